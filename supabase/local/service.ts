@@ -1,0 +1,31 @@
+// The shape every part of the local platform has, so the gateway can mount it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** An HTTP part mounted by the gateway under a prefix; `path` is what follows the prefix (starts with '/', includes the query). */
+export interface MountedService {
+  handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> | void;
+  /** WebSocket upgrades under the prefix (realtime only). */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, path: string): void;
+  close(): Promise<void>;
+}
+
+/** What the platform tells each part about the running whole. */
+export interface PlatformContext {
+  /** Superuser connection string. */
+  dbUrl: string;
+  /** Public URL of the gateway, e.g. http://127.0.0.1:54321 */
+  apiUrl: string;
+  /** Public URL of the app (auth e-mails and redirects default here), e.g. http://localhost:5173 */
+  siteUrl: string;
+  smtp: { host: string; port: number };
+  log: (part: string, message: string) => void;
+}
+
+/** An outgoing e-mail, as every sender in the product builds it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}

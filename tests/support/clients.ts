@@ -1,0 +1,36 @@
+// Clients for API tests: supabase-js exactly as the app uses it, plus a superuser pg pool
+// for arranging data the API may not write (and for checking what it wrote).
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { inject } from 'vitest';
+import ws from 'ws';
+import type { Database } from '../../src/lib/database.types.ts';
+
+export type Client = SupabaseClient<Database>;
+
+export function anonClient(): Client {
+  return createClient<Database>(inject('apiUrl'), inject('anonKey'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+  });
+}
+
+export function serviceClient(): Client {
+  return createClient<Database>(inject('apiUrl'), inject('serviceRoleKey'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+  });
+}
+
+let pool: pg.Pool | undefined;
+/** Superuser access to the test database (arrange and inspect only; never the thing under test). */
+export function db(): pg.Pool {
+  pool ??= new pg.Pool({ connectionString: inject('dbUrl'), max: 4 });
+  return pool;
+}
+
+let counter = 0;
+/** A unique e-mail per call, so tests never collide in the shared database. */
+export function uniqueEmail(prefix = 'jugador'): string {
+  return `${prefix}.${process.pid}.${Date.now()}.${counter++}@example.com`;
+}

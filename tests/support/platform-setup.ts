@@ -1,0 +1,39 @@
+// Vitest global setup for tests/api: one local platform per run, on free ports, with a
+// fresh seeded database in a temporary folder. Tests read its addresses through `inject`.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startPlatform } from '../../supabase/local/platform.ts';
+import { freePort } from '../../supabase/local/wait.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    inboxUrl: string;
+    dbUrl: string;
+    anonKey: string;
+    serviceRoleKey: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-api-'));
+  const platform = await startPlatform({
+    dataDir,
+    scheduler: false,
+    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },
+    log: (part, m) => {
+      if (process.env.PLATFORM_LOG) process.stderr.write(`[${part}] ${m}\n`);
+    },
+  });
+  project.provide('apiUrl', platform.apiUrl);
+  project.provide('inboxUrl', platform.inboxUrl);
+  project.provide('dbUrl', platform.dbUrl);
+  project.provide('anonKey', platform.anonKey);
+  project.provide('serviceRoleKey', platform.serviceRoleKey);
+  return async () => {
+    await platform.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

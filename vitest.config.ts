@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/platform-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One platform per run; test files share it, so keep them from fighting over CPU.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
