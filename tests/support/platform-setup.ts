@@ -14,6 +14,7 @@ declare module 'vitest' {
     dbUrl: string;
     anonKey: string;
     serviceRoleKey: string;
+    smtpPort: number;
   }
 }
 
@@ -32,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide('dbUrl', platform.dbUrl);
   project.provide('anonKey', platform.anonKey);
   project.provide('serviceRoleKey', platform.serviceRoleKey);
+  project.provide('smtpPort', platform.ports.smtp);
   return async () => {
     await platform.stop();
     await rm(dataDir, { recursive: true, force: true });
