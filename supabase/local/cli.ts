@@ -1,0 +1,70 @@
+// `npm start`: the whole product on this machine, like `supabase start` plus the app.
+// Starts the local platform (creating and seeding the database on first run), builds the
+// PWA against it, serves it, prints where everything is, and stops every child on Ctrl-C.
+import { join } from 'node:path';
+import { build } from 'vite';
+import { serveApp } from '../../scripts/serve-app.ts';
+import { SUPABASE_DIR } from './database.ts';
+import { startPlatform, type Platform } from './platform.ts';
+
+const ROOT = join(SUPABASE_DIR, '..');
+const verbose = process.argv.includes('--verbose') || !!process.env.PLATFORM_LOG;
+const started = Date.now();
+const stops: Array<() => Promise<unknown>> = [];
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping Quinielazo…');
+  for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
+
+async function main() {
+  const dataDir = process.env.QUINIELAZO_DATA_DIR ?? join(ROOT, '.local', 'db');
+  console.log('Starting the local platform (PostgreSQL, PostgREST, auth, realtime, functions, mail)…');
+  const platform: Platform = await startPlatform({
+    dataDir,
+    log: (part, m) => {
+      if (verbose) process.stderr.write(`[${part}] ${m.trimEnd()}\n`);
+    },
+  });
+  stops.push(() => platform.stop());
+  if (stopping) return;
+
+  const publicApiUrl = `http://localhost:${platform.ports.api}`;
+  console.log('Building the app…');
+  process.env.VITE_SUPABASE_URL = process.env.VITE_SUPABASE_URL ?? publicApiUrl;
+  process.env.VITE_SUPABASE_ANON_KEY = process.env.VITE_SUPABASE_ANON_KEY ?? platform.anonKey;
+  await build({ root: ROOT, logLevel: verbose ? 'info' : 'warn' });
+  if (stopping) return;
+  const app = await serveApp({ port: platform.ports.app, dir: join(ROOT, 'dist') });
+  stops.push(() => app.close());
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`
+Quinielazo is ready in ${seconds} s${platform.created ? ' (new database, seeded with demo data)' : ''}.
+
+         App URL: http://localhost:${platform.ports.app}
+         API URL: ${publicApiUrl}
+          DB URL: postgresql://postgres:postgres@127.0.0.1:${platform.ports.db}/postgres
+      Inbox URL: http://localhost:${platform.ports.inbox}   (SMTP 127.0.0.1:${platform.ports.smtp})
+      JWT secret: super-secret-jwt-token-with-at-least-32-characters-long
+        anon key: ${platform.anonKey}
+service_role key: ${platform.serviceRoleKey}
+
+Demo accounts:
+  admin@quinielazo.mx / Admin1234     (admin)
+  See README.md for the ~20 player accounts (password Jugador123).
+
+Ctrl-C stops everything.`);
+}
+
+main().catch(async (e) => {
+  console.error(`Quinielazo could not start: ${(e as Error).stack ?? e}`);
+  await shutdown(1);
+});
