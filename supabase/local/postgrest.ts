@@ -41,7 +41,16 @@ export async function startPostgrest(opts: { dbUrl: string; port: number; adminP
   child.stdout?.on('data', (d) => log(String(d)));
   child.stderr?.on('data', (d) => log(String(d)));
   let exited = false;
-  const exitedPromise = new Promise<void>((res) => child.once('exit', () => { exited = true; res(); }));
+  // If this process ends without stop() (a crash, process.exit in a test runner), take PostgREST along.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exitedPromise = new Promise<void>((res) =>
+    child.once('exit', () => {
+      exited = true;
+      process.off('exit', killOnExit);
+      res();
+    }),
+  );
   await waitFor(async () => {
     if (exited) throw new Error('PostgREST exited during start-up');
     const r = await fetch(`http://127.0.0.1:${opts.adminPort}/ready`).catch(() => null);

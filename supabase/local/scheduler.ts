@@ -6,6 +6,8 @@ import type { PlatformContext } from './service.ts';
 
 export function startScheduler(ctx: PlatformContext, jobs: ScheduledJob[] = SCHEDULE): { close(): Promise<void> } {
   const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 1 });
+  // An idle connection dropped by a stopping database must not crash the platform.
+  pool.on('error', (e) => ctx.log('scheduler', `idle connection lost: ${e.message}`));
   const timers: NodeJS.Timeout[] = [];
   let closed = false;
 

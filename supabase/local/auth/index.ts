@@ -1,4 +1,748 @@
+// The local auth server: GoTrue's HTTP contract for every call @supabase/supabase-js makes in
+// Quinielazo (sign-up with e-mail confirmation, password and refresh-token grants with
+// rotation, user read/update, logout, recovery, verify links and OTPs, PKCE, settings) plus
+// the admin user calls tests use with the service role key. Same status codes, error codes
+// and JSON shapes as GoTrue, so the app cannot tell it from hosted Supabase Auth.
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from '../config.ts';
+import { SUPABASE_DIR } from '../database.ts';
+import { sendMail } from '../mail/send.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
-export function createAuth(_ctx: PlatformContext): MountedService {
-  return { handle: (_req, res) => void res.writeHead(501).end('auth not built yet'), close: async () => {} };
+import { API_VERSION, AuthError, badRequest, errorBody, forbidden, notFound, unauthorized, unprocessable } from './errors.ts';
+import { authMail, type MailKind } from './mails.ts';
+import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
+import {
+  createSession,
+  ensureAuthTables,
+  findUserByEmail,
+  findUserById,
+  newOtp,
+  OTP_TTL,
+  REFRESH_TOKEN_REUSE_INTERVAL,
+  sessionResponse,
+  swapRefreshToken,
+  tokenHash,
+  userJson,
+  type AmrMethod,
+  type Queryable,
+  type UserRow,
+} from './store.ts';
+
+const secret = new TextEncoder().encode(JWT_SECRET);
+/** Routes the Supabase gateway serves without an apikey (links opened from an e-mail, OAuth). */
+const OPEN_ROUTES = new Set(['/verify', '/callback', '/authorize']);
+const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
+
+type Json = Record<string, unknown>;
+interface Request {
+  req: IncomingMessage;
+  method: string;
+  route: string;
+  query: URLSearchParams;
+  body: Json;
+}
+interface Reply {
+  status: number;
+  body?: unknown;
+  location?: string;
+}
+interface Caller {
+  user: UserRow;
+  sessionId: string;
+  claims: Json;
+}
+
+export function createAuth(ctx: PlatformContext): MountedService {
+  const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 10 });
+  const issuer = `${ctx.apiUrl}/auth/v1`;
+  const policy = loadPasswordPolicy(SUPABASE_DIR);
+  const log = (m: string) => ctx.log('auth', m);
+  let ready: Promise<void> | undefined;
+
+  // ---------- helpers ----------
+
+  async function tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await pool.connect();
+    try {
+      await c.query('begin');
+      const out = await fn(c);
+      await c.query('commit');
+      return out;
+    } catch (e) {
+      await c.query('rollback').catch(() => {});
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+
+  /** GoTrue accepts redirect_to only when allowed; locally: the site URL's origin and any localhost. */
+  function redirectOr(candidate: string | null | undefined, fallback: string): string {
+    if (!candidate) return fallback;
+    try {
+      const u = new URL(candidate);
+      const site = new URL(ctx.siteUrl);
+      const local = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && (u.origin === site.origin || local)) return candidate;
+    } catch {
+      /* not a URL: fall back */
+    }
+    return fallback;
+  }
+
+  function verifyLink(hash: string, type: string, redirectTo: string): string {
+    const q = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
+    return `${ctx.apiUrl}/auth/v1/verify?${q}`;
+  }
+
+  async function mail(kind: MailKind, to: string, hash: string, otp: string, redirectTo: string): Promise<void> {
+    try {
+      await sendMail(ctx.smtp, authMail(kind, to, verifyLink(hash, kind, redirectTo), otp));
+    } catch (e) {
+      log(`mail to ${to} failed: ${(e as Error).message}`);
+      throw new AuthError(500, 'unexpected_failure', `Error sending ${kind === 'signup' ? 'confirmation' : kind} email`);
+    }
+  }
+
+  function validateEmail(raw: unknown): string {
+    const email = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+    if (!email) throw badRequest('validation_failed', 'An email address is required');
+    if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
+    return email;
+  }
+
+  function pkce(body: Json): { challenge: string; method: string } | null {
+    const challenge = typeof body.code_challenge === 'string' ? body.code_challenge : '';
+    const method = typeof body.code_challenge_method === 'string' ? body.code_challenge_method.toLowerCase() : '';
+    if (!challenge && !method) return null;
+    if (!challenge || !method) throw badRequest('validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
+    if (method !== 's256' && method !== 'plain') throw badRequest('validation_failed', `code challenge method not supported: ${method}`);
+    return { challenge, method };
+  }
+
+  async function saveFlowState(db: Queryable, userId: string, p: { challenge: string; method: string }, method: string): Promise<void> {
+    await db.query(
+      `delete from auth.flow_state where user_id = $1 and authentication_method = $2;`,
+      [userId, method],
+    );
+    await db.query(
+      `insert into auth.flow_state (user_id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method)
+       values ($1, $2, $3, $4, 'email', $5)`,
+      [userId, randomUUID(), p.method, p.challenge, method],
+    );
+  }
+
+  /** Bearer token → user and session, with GoTrue's refusals. */
+  async function authenticate(req: IncomingMessage): Promise<Caller> {
+    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!m) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
+    let claims: Json;
+    try {
+      claims = (await jwtVerify(m[1], secret, { algorithms: ['HS256'] })).payload as Json;
+    } catch (e) {
+      throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${(e as Error).message}`);
+    }
+    if (typeof claims.sub !== 'string' || !claims.sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+    const user = await findUserById(pool, claims.sub);
+    if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+    const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
+    if (sessionId) {
+      const { rowCount } = await pool.query('select 1 from auth.sessions where id = $1 and user_id = $2', [sessionId, user.id]);
+      if (!rowCount) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    return { user, sessionId, claims };
+  }
+
+  function requireServiceRole(c: Caller | { claims: Json }): void {
+    if (c.claims.role !== 'service_role') throw forbidden('not_admin', 'User not allowed');
+  }
+
+  async function serviceCaller(req: IncomingMessage): Promise<void> {
+    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!m) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
+    try {
+      const claims = (await jwtVerify(m[1], secret, { algorithms: ['HS256'] })).payload as Json;
+      requireServiceRole({ claims });
+    } catch (e) {
+      if (e instanceof AuthError) throw e;
+      throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${(e as Error).message}`);
+    }
+  }
+
+  const reload = async (db: Queryable, id: string) => (await findUserById(db, id))!;
+
+  // ---------- endpoints ----------
+
+  async function signup({ body, query, req }: Request): Promise<Reply> {
+    const email = validateEmail(body.email);
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!password) throw unprocessable('validation_failed', 'Signup requires a valid password');
+    checkPasswordStrength(policy, password);
+    const flow = pkce(body);
+    const data = body.data && typeof body.data === 'object' ? (body.data as Json) : {};
+    const redirectTo = redirectOr(query.get('redirect_to') ?? req.headers.referer, ctx.siteUrl);
+
+    return tx(async (db) => {
+      let user = await findUserByEmail(db, email);
+      if (user?.email_confirmed_at) {
+        // GoTrue with confirmations on: no mail, no hint that the address is taken; a look-alike user.
+        const now = new Date().toISOString();
+        return {
+          status: 200,
+          body: {
+            id: randomUUID(),
+            aud: 'authenticated',
+            role: '',
+            email,
+            phone: '',
+            confirmation_sent_at: now,
+            app_metadata: { provider: 'email', providers: ['email'] },
+            user_metadata: data,
+            identities: [],
+            created_at: now,
+            updated_at: now,
+            is_anonymous: false,
+          },
+        };
+      }
+      if (!user) {
+        const id = randomUUID();
+        const identityData = { sub: id, email, email_verified: false, phone_verified: false };
+        await db.query(
+          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+           values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5, $6, now(), now())`,
+          [INSTANCE_ID, id, email, await hashPassword(password), { provider: 'email', providers: ['email'] }, { ...data, ...identityData }],
+        );
+        await db.query(
+          `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at) values ($1::text, $1::uuid, $2, 'email', now(), now())`,
+          [id, identityData],
+        );
+        user = await reload(db, id);
+      }
+      // An unconfirmed address signing up again gets a fresh confirmation mail; the account is
+      // not changed, since nobody has proved they own it (GoTrue's rule).
+      const { otp, hash } = newOtp(email);
+      await db.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1`, [user.id, hash]);
+      if (flow) await saveFlowState(db, user.id, flow, 'email/signup');
+      await mail('signup', email, hash, otp, redirectTo);
+      return { status: 200, body: await userJson(db, await reload(db, user.id)) };
+    });
+  }
+
+  async function passwordGrant({ body, req }: Request): Promise<Reply> {
+    const email = typeof body.email === 'string' ? body.email.trim() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!email) throw badRequest('validation_failed', 'missing email or phone');
+    const user = await findUserByEmail(pool, email);
+    if (!user || !(await passwordMatches(password, user.encrypted_password))) throw badRequest('invalid_credentials', 'Invalid login credentials');
+    if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+    if (user.banned_until && user.banned_until > new Date()) throw badRequest('user_banned', 'User is banned');
+    return tx(async (db) => {
+      await db.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [user.id]);
+      await db.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
+      return { status: 200, body: await createSession(db, issuer, await reload(db, user.id), 'password', req.headers['user-agent']) };
+    });
+  }
+
+  async function refreshGrant({ body }: Request): Promise<Reply> {
+    const presented = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+    if (!presented) throw badRequest('validation_failed', 'refresh_token required');
+    const notFoundError = () => badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    // Commits even when refusing: a reused token's family stays revoked.
+    const c = await pool.connect();
+    try {
+      await c.query('begin');
+      const { rows } = await c.query(
+        `select t.token, t.user_id, t.revoked, t.parent, t.session_id, t.updated_at from auth.refresh_tokens t where t.token = $1 for update`,
+        [presented],
+      );
+      const token = rows[0];
+      if (!token || !token.session_id) throw notFoundError();
+      const session = (await c.query(`select id, not_after from auth.sessions where id = $1 for update`, [token.session_id])).rows[0];
+      const user = await findUserById(c, token.user_id);
+      if (!session || !user) throw notFoundError();
+      if (session.not_after && session.not_after < new Date()) throw forbidden('session_expired', 'Session Expired');
+      if (user.banned_until && user.banned_until > new Date()) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
+
+      let issued: string | undefined;
+      if (token.revoked) {
+        const active = (
+          await c.query(`select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1`, [session.id])
+        ).rows[0];
+        if (active && active.parent === token.token) {
+          // The client lost the answer to its last refresh: hand back the current token.
+          issued = active.token;
+        } else if (Date.now() > new Date(token.updated_at).getTime() + REFRESH_TOKEN_REUSE_INTERVAL * 1000) {
+          await c.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [session.id]);
+          await c.query('commit');
+          throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+        }
+      }
+      if (!issued) {
+        await c.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [token.token]);
+        issued = await swapRefreshToken(c, user.id, session.id, token.token);
+      }
+      const out = await sessionResponse(c, issuer, user, session.id, issued);
+      await c.query('commit');
+      return { status: 200, body: out };
+    } catch (e) {
+      await c.query('rollback').catch(() => {});
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+
+  async function pkceGrant({ body, req }: Request): Promise<Reply> {
+    const code = typeof body.auth_code === 'string' ? body.auth_code : '';
+    const verifier = typeof body.code_verifier === 'string' ? body.code_verifier : '';
+    if (!code || !verifier) throw badRequest('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+    return tx(async (db) => {
+      const flow = (await db.query(`delete from auth.flow_state where auth_code = $1 and auth_code_issued_at is not null returning *`, [code])).rows[0];
+      if (!flow) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+      if (Date.now() > new Date(flow.auth_code_issued_at).getTime() + 300_000) throw badRequest('flow_state_expired', 'invalid flow state, flow state has expired');
+      const expected = flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+      if (expected !== flow.code_challenge) throw forbidden('bad_code_verifier', 'code challenge does not match previously saved code verifier');
+      const user = await findUserById(db, flow.user_id);
+      if (!user) throw notFound('user_not_found', 'User not found');
+      return { status: 200, body: await createSession(db, issuer, user, flow.authentication_method as AmrMethod, req.headers['user-agent']) };
+    });
+  }
+
+  const TOKEN_COLUMN: Record<string, 'confirmation_token' | 'recovery_token' | 'email_change_token_new'> = {
+    signup: 'confirmation_token',
+    invite: 'confirmation_token',
+    recovery: 'recovery_token',
+    magiclink: 'recovery_token',
+    email_change: 'email_change_token_new',
+  };
+  /** The authentication method a PKCE flow state records for each kind of link. */
+  const FLOW_METHOD: Record<string, string> = { signup: 'email/signup', invite: 'invite', recovery: 'recovery', magiclink: 'magiclink', email_change: 'email_change' };
+  const SENT_AT: Record<string, string> = {
+    confirmation_token: 'confirmation_sent_at',
+    recovery_token: 'recovery_sent_at',
+    email_change_token_new: 'email_change_sent_at',
+  };
+
+  /** Finds the user a link or code belongs to and consumes it; undefined when invalid or expired. */
+  async function consumeToken(db: Queryable, type: string, hash: string): Promise<{ user: UserRow; type: string } | undefined> {
+    const types = type === 'email' ? ['signup', 'magiclink'] : [type];
+    for (const t of types) {
+      const col = TOKEN_COLUMN[t];
+      const { rows } = await db.query<UserRow>(
+        `select * from auth.users where ${col} = $1::text and $1::text <> '' and ${SENT_AT[col]} > now() - make_interval(secs => $2) for update`,
+        [hash, OTP_TTL],
+      );
+      const user = rows[0];
+      if (!user) continue;
+      if (t === 'signup' || t === 'invite') {
+        await db.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '', updated_at = now() where id = $1`, [user.id]);
+        await db.query(`update auth.identities set identity_data = identity_data || '{"email_verified": true}', updated_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
+      } else if (t === 'recovery' || t === 'magiclink') {
+        // A recovery link also proves the address (GoTrue confirms unconfirmed users here).
+        await db.query(`update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`, [user.id]);
+      } else if (t === 'email_change') {
+        await db.query(
+          `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_sent_at = null, updated_at = now() where id = $1`,
+          [user.id],
+        );
+        await db.query(
+          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() where user_id = $1 and provider = 'email'`,
+          [user.id, user.email_change],
+        );
+      }
+      await db.query(`update auth.users set last_sign_in_at = now() where id = $1`, [user.id]);
+      return { user: await reload(db, user.id), type: t };
+    }
+    return undefined;
+  }
+
+  async function verifyGet({ query, req }: Request): Promise<Reply> {
+    const type = query.get('type') ?? '';
+    const hash = query.get('token') ?? '';
+    const redirectTo = redirectOr(query.get('redirect_to'), ctx.siteUrl);
+    const fail = (error: string, code: string, description: string): Reply => {
+      const u = new URL(redirectTo);
+      u.hash = new URLSearchParams({ error, error_code: code, error_description: description }).toString();
+      return { status: 303, location: u.toString() };
+    };
+    if (!TOKEN_COLUMN[type]) return fail('invalid_request', 'validation_failed', 'Unsupported verification type');
+    return tx(async (db) => {
+      const found = hash ? await consumeToken(db, type, hash) : undefined;
+      if (!found) return fail('access_denied', 'otp_expired', 'Email link is invalid or has expired');
+      const flow = (
+        await db.query(
+          `select id from auth.flow_state where user_id = $1 and authentication_method = $2 and auth_code_issued_at is null order by created_at desc limit 1`,
+          [found.user.id, FLOW_METHOD[found.type] ?? found.type],
+        )
+      ).rows[0];
+      const u = new URL(redirectTo);
+      if (flow) {
+        // PKCE: the app exchanges this code (with its verifier) at /token?grant_type=pkce.
+        const code = (await db.query(`update auth.flow_state set auth_code_issued_at = now(), updated_at = now() where id = $1 returning auth_code`, [flow.id]))
+          .rows[0].auth_code;
+        u.searchParams.set('code', code);
+        return { status: 303, location: u.toString() };
+      }
+      const s = await createSession(db, issuer, found.user, 'otp', req.headers['user-agent']);
+      u.hash = new URLSearchParams({
+        access_token: s.access_token,
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        refresh_token: s.refresh_token,
+        token_type: s.token_type,
+        type: found.type,
+      }).toString();
+      return { status: 303, location: u.toString() };
+    });
+  }
+
+  async function verifyPost({ body, req }: Request): Promise<Reply> {
+    const type = typeof body.type === 'string' ? body.type : '';
+    if (type !== 'email' && !TOKEN_COLUMN[type]) throw badRequest('validation_failed', 'Verify requires a verification type');
+    let hash = typeof body.token_hash === 'string' ? body.token_hash : '';
+    if (!hash) {
+      const token = typeof body.token === 'string' ? body.token.trim() : '';
+      if (!token || typeof body.email !== 'string') throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+      const email = validateEmail(body.email);
+      // An e-mail change code is bound to the new address.
+      hash = tokenHash(email, token);
+    }
+    return tx(async (db) => {
+      const found = await consumeToken(db, type, hash);
+      if (!found) throw forbidden('otp_expired', 'Token has expired or is invalid');
+      const method: AmrMethod = 'otp';
+      return { status: 200, body: await createSession(db, issuer, found.user, method, req.headers['user-agent']) };
+    });
+  }
+
+  async function getUser({ req }: Request): Promise<Reply> {
+    const { user } = await authenticate(req);
+    return { status: 200, body: await userJson(pool, user) };
+  }
+
+  async function putUser({ req, body, query }: Request): Promise<Reply> {
+    const caller = await authenticate(req);
+    const password = typeof body.password === 'string' ? body.password : undefined;
+    const data = body.data && typeof body.data === 'object' ? (body.data as Json) : undefined;
+    const newEmail = body.email !== undefined && body.email !== null ? validateEmail(body.email) : undefined;
+    if (password !== undefined) {
+      checkPasswordStrength(policy, password);
+      if (await passwordMatches(password, caller.user.encrypted_password)) {
+        throw unprocessable('same_password', 'New password should be different from the old password.');
+      }
+    }
+    return tx(async (db) => {
+      const id = caller.user.id;
+      if (password !== undefined) {
+        await db.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [id, await hashPassword(password)]);
+        // GoTrue signs the account out everywhere else when its password changes.
+        if (caller.sessionId) await db.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [id, caller.sessionId]);
+        else await db.query(`delete from auth.sessions where user_id = $1`, [id]);
+      }
+      if (data) {
+        // GoTrue merges: keys with null are removed, others replaced.
+        await db.query(
+          `update auth.users set raw_user_meta_data = jsonb_strip_nulls(coalesce(raw_user_meta_data, '{}') || $2::jsonb), updated_at = now() where id = $1`,
+          [id, data],
+        );
+      }
+      if (newEmail && newEmail !== (caller.user.email ?? '').toLowerCase()) {
+        const taken = await findUserByEmail(db, newEmail);
+        if (taken && taken.id !== id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+        const { otp, hash } = newOtp(newEmail);
+        await db.query(
+          `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now() where id = $1`,
+          [id, newEmail, hash],
+        );
+        await mail('email_change', newEmail, hash, otp, redirectOr(query.get('redirect_to'), ctx.siteUrl));
+      }
+      return { status: 200, body: await userJson(db, await reload(db, id)) };
+    });
+  }
+
+  async function logout({ req, query }: Request): Promise<Reply> {
+    const scope = query.get('scope') ?? 'global';
+    if (!['global', 'local', 'others'].includes(scope)) throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
+    const { user, sessionId } = await authenticate(req);
+    // GoTrue deletes the sessions; their refresh tokens go with them.
+    if (scope === 'global' || !sessionId) await pool.query('delete from auth.sessions where user_id = $1', [user.id]);
+    else if (scope === 'local') await pool.query('delete from auth.sessions where id = $1', [sessionId]);
+    else await pool.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
+    return { status: 204 };
+  }
+
+  async function recover({ body, query }: Request): Promise<Reply> {
+    const email = validateEmail(body.email);
+    const flow = pkce(body);
+    const redirectTo = redirectOr(query.get('redirect_to'), `${ctx.siteUrl.replace(/\/$/, '')}/reset-password`);
+    return tx(async (db) => {
+      const user = await findUserByEmail(db, email);
+      if (!user) return { status: 200, body: {} }; // no hint whether the address has an account
+      const { otp, hash } = newOtp(email);
+      await db.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`, [user.id, hash]);
+      if (flow) await saveFlowState(db, user.id, flow, 'recovery');
+      await mail('recovery', email, hash, otp, redirectTo);
+      return { status: 200, body: {} };
+    });
+  }
+
+  /** signInWithOtp: a magic link for a confirmed account, a confirmation for a new or unconfirmed one. */
+  async function otp({ body, query }: Request): Promise<Reply> {
+    const email = validateEmail(body.email);
+    const flow = pkce(body);
+    const redirectTo = redirectOr(query.get('redirect_to'), ctx.siteUrl);
+    const createUser = body.create_user !== false;
+    const data = body.data && typeof body.data === 'object' ? (body.data as Json) : {};
+    return tx(async (db) => {
+      let user = await findUserByEmail(db, email);
+      if (!user) {
+        if (!createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+        const id = randomUUID();
+        const identityData = { sub: id, email, email_verified: false, phone_verified: false };
+        await db.query(
+          `insert into auth.users (instance_id, id, aud, role, email, raw_app_meta_data, raw_user_meta_data) values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5)`,
+          [INSTANCE_ID, id, email, { provider: 'email', providers: ['email'] }, { ...data, ...identityData }],
+        );
+        await db.query(`insert into auth.identities (provider_id, user_id, identity_data, provider) values ($1::text, $1::uuid, $2, 'email')`, [id, identityData]);
+        user = await reload(db, id);
+      }
+      const { otp: code, hash } = newOtp(email);
+      if (user.email_confirmed_at) {
+        await db.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`, [user.id, hash]);
+        if (flow) await saveFlowState(db, user.id, flow, 'magiclink');
+        await mail('magiclink', email, hash, code, redirectTo);
+      } else {
+        await db.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1`, [user.id, hash]);
+        if (flow) await saveFlowState(db, user.id, flow, 'email/signup');
+        await mail('signup', email, hash, code, redirectTo);
+      }
+      return { status: 200, body: {} };
+    });
+  }
+
+  /** supabase.auth.resend({type: 'signup', email}): a new confirmation mail for an unconfirmed account. */
+  async function resend({ body, query }: Request): Promise<Reply> {
+    const type = body.type;
+    if (type !== 'signup' && type !== 'email_change') throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
+    const email = validateEmail(body.email);
+    const redirectTo = redirectOr(query.get('redirect_to'), ctx.siteUrl);
+    return tx(async (db) => {
+      const user = await findUserByEmail(db, email);
+      if (type === 'signup') {
+        if (!user) return { status: 200, body: {} };
+        if (user.email_confirmed_at) throw badRequest('email_address_not_authorized', 'Email address already confirmed');
+        const { otp: code, hash } = newOtp(email);
+        await db.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1`, [user.id, hash]);
+        await mail('signup', email, hash, code, redirectTo);
+      } else {
+        const { rows } = await db.query<UserRow>(`select * from auth.users where lower(email_change) = $1 limit 1`, [email]);
+        if (rows[0]) {
+          const { otp: code, hash } = newOtp(email);
+          await db.query(`update auth.users set email_change_token_new = $2, email_change_sent_at = now() where id = $1`, [rows[0].id, hash]);
+          await mail('email_change', email, hash, code, redirectTo);
+        }
+      }
+      return { status: 200, body: {} };
+    });
+  }
+
+  // ---------- admin (service role) ----------
+
+  async function adminCreateUser({ req, body }: Request): Promise<Reply> {
+    await serviceCaller(req);
+    const email = validateEmail(body.email);
+    const password = typeof body.password === 'string' ? body.password : undefined;
+    if (password !== undefined) checkPasswordStrength(policy, password);
+    return tx(async (db) => {
+      if (await findUserByEmail(db, email)) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      const id = typeof body.id === 'string' ? body.id : randomUUID();
+      const identityData = { sub: id, email, email_verified: body.email_confirm === true, phone_verified: false };
+      const userMeta = (body.user_metadata ?? body.data ?? {}) as Json;
+      const appMeta = { ...((body.app_metadata ?? {}) as Json), provider: 'email', providers: ['email'] };
+      await db.query(
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+         values ($1, $2, 'authenticated', 'authenticated', $3, $4, case when $5 then now() end, $6, $7)`,
+        [INSTANCE_ID, id, email, password ? await hashPassword(password) : '', body.email_confirm === true, appMeta, { ...userMeta, ...identityData }],
+      );
+      await db.query(`insert into auth.identities (provider_id, user_id, identity_data, provider) values ($1::text, $1::uuid, $2, 'email')`, [id, identityData]);
+      return { status: 200, body: await userJson(db, await reload(db, id)) };
+    });
+  }
+
+  async function adminUser({ req, method, route, body }: Request): Promise<Reply> {
+    await serviceCaller(req);
+    const id = route.slice('/admin/users/'.length);
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('user_not_found', 'User not found');
+    const user = await findUserById(pool, id);
+    if (!user) throw notFound('user_not_found', 'User not found');
+    if (method === 'GET') return { status: 200, body: await userJson(pool, user) };
+    if (method === 'DELETE') {
+      const out = await userJson(pool, user);
+      await pool.query('delete from auth.users where id = $1', [id]);
+      return { status: 200, body: out };
+    }
+    // PUT: the attributes supabase.auth.admin.updateUserById sends.
+    return tx(async (db) => {
+      if (typeof body.password === 'string') {
+        checkPasswordStrength(policy, body.password);
+        await db.query('update auth.users set encrypted_password = $2 where id = $1', [id, await hashPassword(body.password)]);
+      }
+      if (typeof body.email === 'string') await db.query('update auth.users set email = $2 where id = $1', [id, validateEmail(body.email)]);
+      if (body.email_confirm === true) await db.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1', [id]);
+      if (body.user_metadata && typeof body.user_metadata === 'object')
+        await db.query(`update auth.users set raw_user_meta_data = jsonb_strip_nulls(coalesce(raw_user_meta_data, '{}') || $2::jsonb) where id = $1`, [id, body.user_metadata]);
+      if (body.app_metadata && typeof body.app_metadata === 'object')
+        await db.query(`update auth.users set raw_app_meta_data = jsonb_strip_nulls(coalesce(raw_app_meta_data, '{}') || $2::jsonb) where id = $1`, [id, body.app_metadata]);
+      if (typeof body.ban_duration === 'string')
+        await db.query(`update auth.users set banned_until = case when $2 = 'none' then null else now() + $2::interval end where id = $1`, [id, body.ban_duration]);
+      await db.query('update auth.users set updated_at = now() where id = $1', [id]);
+      return { status: 200, body: await userJson(db, await reload(db, id)) };
+    });
+  }
+
+  async function adminListUsers({ req, query }: Request): Promise<Reply> {
+    await serviceCaller(req);
+    const page = Math.max(1, Number(query.get('page') ?? 1));
+    const perPage = Math.min(1000, Math.max(1, Number(query.get('per_page') ?? 50)));
+    const { rows } = await pool.query<UserRow>('select * from auth.users where deleted_at is null order by created_at, id limit $1 offset $2', [
+      perPage,
+      (page - 1) * perPage,
+    ]);
+    const total = (await pool.query('select count(*)::int as n from auth.users where deleted_at is null')).rows[0].n;
+    return { status: 200, body: { users: await Promise.all(rows.map((u) => userJson(pool, u))), aud: 'authenticated', total } };
+  }
+
+  function settings(): Reply {
+    return {
+      status: 200,
+      body: {
+        external: {
+          anonymous_users: false,
+          apple: false, azure: false, bitbucket: false, discord: false, facebook: false, figma: false, fly: false,
+          github: false, gitlab: false, google: false, keycloak: false, kakao: false, linkedin: false, linkedin_oidc: false,
+          notion: false, spotify: false, slack: false, slack_oidc: false, workos: false, twitch: false, twitter: false, zoom: false,
+          email: true,
+          phone: false,
+        },
+        disable_signup: false,
+        mailer_autoconfirm: false,
+        phone_autoconfirm: false,
+        sms_provider: '',
+        saml_enabled: false,
+      },
+    };
+  }
+
+  // ---------- routing ----------
+
+  async function route(r: Request): Promise<Reply> {
+    const { method, route: path } = r;
+    const key = `${method} ${path}`;
+    switch (key) {
+      case 'GET /health':
+        return { status: 200, body: { version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' } };
+      case 'GET /settings':
+        return settings();
+      case 'POST /signup':
+        return signup(r);
+      case 'POST /token': {
+        const grant = r.query.get('grant_type');
+        if (grant === 'password') return passwordGrant(r);
+        if (grant === 'refresh_token') return refreshGrant(r);
+        if (grant === 'pkce') return pkceGrant(r);
+        throw badRequest('validation_failed', 'unsupported_grant_type');
+      }
+      case 'GET /verify':
+        return verifyGet(r);
+      case 'POST /verify':
+        return verifyPost(r);
+      case 'GET /user':
+        return getUser(r);
+      case 'PUT /user':
+        return putUser(r);
+      case 'POST /logout':
+        return logout(r);
+      case 'POST /recover':
+        return recover(r);
+      case 'POST /otp':
+      case 'POST /magiclink':
+        return otp(r);
+      case 'POST /resend':
+        return resend(r);
+      case 'POST /admin/users':
+        return adminCreateUser(r);
+      case 'GET /admin/users':
+        return adminListUsers(r);
+    }
+    if (path.startsWith('/admin/users/') && ['GET', 'PUT', 'DELETE'].includes(method)) return adminUser(r);
+    throw notFound('not_found', 'Not Found');
+  }
+
+  async function readBody(req: IncomingMessage): Promise<Json> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const c of req) {
+      size += (c as Buffer).length;
+      if (size > 1_000_000) throw new AuthError(413, 'request_too_large', 'Request body too large');
+      chunks.push(c as Buffer);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (!text.trim()) return {};
+    const type = String(req.headers['content-type'] ?? '');
+    if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+    try {
+      const parsed = JSON.parse(text);
+      return parsed && typeof parsed === 'object' ? parsed : {};
+    } catch {
+      throw badRequest('bad_json', 'Could not parse request body as JSON');
+    }
+  }
+
+  return {
+    async handle(req: IncomingMessage, res: ServerResponse, path: string) {
+      res.setHeader('x-supabase-api-version', API_VERSION);
+      const url = new URL(path, 'http://auth.local');
+      const routePath = url.pathname.replace(/\/+$/, '') || '/';
+      const method = req.method ?? 'GET';
+      const send = (status: number, body: unknown) => {
+        if (status === 204 || body === undefined) res.writeHead(status).end();
+        else res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      };
+      // The Supabase gateway checks the project key before anything reaches GoTrue.
+      if (!OPEN_ROUTES.has(routePath)) {
+        const key = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey');
+        if (!key) return send(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+        if (key !== ANON_KEY && key !== SERVICE_ROLE_KEY)
+          return send(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+      }
+      try {
+        ready ??= ensureAuthTables(pool).catch((e) => {
+          ready = undefined;
+          throw e;
+        });
+        await ready;
+        const body = method === 'GET' || method === 'HEAD' ? {} : await readBody(req);
+        const reply = await route({ req, method, route: routePath, query: url.searchParams, body });
+        if (reply.location) {
+          res.writeHead(reply.status, { location: reply.location }).end();
+          return;
+        }
+        send(reply.status, reply.body);
+      } catch (e) {
+        const err =
+          e instanceof AuthError ? e : new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+        if (!(e instanceof AuthError) || err.status >= 500) log(`${method} ${path}: ${(e as Error).stack ?? e}`);
+        if (!res.headersSent) send(err.status, errorBody(req, err));
+        else res.end();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
 }

@@ -60,7 +60,7 @@ export async function createFunctionsHost(ctx: PlatformContext): Promise<Mounted
       const request = new Request(`${ctx.apiUrl}/functions/v1${url.pathname}${url.search}`, {
         method: req.method,
         headers,
-        body,
+        body: body ? new Uint8Array(body) : undefined,
       });
       let response: Response;
       try {

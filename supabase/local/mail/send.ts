@@ -1,11 +1,11 @@
 // Sends a product e-mail over SMTP: locally to the inbox catcher, in production to the
 // provider's SMTP relay. Every sender (auth, functions, scheduler) goes through here.
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailMessage } from '../service.ts';
 
 export const MAIL_FROM = 'Quinielazo <no-responder@quinielazo.mx>';
 
-const transports = new Map<string, nodemailer.Transporter>();
+const transports = new Map<string, Transporter>();
 
 export async function sendMail(smtp: { host: string; port: number; user?: string; pass?: string }, msg: MailMessage): Promise<void> {
   const key = `${smtp.host}:${smtp.port}`;

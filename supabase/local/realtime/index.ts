@@ -1,5 +1,626 @@
+// The local Realtime: a WebSocket server speaking Phoenix channels as realtime-js does
+// (protocol 2.0.0 and 1.0.0), delivering postgres_changes for tables in publication
+// supabase_realtime. Hosted Supabase reads the WAL; here row triggers (schema.sql) queue each
+// change and NOTIFY, and every change reaches a subscriber only if that subscriber's role and
+// JWT claims can SELECT the row, checked in the database under RLS exactly as PostgREST would.
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { jwtVerify, type JWTPayload } from 'jose';
+import pg from 'pg';
+import { WebSocket, WebSocketServer } from 'ws';
+import { JWT_SECRET } from '../config.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
-export async function prepareRealtime(_dbUrl: string): Promise<void> {}
-export async function startRealtime(_ctx: PlatformContext): Promise<MountedService> {
-  return { handle: (_req, res) => void res.writeHead(501).end('realtime not built yet'), close: async () => {} };
+import { bindingMatches, filterMatches, parseFilter, type ChangeType, type ParsedFilter, type PostgresBinding } from './filters.ts';
+import { decodeFrame, encodeFrame, type Frame, type Vsn } from './protocol.ts';
+
+const SECRET = new TextEncoder().encode(JWT_SECRET);
+const NOTIFY_CHANNEL = 'realtime_changes';
+const DRAIN_BATCH = 500;
+/** Safety net in case a notification is missed (e.g. the LISTEN connection was reconnecting). */
+const DRAIN_INTERVAL_MS = 5000;
+/** Grants change only with migrations; a short cache spares a query per change and role. */
+const PRIVILEGE_CACHE_MS = 2000;
+
+/** Installs the change capture (idempotent) and forgets changes queued while no server ran. */
+export async function prepareRealtime(dbUrl: string): Promise<void> {
+  const sql = await readFile(new URL('./schema.sql', import.meta.url), 'utf8');
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+    await client.query('truncate realtime.changes');
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startRealtime(ctx: PlatformContext): Promise<MountedService> {
+  const server = new RealtimeServer(ctx);
+  await server.start();
+  return server;
+}
+
+interface Binding {
+  id: number;
+  spec: PostgresBinding;
+  filter?: ParsedFilter;
+}
+
+interface Subscription {
+  conn: Connection;
+  topic: string;
+  joinRef: string | null;
+  claims: JWTPayload;
+  role: string;
+  /** Subscribers with equal keys see exactly the same rows, so one RLS check serves them all. */
+  claimsKey: string;
+  bindings: Binding[];
+  broadcastSelf: boolean;
+  presenceKey: string;
+  presenceMeta?: Record<string, unknown>;
+  expiryTimer?: NodeJS.Timeout;
+}
+
+class Connection {
+  readonly channels = new Map<string, Subscription>();
+  /** Frames are handled one at a time, in order, though handling is async. */
+  queue: Promise<void> = Promise.resolve();
+  constructor(
+    readonly ws: WebSocket,
+    readonly vsn: Vsn,
+    readonly apikey: string | null,
+  ) {}
+  send(frame: Frame): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(encodeFrame(this.vsn, frame));
+  }
+  reply(to: Frame, status: 'ok' | 'error', response: unknown): void {
+    this.send({ join_ref: to.join_ref, ref: to.ref, topic: to.topic, event: 'phx_reply', payload: { status, response } });
+  }
+  push(sub: Subscription, event: string, payload: unknown): void {
+    this.send({ join_ref: sub.joinRef, ref: null, topic: sub.topic, event, payload });
+  }
+}
+
+interface TableMeta {
+  oid: number;
+  schema: string;
+  table: string;
+  rls: boolean;
+  identityFull: boolean;
+  columns: Array<{ name: string; type: string }>;
+  types: Map<string, string>;
+  pk: string[];
+}
+
+interface ChangeRow {
+  id: string;
+  schema_name: string;
+  table_name: string;
+  op: ChangeType;
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+  commit_timestamp: Date;
+}
+
+type TokenCheck = { ok: true; claims: JWTPayload; role: string } | { ok: false; reason: string };
+
+class RealtimeServer implements MountedService {
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly connections = new Set<Connection>();
+  private readonly pool: pg.Pool;
+  private listener?: pg.Client;
+  private readonly tables = new Map<string, TableMeta>();
+  private readonly allowedRoles = new Map<string, boolean>();
+  private readonly tablePrivileges = new Map<string, { ok: boolean; until: number }>();
+  private nextBindingId = 1;
+  private draining = false;
+  private drainAgain = false;
+  private closed = false;
+  private relistenPending = false;
+  private drainTimer?: NodeJS.Timeout;
+
+  constructor(private readonly ctx: PlatformContext) {
+    this.pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 8 });
+    this.pool.on('error', (e) => this.log(`pool error: ${e.message}`));
+  }
+
+  private log(m: string): void {
+    this.ctx.log('realtime', m);
+  }
+
+  async start(): Promise<void> {
+    await this.listen();
+    this.drainTimer = setInterval(() => void this.drain(), DRAIN_INTERVAL_MS);
+    this.drainTimer.unref();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.ctx.dbUrl });
+    client.on('notification', () => void this.drain());
+    client.on('error', (e) => {
+      this.log(`LISTEN connection lost: ${e.message}`);
+      if (this.listener === client) this.listener = undefined;
+      client.end().catch(() => {});
+      this.relisten();
+    });
+    await client.connect();
+    await client.query(`listen ${NOTIFY_CHANNEL}`);
+    this.listener = client;
+    void this.drain();
+  }
+
+  private relisten(): void {
+    if (this.closed || this.relistenPending) return;
+    this.relistenPending = true;
+    setTimeout(() => {
+      this.relistenPending = false;
+      if (this.closed || this.listener) return;
+      this.listen().catch((e) => {
+        this.log(`LISTEN reconnect failed: ${(e as Error).message}`);
+        this.relisten();
+      });
+    }, 1000).unref();
+  }
+
+  // ---------------------------------------------------------------- HTTP and upgrades
+
+  async handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const url = new URL(path, 'http://localhost');
+    const json = (status: number, body: unknown) =>
+      void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.method === 'GET' && ['/api/health', '/api/ping', '/health'].includes(url.pathname)) {
+      return json(200, { status: 'ok', connections: this.connections.size });
+    }
+    if (req.method === 'POST' && url.pathname === '/api/broadcast') return this.httpBroadcast(req, json);
+    return json(404, { message: 'Not found' });
+  }
+
+  /** realtime-js falls back to this when it sends a broadcast on a channel it has not joined. */
+  private async httpBroadcast(req: IncomingMessage, json: (status: number, body: unknown) => void): Promise<void> {
+    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
+    const check = token ? await this.verifyToken(token) : ({ ok: false, reason: 'No API key found in request' } as const);
+    if (!check.ok) return json(401, { message: check.reason });
+    let body: { messages?: Array<{ topic?: string; event?: string; payload?: unknown }> };
+    try {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    } catch {
+      return json(400, { message: 'invalid JSON body' });
+    }
+    for (const m of body.messages ?? []) {
+      if (typeof m.topic !== 'string' || typeof m.event !== 'string') continue;
+      this.fanOutBroadcast(`realtime:${m.topic}`, { type: 'broadcast', event: m.event, payload: m.payload ?? {} }, undefined);
+    }
+    return json(202, {});
+  }
+
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, path: string): void {
+    const url = new URL(path, 'http://localhost');
+    const refuse = (status: string) => {
+      socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    };
+    if (this.closed) return refuse('503 Service Unavailable');
+    if (url.pathname !== '/websocket' && url.pathname !== '/websocket/') return refuse('404 Not Found');
+    const vsnParam = url.searchParams.get('vsn') ?? '1.0.0';
+    if (vsnParam !== '1.0.0' && vsnParam !== '2.0.0') return refuse('400 Bad Request');
+    const apikey = url.searchParams.get('apikey');
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(new Connection(ws, vsnParam, apikey)));
+  }
+
+  private onConnection(conn: Connection): void {
+    this.connections.add(conn);
+    conn.ws.on('message', (data: Buffer, isBinary: boolean) => {
+      let frame: Frame;
+      try {
+        frame = decodeFrame(conn.vsn, Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer), isBinary);
+      } catch (e) {
+        this.log(`undecodable frame dropped: ${(e as Error).message}`);
+        return;
+      }
+      conn.queue = conn.queue
+        .then(() => this.onFrame(conn, frame))
+        .catch((e) => this.log(`error handling ${frame.event} on ${frame.topic}: ${(e as Error).stack ?? e}`));
+    });
+    conn.ws.on('close', () => {
+      this.connections.delete(conn);
+      for (const sub of [...conn.channels.values()]) this.removeSubscription(sub);
+    });
+    conn.ws.on('error', (e) => this.log(`socket error: ${e.message}`));
+  }
+
+  // ---------------------------------------------------------------- channel protocol
+
+  private async onFrame(conn: Connection, frame: Frame): Promise<void> {
+    if (frame.topic === 'phoenix') {
+      if (frame.event === 'heartbeat') conn.reply(frame, 'ok', {});
+      return;
+    }
+    if (frame.event === 'phx_join') return this.join(conn, frame);
+    const sub = conn.channels.get(frame.topic);
+    if (!sub || (frame.join_ref && sub.joinRef && frame.join_ref !== sub.joinRef)) {
+      if (frame.ref) conn.reply(frame, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    switch (frame.event) {
+      case 'phx_leave':
+        conn.reply(frame, 'ok', {});
+        this.removeSubscription(sub);
+        return;
+      case 'access_token':
+        return this.updateToken(sub, frame);
+      case 'broadcast':
+        this.fanOutBroadcast(sub.topic, frame.payload, sub);
+        if (frame.ref) conn.reply(frame, 'ok', {});
+        return;
+      case 'presence':
+        this.presence(sub, frame);
+        if (frame.ref) conn.reply(frame, 'ok', {});
+        return;
+      default:
+        if (frame.ref) conn.reply(frame, 'ok', {});
+    }
+  }
+
+  private async join(conn: Connection, frame: Frame): Promise<void> {
+    const payload = (frame.payload ?? {}) as { access_token?: string; config?: Record<string, any> };
+    const config = payload.config ?? {};
+    const token = payload.access_token ?? conn.apikey;
+    if (!token) return conn.reply(frame, 'error', { reason: 'No access token: send apikey in the URL or access_token in the join payload' });
+    const check = await this.verifyToken(token);
+    if (!check.ok) return conn.reply(frame, 'error', { reason: check.reason });
+
+    const specs: unknown[] = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
+    const bindings: Binding[] = [];
+    for (const raw of specs) {
+      const spec = raw as PostgresBinding;
+      if (!spec || typeof spec.schema !== 'string' || !['*', 'INSERT', 'UPDATE', 'DELETE'].includes(String(spec.event).toUpperCase())) {
+        return conn.reply(frame, 'error', { reason: `invalid postgres_changes binding ${JSON.stringify(raw)}` });
+      }
+      let filter: ParsedFilter | undefined;
+      if (spec.filter) {
+        try {
+          filter = parseFilter(spec.filter);
+        } catch (e) {
+          return conn.reply(frame, 'error', { reason: (e as Error).message });
+        }
+      }
+      bindings.push({ id: this.nextBindingId++, spec, filter });
+    }
+
+    const previous = conn.channels.get(frame.topic);
+    if (previous) this.closeSubscription(previous);
+
+    const presenceConfig = (config.presence ?? {}) as { key?: string; enabled?: boolean };
+    const sub: Subscription = {
+      conn,
+      topic: frame.topic,
+      joinRef: frame.join_ref ?? frame.ref,
+      claims: check.claims,
+      role: check.role,
+      claimsKey: claimsKey(check.claims),
+      bindings,
+      broadcastSelf: config.broadcast?.self === true,
+      presenceKey: presenceConfig.key || randomUUID(),
+    };
+    if (bindings.length > 0) {
+      // Tables added to the publication since the last DDL event still get their trigger.
+      await this.pool.query('select realtime.sync_capture_triggers()').catch((e) => this.log(`trigger sync failed: ${e.message}`));
+      this.tables.clear();
+      this.tablePrivileges.clear();
+    }
+    conn.channels.set(frame.topic, sub);
+    this.scheduleExpiry(sub);
+    conn.reply(frame, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.spec, id: b.id })) });
+    if (bindings.length > 0) {
+      conn.push(sub, 'system', {
+        status: 'ok',
+        message: 'Subscribed to PostgreSQL',
+        extension: 'postgres_changes',
+        channel: frame.topic.replace(/^realtime:/, ''),
+      });
+    }
+    if (presenceConfig.enabled) conn.push(sub, 'presence_state', this.presenceState(sub.topic));
+  }
+
+  private async updateToken(sub: Subscription, frame: Frame): Promise<void> {
+    const token = (frame.payload as { access_token?: string } | null)?.access_token;
+    if (!token) return;
+    const check = await this.verifyToken(token);
+    if (!check.ok) {
+      sub.conn.push(sub, 'system', { status: 'error', message: check.reason, extension: 'system', channel: sub.topic.replace(/^realtime:/, '') });
+      this.closeSubscription(sub);
+      return;
+    }
+    sub.claims = check.claims;
+    sub.role = check.role;
+    sub.claimsKey = claimsKey(check.claims);
+    this.scheduleExpiry(sub);
+  }
+
+  /** Like the hosted server: when the channel's token expires, the channel is closed. */
+  private scheduleExpiry(sub: Subscription): void {
+    clearTimeout(sub.expiryTimer);
+    if (typeof sub.claims.exp !== 'number') return;
+    const ms = sub.claims.exp * 1000 - Date.now();
+    sub.expiryTimer = setTimeout(() => {
+      sub.conn.push(sub, 'system', { status: 'error', message: 'Token has expired', extension: 'system', channel: sub.topic.replace(/^realtime:/, '') });
+      this.closeSubscription(sub);
+    }, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    sub.expiryTimer.unref();
+  }
+
+  /** Server-initiated close: tell the client, then forget the subscription. */
+  private closeSubscription(sub: Subscription): void {
+    sub.conn.send({ join_ref: sub.joinRef, ref: sub.joinRef, topic: sub.topic, event: 'phx_close', payload: {} });
+    this.removeSubscription(sub);
+  }
+
+  private removeSubscription(sub: Subscription): void {
+    clearTimeout(sub.expiryTimer);
+    if (sub.conn.channels.get(sub.topic) === sub) sub.conn.channels.delete(sub.topic);
+    if (sub.presenceMeta) {
+      const left = { [sub.presenceKey]: { metas: [sub.presenceMeta] } };
+      sub.presenceMeta = undefined;
+      this.forEachSubscription(sub.topic, (s) => s.conn.push(s, 'presence_diff', { joins: {}, leaves: left }));
+    }
+  }
+
+  private forEachSubscription(topic: string, fn: (s: Subscription) => void): void {
+    for (const conn of this.connections) {
+      const s = conn.channels.get(topic);
+      if (s) fn(s);
+    }
+  }
+
+  // ---------------------------------------------------------------- broadcast and presence
+
+  private fanOutBroadcast(topic: string, payload: unknown, from: Subscription | undefined): void {
+    this.forEachSubscription(topic, (s) => {
+      if (s === from && !s.broadcastSelf) return;
+      s.conn.push(s, 'broadcast', payload);
+    });
+  }
+
+  private presence(sub: Subscription, frame: Frame): void {
+    const p = (frame.payload ?? {}) as { event?: string; payload?: Record<string, unknown> };
+    const leaves = sub.presenceMeta ? { [sub.presenceKey]: { metas: [sub.presenceMeta] } } : {};
+    let joins = {};
+    if (p.event === 'track') {
+      sub.presenceMeta = { ...(p.payload ?? {}), phx_ref: randomUUID() };
+      joins = { [sub.presenceKey]: { metas: [sub.presenceMeta] } };
+    } else if (p.event === 'untrack') {
+      sub.presenceMeta = undefined;
+    } else return;
+    this.forEachSubscription(sub.topic, (s) => s.conn.push(s, 'presence_diff', { joins, leaves }));
+  }
+
+  private presenceState(topic: string): Record<string, { metas: unknown[] }> {
+    const state: Record<string, { metas: unknown[] }> = {};
+    this.forEachSubscription(topic, (s) => {
+      if (s.presenceMeta) (state[s.presenceKey] ??= { metas: [] }).metas.push(s.presenceMeta);
+    });
+    return state;
+  }
+
+  // ---------------------------------------------------------------- auth
+
+  private async verifyToken(token: string): Promise<TokenCheck> {
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(token, SECRET, { algorithms: ['HS256'] }));
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code === 'ERR_JWT_EXPIRED') return { ok: false, reason: 'Invalid JWT Token: Token has expired' };
+      return { ok: false, reason: `Invalid JWT Token: ${(e as Error).message}` };
+    }
+    const role = claims.role;
+    if (typeof role !== 'string' || !role) return { ok: false, reason: 'Invalid JWT Token: no role claim' };
+    if (!(await this.roleAllowed(role))) return { ok: false, reason: `Invalid JWT Token: role "${role}" is not allowed` };
+    return { ok: true, claims, role };
+  }
+
+  /** Only roles PostgREST could switch to (members of authenticator), never the superuser. */
+  private async roleAllowed(role: string): Promise<boolean> {
+    const known = this.allowedRoles.get(role);
+    if (known !== undefined) return known;
+    const { rows } = await this.pool.query(
+      `select exists (select 1 from pg_roles where rolname = $1 and not rolsuper and pg_has_role('authenticator', rolname, 'member')) as ok`,
+      [role],
+    );
+    this.allowedRoles.set(role, rows[0].ok);
+    return rows[0].ok;
+  }
+
+  // ---------------------------------------------------------------- changes
+
+  private async drain(): Promise<void> {
+    if (this.closed) return;
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
+    }
+    this.draining = true;
+    try {
+      do {
+        this.drainAgain = false;
+        const { rows } = await this.pool.query<ChangeRow>(
+          `delete from realtime.changes
+           where id in (select id from realtime.changes order by id limit ${DRAIN_BATCH} for update skip locked)
+           returning id, schema_name, table_name, op, record, old_record, commit_timestamp`,
+        );
+        rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+        for (const row of rows) {
+          if (this.closed) return;
+          await this.dispatch(row).catch((e) => this.log(`change ${row.id} on ${row.schema_name}.${row.table_name} not delivered: ${e.stack ?? e}`));
+        }
+        if (rows.length === DRAIN_BATCH) this.drainAgain = true;
+      } while (this.drainAgain && !this.closed);
+    } catch (e) {
+      if (!this.closed) this.log(`drain failed: ${(e as Error).message}`);
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async dispatch(change: ChangeRow): Promise<void> {
+    const { schema_name: schema, table_name: table, op: type } = change;
+    const filterRow = type === 'DELETE' ? change.old_record : change.record;
+    const candidates: Array<{ sub: Subscription; ids: number[] }> = [];
+    let meta: TableMeta | undefined;
+    for (const conn of this.connections) {
+      for (const sub of conn.channels.values()) {
+        const matching = sub.bindings.filter((b) => bindingMatches(b.spec, schema, table, type));
+        if (matching.length === 0) continue;
+        meta ??= await this.tableMeta(schema, table, filterRow);
+        if (!meta) return;
+        const ids = matching.filter((b) => !b.filter || filterMatches(b.filter, filterRow, meta!.types.get(b.filter.column))).map((b) => b.id);
+        if (ids.length > 0) candidates.push({ sub, ids });
+      }
+    }
+    if (candidates.length === 0 || !meta) return;
+
+    const groups = new Map<string, { role: string; claims: JWTPayload; members: typeof candidates }>();
+    for (const c of candidates) {
+      const g = groups.get(c.sub.claimsKey) ?? { role: c.sub.role, claims: c.sub.claims, members: [] };
+      g.members.push(c);
+      groups.set(c.sub.claimsKey, g);
+    }
+    const tableMeta = meta;
+    const allowed = await Promise.all(
+      [...groups.values()].map(async (g) => ({
+        g,
+        ok: type === 'DELETE' ? await this.canSelectTable(g.role, tableMeta) : await this.canSelectRow(g.role, g.claims, tableMeta, change.record!),
+      })),
+    );
+
+    const data: Record<string, unknown> = {
+      schema,
+      table,
+      commit_timestamp: new Date(change.commit_timestamp).toISOString(),
+      type,
+      columns: tableMeta.columns,
+      errors: null,
+    };
+    if (type !== 'DELETE') data.record = change.record;
+    if (type !== 'INSERT') data.old_record = oldRecord(type, tableMeta, change.old_record);
+    for (const { g, ok } of allowed) {
+      if (!ok) continue;
+      for (const { sub, ids } of g.members) {
+        if (sub.conn.channels.get(sub.topic) === sub) sub.conn.push(sub, 'postgres_changes', { ids, data });
+      }
+    }
+  }
+
+  private async tableMeta(schema: string, table: string, sample: Record<string, unknown> | null): Promise<TableMeta | undefined> {
+    const key = `${schema}.${table}`;
+    const cached = this.tables.get(key);
+    if (cached && (!sample || Object.keys(sample).every((k) => cached.types.has(k)))) return cached;
+    const { rows } = await this.pool.query(
+      `select c.oid::int as oid, c.relrowsecurity as rls, c.relreplident = 'f' as identity_full,
+         coalesce((select json_agg(json_build_object('name', a.attname, 'type', t.typname) order by a.attnum)
+                   from pg_attribute a join pg_type t on t.oid = a.atttypid
+                   where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
+         coalesce((select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
+                   from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+                   where i.indrelid = c.oid and i.indisprimary), '[]') as pk
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = $1 and c.relname = $2`,
+      [schema, table],
+    );
+    if (rows.length === 0) return undefined;
+    const r = rows[0];
+    const meta: TableMeta = {
+      oid: r.oid,
+      schema,
+      table,
+      rls: r.rls,
+      identityFull: r.identity_full,
+      columns: r.columns,
+      types: new Map(r.columns.map((c: { name: string; type: string }) => [c.name, c.type])),
+      pk: r.pk,
+    };
+    this.tables.set(key, meta);
+    return meta;
+  }
+
+  /** Runs the visibility check as the subscriber: their role, their claims, the table's RLS. */
+  private async canSelectRow(role: string, claims: JWTPayload, meta: TableMeta, record: Record<string, unknown>): Promise<boolean> {
+    // A role without SELECT on the table sees nothing; asking first keeps the log free of errors.
+    if (!(await this.canSelectTable(role, meta))) return false;
+    const client = await this.pool.connect();
+    try {
+      const ident = (s: string) => client.escapeIdentifier(s);
+      const lit = (s: string) => client.escapeLiteral(s);
+      const rel = `${ident(meta.schema)}.${ident(meta.table)}`;
+      const recordJson = lit(JSON.stringify(record));
+      const where =
+        meta.pk.length > 0
+          ? `(${meta.pk.map((c) => `x.${ident(c)}`).join(', ')}) = (select ${meta.pk.map((c) => `r.${ident(c)}`).join(', ')} from jsonb_populate_record(null::${rel}, ${recordJson}::jsonb) r)`
+          : `to_jsonb(x) = ${recordJson}::jsonb`;
+      const results = (await client.query(
+        `begin;
+         set local statement_timeout = '5s';
+         set local role ${ident(role)};
+         select set_config('request.jwt.claims', ${lit(JSON.stringify(claims))}, true);
+         select exists (select 1 from ${rel} x where ${where}) as visible;
+         rollback;`,
+      )) as unknown as pg.QueryResult[];
+      return results[4].rows[0].visible === true;
+    } catch (e) {
+      await client.query('rollback').catch(() => {});
+      // Permission denied on the table means: not visible to this role.
+      if ((e as { code?: string }).code !== '42501') this.log(`visibility check on ${meta.schema}.${meta.table} failed: ${(e as Error).message}`);
+      return false;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async canSelectTable(role: string, meta: TableMeta): Promise<boolean> {
+    const key = `${role}:${meta.oid}`;
+    const cached = this.tablePrivileges.get(key);
+    if (cached && cached.until > Date.now()) return cached.ok;
+    const { rows } = await this.pool.query(`select has_table_privilege($1, $2::oid, 'SELECT') as ok`, [role, meta.oid]);
+    const ok = rows[0].ok === true;
+    this.tablePrivileges.set(key, { ok, until: Date.now() + PRIVILEGE_CACHE_MS });
+    return ok;
+  }
+
+  // ---------------------------------------------------------------- shutdown
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.drainTimer);
+    for (const conn of this.connections) {
+      for (const sub of conn.channels.values()) clearTimeout(sub.expiryTimer);
+      conn.ws.terminate();
+    }
+    this.connections.clear();
+    await new Promise<void>((r) => this.wss.close(() => r()));
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => {});
+    // Let an in-flight drain finish its query before the pool goes.
+    while (this.draining) await new Promise((r) => setTimeout(r, 10));
+    await this.pool.end().catch(() => {});
+  }
+}
+
+/**
+ * Old values as Supabase sends them: the full old row only with REPLICA IDENTITY FULL, and for
+ * DELETE on an RLS table only the primary key (RLS cannot be applied to a row that is gone).
+ */
+function oldRecord(type: ChangeType, meta: TableMeta, old: Record<string, unknown> | null): Record<string, unknown> {
+  if (!old) return {};
+  const pkOnly = () => Object.fromEntries(meta.pk.map((c) => [c, old[c]]));
+  if (type === 'DELETE' && meta.rls) return pkOnly();
+  return meta.identityFull ? old : pkOnly();
+}
+
+function claimsKey(claims: JWTPayload): string {
+  return JSON.stringify(Object.keys(claims).sort().map((k) => [k, claims[k]]));
 }

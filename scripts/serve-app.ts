@@ -1,0 +1,151 @@
+// Serves the built PWA (dist/) for `npm start` and the E2E tests: static files with the right
+// content types and cache headers, and index.html for every app route (SPA fallback).
+// Run alone: npx tsx scripts/serve-app.ts [port] [dir]
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export interface ServeAppOptions {
+  port: number;
+  dir: string;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+}
+
+export interface ServedApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+
+/** Why each policy: the shell and the service worker must be revalidated so an update is seen at
+ * once; Vite's hashed assets never change under one name; the rest may be an hour old. */
+function cacheControl(urlPath: string): string {
+  if (urlPath === '/index.html' || urlPath === '/sw.js' || urlPath.endsWith('.webmanifest')) return 'no-cache';
+  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+interface FoundFile {
+  path: string;
+  urlPath: string;
+  size: number;
+  mtime: Date;
+}
+
+async function findFile(root: string, urlPath: string): Promise<FoundFile | undefined> {
+  const path = resolve(root, `.${urlPath}`);
+  if (path !== root && !path.startsWith(root + sep)) return undefined; // outside dist/
+  try {
+    const info = await stat(path);
+    if (info.isFile()) return { path, urlPath, size: info.size, mtime: info.mtime };
+    if (info.isDirectory()) return findFile(root, `${urlPath.replace(/\/$/, '')}/index.html`);
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function wantsHtml(req: IncomingMessage, urlPath: string): boolean {
+  // A navigation to an app route: no file extension in the last segment, and HTML acceptable.
+  const lastSegment = urlPath.split('/').pop() ?? '';
+  return !lastSegment.includes('.') && (req.headers.accept ?? '*/*').match(/text\/html|\*\/\*/) !== null;
+}
+
+function send(res: ServerResponse, status: number, body: string) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+async function handle(root: string, req: IncomingMessage, res: ServerResponse) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    return send(res, 405, 'Método no permitido');
+  }
+  let urlPath: string;
+  try {
+    urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://app.local').pathname);
+  } catch {
+    return send(res, 400, 'Solicitud inválida');
+  }
+  if (urlPath.includes('\0')) return send(res, 400, 'Solicitud inválida');
+
+  let file = await findFile(root, urlPath);
+  if (!file && wantsHtml(req, urlPath)) file = await findFile(root, '/index.html');
+  if (!file) return send(res, 404, 'No encontrado');
+
+  const etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+  res.setHeader('Content-Type', CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream');
+  res.setHeader('Cache-Control', cacheControl(file.urlPath));
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', file.mtime.toUTCString());
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304);
+    return res.end();
+  }
+  res.setHeader('Content-Length', file.size);
+  res.writeHead(200);
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(file.path)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
+
+export async function serveApp({ port, dir, host = '127.0.0.1' }: ServeAppOptions): Promise<ServedApp> {
+  const root = resolve(dir);
+  const indexInfo = await stat(join(root, 'index.html')).catch(() => undefined);
+  if (!indexInfo?.isFile()) throw new Error(`${join(root, 'index.html')} not found: build the app first (npm run build)`);
+
+  const server = createServer((req, res) => {
+    handle(root, req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, 'Error interno');
+      else res.destroy();
+      console.error('[serve-app]', error);
+    });
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolveListen());
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const port = Number(process.argv[2] ?? 5173);
+  const dir = process.argv[3] ?? fileURLToPath(new URL('../dist', import.meta.url));
+  const app = await serveApp({ port, dir });
+  console.log(`Quinielazo en ${app.url}`);
+}

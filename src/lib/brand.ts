@@ -1,0 +1,9 @@
+// The product's name and slug in one place, so a rebrand is one edit (docs: decisions.md).
+export const BRAND = {
+  name: 'Quinielazo',
+  slug: 'quinielazo',
+  description: 'Pronostica los partidos de la semana gratis, suma puntos y compite por premios cada mes.',
+  /** Brand green: header, theme colour of the installed app, icons. */
+  themeColor: '#065f46',
+  backgroundColor: '#f8fafc',
+} as const;

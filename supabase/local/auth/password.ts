@@ -1,0 +1,69 @@
+// Password rules and hashing as GoTrue applies them. The rules come from the project's
+// supabase/config.toml ([auth] minimum_password_length, password_requirements), the same
+// settings `supabase config push` gives the hosted project; without them GoTrue's default
+// minimum (6) applies, plus letters and digits (the product's rule is a stricter 8).
+import bcrypt from 'bcryptjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AuthError } from './errors.ts';
+
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+
+/** GoTrue's `password_requirements` values → the character sets each must draw from. */
+const REQUIREMENTS: Record<string, string[]> = {
+  '': [],
+  letters_digits: [LOWER + UPPER, DIGITS],
+  lower_upper_letters_digits: [LOWER, UPPER, DIGITS],
+  lower_upper_letters_digits_symbols: [LOWER, UPPER, DIGITS, SYMBOLS],
+};
+
+export interface PasswordPolicy {
+  minLength: number;
+  requiredCharacters: string[];
+}
+
+export function loadPasswordPolicy(supabaseDir: string): PasswordPolicy {
+  const policy = { minLength: 6, requirement: 'letters_digits' };
+  const file = join(supabaseDir, 'config.toml');
+  if (existsSync(file)) {
+    const auth = /^\[auth\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+    const min = /^\s*minimum_password_length\s*=\s*(\d+)/m.exec(auth)?.[1];
+    const req = /^\s*password_requirements\s*=\s*"([^"]*)"/m.exec(auth)?.[1];
+    if (min) policy.minLength = Number(min);
+    if (req !== undefined && req in REQUIREMENTS) policy.requirement = req;
+  }
+  return { minLength: policy.minLength, requiredCharacters: REQUIREMENTS[policy.requirement] };
+}
+
+/** Throws GoTrue's 422 `weak_password` with its reasons (`length`, `characters`). */
+export function checkPasswordStrength(policy: PasswordPolicy, password: string): void {
+  const messages: string[] = [];
+  const reasons: string[] = [];
+  if (password.length < policy.minLength) {
+    messages.push(`Password should be at least ${policy.minLength} characters.`);
+    reasons.push('length');
+  }
+  if (policy.requiredCharacters.some((set) => ![...password].some((c) => set.includes(c)))) {
+    messages.push(`Password should contain at least one character of each: ${policy.requiredCharacters.join(', ')}.`);
+    reasons.push('characters');
+  }
+  if (reasons.length) throw new AuthError(422, 'weak_password', messages.join(' '), reasons);
+}
+
+/** bcrypt cost 10 with the `$2a$` prefix GoTrue (Go's bcrypt) and pgcrypto's crypt() write. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = (await bcrypt.genSalt(10)).replace(/^\$2b\$/, '$2a$');
+  return bcrypt.hash(password, salt);
+}
+
+export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
+  if (!hash) return false;
+  try {
+    return await bcrypt.compare(password, hash);
+  } catch {
+    return false;
+  }
+}

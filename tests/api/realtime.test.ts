@@ -1,0 +1,291 @@
+// The local Realtime through the real supabase-js client: Phoenix protocol 2.0.0 and 1.0.0,
+// postgres_changes delivery under RLS, filters, heartbeat, token checks, broadcast.
+// The test arranges its own table in its own schema (not public, so the RLS matrix and type
+// drift checks never see it) and adds it to supabase_realtime after the platform started.
+import { createClient, type RealtimeChannel, type RealtimePostgresChangesPayload, type SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import ws from 'ws';
+import { JWT_SECRET } from '../../supabase/local/config.ts';
+import { filterMatches, parseFilter } from '../../supabase/local/realtime/filters.ts';
+import { db } from '../support/clients.ts';
+
+type Row = { id: number; owner: string; body: string; score: number };
+type Change = RealtimePostgresChangesPayload<Row> & { receivedAt: number };
+
+const SCHEMA = 'realtime_probe';
+const TABLE = 'notes';
+const secret = new TextEncoder().encode(JWT_SECRET);
+
+function mint(sub: string, opts: { role?: string; expiresIn?: string | number; secret?: Uint8Array } = {}): Promise<string> {
+  return new SignJWT({ sub, role: opts.role ?? 'authenticated', aud: 'authenticated', email: `${sub}@example.com` })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(opts.expiresIn ?? '1h')
+    .sign(opts.secret ?? secret);
+}
+
+const clients: SupabaseClient[] = [];
+function client(opts: { vsn?: '1.0.0' | '2.0.0' } = {}): SupabaseClient {
+  const c = createClient(inject('apiUrl'), inject('anonKey'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never, ...(opts.vsn ? { vsn: opts.vsn } : {}) },
+  });
+  clients.push(c);
+  return c;
+}
+
+async function clientAs(sub: string, opts: { vsn?: '1.0.0' | '2.0.0' } = {}): Promise<SupabaseClient> {
+  const c = client(opts);
+  await c.realtime.setAuth(await mint(sub));
+  return c;
+}
+
+function subscribe(channel: RealtimeChannel): Promise<RealtimeChannel> {
+  return new Promise((resolve, reject) => {
+    channel.subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') resolve(channel);
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+    });
+  });
+}
+
+/** Subscribes to every change on the probe table (optionally filtered) and collects them. */
+async function watch(c: SupabaseClient, opts: { event?: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string } = {}) {
+  const changes: Change[] = [];
+  const channel = c.channel(`probe-${randomUUID()}`).on(
+    'postgres_changes' as never,
+    { event: opts.event ?? '*', schema: SCHEMA, table: TABLE, ...(opts.filter ? { filter: opts.filter } : {}) },
+    (payload: RealtimePostgresChangesPayload<Row>) => changes.push({ ...payload, receivedAt: performance.now() }),
+  );
+  await subscribe(channel);
+  return { channel, changes };
+}
+
+async function waitFor<T>(get: () => T | undefined, ms = 3000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = get();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`nothing arrived within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function insertNote(owner: string, body: string, score = 0): Promise<Row> {
+  const { rows } = await db().query(`insert into ${SCHEMA}.${TABLE} (owner, body, score) values ($1, $2, $3) returning *`, [owner, body, score]);
+  return { ...rows[0], id: Number(rows[0].id) };
+}
+
+const alice = randomUUID();
+const bob = randomUUID();
+
+beforeAll(async () => {
+  await db().query(`
+    drop schema if exists ${SCHEMA} cascade;
+    create schema ${SCHEMA};
+    grant usage on schema ${SCHEMA} to anon, authenticated, service_role;
+    create table ${SCHEMA}.${TABLE} (
+      id bigint generated always as identity primary key,
+      owner uuid not null,
+      body text not null,
+      score int not null default 0
+    );
+    alter table ${SCHEMA}.${TABLE} enable row level security;
+    alter table ${SCHEMA}.${TABLE} replica identity full;
+    create policy "Players read their own notes" on ${SCHEMA}.${TABLE} for select to authenticated using (owner = (select auth.uid()));
+    grant select on ${SCHEMA}.${TABLE} to authenticated, service_role;
+    alter publication supabase_realtime add table ${SCHEMA}.${TABLE};
+  `);
+});
+
+afterAll(async () => {
+  for (const c of clients) {
+    await c.removeAllChannels();
+    await c.realtime.disconnect();
+  }
+  await db().query(`alter publication supabase_realtime drop table ${SCHEMA}.${TABLE}; drop schema ${SCHEMA} cascade;`);
+});
+
+describe('realtime', () => {
+  it('answers health over HTTP and 404 elsewhere', async () => {
+    expect((await fetch(`${inject('apiUrl')}/realtime/v1/api/health`)).status).toBe(200);
+    expect((await fetch(`${inject('apiUrl')}/realtime/v1/api/nothing-here`)).status).toBe(404);
+  });
+
+  it('attaches the change capture as soon as a table joins the publication', async () => {
+    const { rows } = await db().query(
+      `select count(*)::int as n from pg_trigger where tgrelid = $1::regclass and tgname = 'realtime_capture_change'`,
+      [`${SCHEMA}.${TABLE}`],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('subscribes with protocol 2.0.0 (the default) and confirms the PostgreSQL subscription', async () => {
+    const c = await clientAs(alice);
+    expect(c.realtime.vsn).toBe('2.0.0');
+    const system: Array<Record<string, unknown>> = [];
+    const channel = c.channel('with-system').on('system', {}, (p) => system.push(p));
+    channel.on('postgres_changes', { event: '*', schema: SCHEMA, table: TABLE }, () => {});
+    await subscribe(channel);
+    const msg = await waitFor(() => system[0]);
+    expect(msg).toMatchObject({ status: 'ok', message: 'Subscribed to PostgreSQL', extension: 'postgres_changes', channel: 'with-system' });
+  });
+
+  it('delivers an INSERT within 1 s to the owner and never to another player or a visitor', async () => {
+    const allowed = await watch(await clientAs(alice));
+    const forbidden = await watch(await clientAs(bob));
+    const visitor = await watch(client());
+
+    const t0 = performance.now();
+    const row = await insertNote(alice, 'solo para alice', 3);
+    const change = await waitFor(() => allowed.changes.find((c) => c.eventType === 'INSERT' && c.new.id === row.id));
+    expect(change.receivedAt - t0).toBeLessThan(1000);
+    expect(change).toMatchObject({ schema: SCHEMA, table: TABLE, eventType: 'INSERT', errors: null, old: {} });
+    expect(change.new).toEqual({ id: row.id, owner: alice, body: 'solo para alice', score: 3 });
+    expect(Number.isNaN(Date.parse(change.commit_timestamp))).toBe(false);
+
+    await sleep(1500);
+    expect(forbidden.changes).toEqual([]);
+    expect(visitor.changes).toEqual([]);
+  });
+
+  it('speaks protocol 1.0.0 too', async () => {
+    const c = await clientAs(alice, { vsn: '1.0.0' });
+    expect(c.realtime.vsn).toBe('1.0.0');
+    const { changes } = await watch(c);
+    const row = await insertNote(alice, 'protocolo uno');
+    const change = await waitFor(() => changes.find((x) => x.eventType === 'INSERT' && x.new.id === row.id));
+    expect(change.new).toMatchObject({ body: 'protocolo uno' });
+  });
+
+  it('sends UPDATE with the old and new row, and DELETE with only the primary key', async () => {
+    const row = await insertNote(alice, 'antes');
+    const { changes } = await watch(await clientAs(alice), { event: '*' });
+    await db().query(`update ${SCHEMA}.${TABLE} set body = 'después' where id = $1`, [row.id]);
+    const update = await waitFor(() => changes.find((c) => c.eventType === 'UPDATE'));
+    expect(update.old).toMatchObject({ id: row.id, body: 'antes' });
+    expect(update.new).toMatchObject({ id: row.id, body: 'después' });
+
+    await db().query(`delete from ${SCHEMA}.${TABLE} where id = $1`, [row.id]);
+    const del = await waitFor(() => changes.find((c) => c.eventType === 'DELETE'));
+    expect(del.old).toEqual({ id: row.id });
+    expect(del.new).toEqual({});
+  });
+
+  it('honours filters and the event of each binding', async () => {
+    const byBody = await watch(await clientAs(alice), { event: 'INSERT', filter: 'body=eq.gol de visita' });
+    const byScore = await watch(await clientAs(alice), { event: 'INSERT', filter: 'score=gt.5' });
+    const updatesOnly = await watch(await clientAs(alice), { event: 'UPDATE' });
+    const other = await insertNote(alice, 'empate', 9);
+    const hit = await insertNote(alice, 'gol de visita', 1);
+    await waitFor(() => byBody.changes.find((c) => c.eventType === 'INSERT' && c.new.id === hit.id));
+    await waitFor(() => byScore.changes.find((c) => c.eventType === 'INSERT' && c.new.id === other.id));
+    await sleep(500);
+    expect(byBody.changes.map((c) => (c.new as Row).id)).toEqual([hit.id]);
+    expect(byScore.changes.map((c) => (c.new as Row).id)).toEqual([other.id]);
+    expect(updatesOnly.changes).toEqual([]);
+  });
+
+  it('parses every filter operator Supabase accepts', () => {
+    const row = { id: 7, body: 'Local', kickoff: '2025-05-01T18:00:00+00:00' };
+    expect(filterMatches(parseFilter('id=eq.7'), row, 'int8')).toBe(true);
+    expect(filterMatches(parseFilter('id=neq.7'), row, 'int8')).toBe(false);
+    expect(filterMatches(parseFilter('id=lt.10'), row, 'int8')).toBe(true);
+    expect(filterMatches(parseFilter('id=lte.6'), row, 'int8')).toBe(false);
+    expect(filterMatches(parseFilter('id=gte.7'), row, 'int8')).toBe(true);
+    expect(filterMatches(parseFilter('body=in.(Empate,"Local",Visita)'), row, 'text')).toBe(true);
+    expect(filterMatches(parseFilter('kickoff=gt.2025-05-01T17:00:00Z'), row, 'timestamptz')).toBe(true);
+    expect(() => parseFilter('id=like.7')).toThrow(/invalid filter/);
+  });
+
+  it('follows a token change on a joined channel', async () => {
+    const c = await clientAs(bob);
+    const { changes } = await watch(c);
+    const before = await insertNote(alice, 'bob todavía no la ve');
+    await sleep(500);
+    expect(changes.filter((x) => x.eventType === 'INSERT' && x.new.id === before.id)).toEqual([]);
+    await c.realtime.setAuth(await mint(alice));
+    await sleep(200);
+    const row = await insertNote(alice, 'ahora bob ve como alice');
+    await waitFor(() => changes.find((x) => x.eventType === 'INSERT' && x.new.id === row.id));
+  });
+
+  it('keeps delivering after its LISTEN connection is dropped', async () => {
+    const { changes } = await watch(await clientAs(alice));
+    const { rows } = await db().query(
+      `select pg_terminate_backend(pid) as ok from pg_stat_activity where query ilike 'listen realtime_changes'`,
+    );
+    expect(rows.length).toBe(1);
+    await sleep(1500); // the server reconnects after 1 s
+    const t0 = performance.now();
+    const row = await insertNote(alice, 'después del corte');
+    const change = await waitFor(() => changes.find((x) => x.eventType === 'INSERT' && x.new.id === row.id));
+    expect(change.receivedAt - t0).toBeLessThan(1000);
+  });
+
+  it('answers heartbeats, through supabase-js and on the raw socket', async () => {
+    const c = client();
+    await subscribe(c.channel('heartbeat-probe'));
+    const statuses: string[] = [];
+    c.realtime.onHeartbeat((status) => statuses.push(status));
+    await c.realtime.sendHeartbeat();
+    await waitFor(() => (statuses.includes('ok') ? true : undefined));
+
+    const url = `${inject('apiUrl').replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${inject('anonKey')}&vsn=2.0.0`;
+    const socket = new ws(url);
+    await new Promise((r, j) => socket.once('open', r).once('error', j));
+    const reply = new Promise<unknown>((r) => socket.once('message', (d) => r(JSON.parse(String(d)))));
+    socket.send(JSON.stringify([null, '42', 'phoenix', 'heartbeat', {}]));
+    expect(await reply).toEqual([null, '42', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
+    socket.close();
+
+    // Without vsn the server speaks 1.0.0: JSON objects.
+    const legacy = new ws(url.replace('&vsn=2.0.0', ''));
+    await new Promise((r, j) => legacy.once('open', r).once('error', j));
+    const legacyReply = new Promise<unknown>((r) => legacy.once('message', (d) => r(JSON.parse(String(d)))));
+    legacy.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '7' }));
+    expect(await legacyReply).toEqual({ topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} }, ref: '7', join_ref: null });
+    legacy.close();
+  });
+
+  it('refuses a forged or expired token with a join error', async () => {
+    for (const token of [await mint(alice, { secret: new TextEncoder().encode('another-secret-another-secret-123456') }), await mint(alice, { expiresIn: Math.floor(Date.now() / 1000) - 60 })]) {
+      const c = client();
+      await c.realtime.setAuth(token);
+      const channel = c.channel(`refused-${randomUUID()}`).on('postgres_changes', { event: '*', schema: SCHEMA, table: TABLE }, () => {});
+      await expect(subscribe(channel)).rejects.toThrow(/Invalid JWT/);
+      await c.removeChannel(channel);
+    }
+  });
+
+  it('broadcasts to the other subscribers of a channel', async () => {
+    const topic = `sala-${randomUUID()}`;
+    const received: unknown[] = [];
+    const listener = client().channel(topic).on('broadcast', { event: 'gol' }, (p) => received.push(p.payload));
+    await subscribe(listener);
+    const sender = client().channel(topic);
+    await subscribe(sender);
+    expect(await sender.send({ type: 'broadcast', event: 'gol', payload: { minuto: 90 } })).toBe('ok');
+    expect(await waitFor(() => received[0])).toEqual({ minuto: 90 });
+  });
+
+  it('shares presence between the subscribers of a channel', async () => {
+    const topic = `presencia-${randomUUID()}`;
+    const watcher = client().channel(topic, { config: { presence: { key: 'watcher' } } });
+    const joins: string[] = [];
+    watcher.on('presence', { event: 'join' }, ({ key }) => joins.push(key));
+    await subscribe(watcher);
+    const player = client().channel(topic, { config: { presence: { key: 'alice' } } });
+    player.on('presence', { event: 'sync' }, () => {});
+    await subscribe(player);
+    expect(await player.track({ online_at: 'ahora' })).toBe('ok');
+    await waitFor(() => (joins.includes('alice') ? true : undefined));
+    expect(watcher.presenceState()).toMatchObject({ alice: [{ online_at: 'ahora' }] });
+    await player.untrack();
+    await waitFor(() => (Object.keys(watcher.presenceState()).length === 0 ? true : undefined));
+  });
+});

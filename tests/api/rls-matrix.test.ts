@@ -1,0 +1,445 @@
+// The RLS matrix: every public table × visitor / player (his own row) / other player (the
+// same row, not his) / admin / service role × select / insert / update / delete, each tried
+// through supabase-js against the real PostgREST and checked in the database.
+// A table without a row here, or with RLS off, fails the coverage test: new tables must
+// say who may do what.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, db, serviceClient, type Client } from '../support/clients.ts';
+import { createPlayer, uniqueUsername, type Player } from '../support/players.ts';
+
+type Actor = 'visitor' | 'player' | 'other' | 'admin' | 'service';
+type Op = 'select' | 'insert' | 'update' | 'delete';
+type Row = Record<string, unknown>;
+type Ctx = Row & { owner: Player };
+
+interface TableRules {
+  /** Creates the row under test, owned by `owner` where the table has owners. */
+  arrange(owner: Player): Promise<Row>;
+  /** Primary-key filter of the arranged row. */
+  key(ctx: Ctx): Row;
+  /** A new row for the owner (for the player actor, the owner is the actor himself). */
+  insert(ctx: Ctx): Row;
+  /** Frees the slot the insert needs when the table holds one row per owner. */
+  beforeInsert?(ctx: Ctx): Promise<void>;
+  patch(ctx: Ctx): Row;
+  cleanup?(ctx: Ctx): Promise<void>;
+  allow: Record<Op, string>;
+}
+
+const ALL = 'visitor player other admin service';
+const ADMIN_WRITES = { insert: 'admin service', update: 'admin service', delete: 'admin service' };
+
+let n = 0;
+const q = (sql: string, params: unknown[] = []) => db().query(sql, params);
+const one = async (sql: string, params: unknown[] = []) => (await q(sql, params)).rows[0];
+const id = (row: Row) => Number(row.id);
+
+async function openRound() {
+  const round = await one(`insert into public.quinielas (name, week, deadline) values ('Matriz', 1, now() + interval '1 day') returning id`);
+  const { rows } = await q(
+    `insert into public.matches (quiniela_id, match_order, home_team, away_team)
+     values ($1, 1, 'León', 'Atlas'), ($1, 2, 'Santos', 'Necaxa') returning id`,
+    [round.id],
+  );
+  return { quiniela_id: id(round), match_ids: rows.map(id) };
+}
+
+async function boostGame() {
+  return id(await one(
+    `insert into public.daily_games (game_date, lock_date, game_type, question)
+     values ((now() at time zone 'America/Mexico_City')::date + 1, now() + interval '1 hour', 'yesno', '¿Gana el local?') returning id`,
+  ));
+}
+
+async function activePoll() {
+  return id(await one(`insert into public.polls (question, kind, options, is_active) values ('¿Quién gana?', 'choice', '{Sí,No}', true) returning id`));
+}
+
+const RULES: Record<string, TableRules> = {
+  admins: {
+    // The row is someone else's membership: a player's own membership would make him an admin.
+    arrange: async () => ({ member: (await createPlayer({ admin: true })).id }),
+    key: (c) => ({ id: c.member }),
+    insert: (c) => ({ id: c.owner.id }),
+    patch: () => ({ created_at: '2030-01-01T00:00:00+00:00' }),
+    allow: { select: 'admin service', ...ADMIN_WRITES },
+  },
+  clubs: {
+    arrange: async () => ({ id: id(await one(`insert into public.clubs (name, league) values ('Club Matriz', 'Liga MX') returning id`)) }),
+    key: (c) => ({ id: c.id }),
+    insert: () => ({ name: 'Club Nuevo', league: 'MLS' }),
+    patch: () => ({ name: 'Club Renombrado' }),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  profiles: {
+    arrange: async () => ({}),
+    key: (c) => ({ id: c.owner.id }),
+    beforeInsert: async (c) => void (await q('delete from public.profiles where id = $1', [c.owner.id])),
+    insert: (c) => ({ id: c.owner.id, username: uniqueUsername(), email: c.owner.email }),
+    patch: () => ({ username: uniqueUsername('renombrado') }),
+    allow: { select: 'player admin service', insert: 'service', update: 'player service', delete: 'service' },
+  },
+  pending_signups: {
+    arrange: async (owner) => {
+      await q(`insert into public.pending_signups (email, username) values ($1, $2)`, [owner.email, uniqueUsername()]);
+      return {};
+    },
+    key: (c) => ({ email: c.owner.email }),
+    beforeInsert: async (c) => void (await q('delete from public.pending_signups where email = $1', [c.owner.email])),
+    insert: (c) => ({ email: c.owner.email, username: uniqueUsername() }),
+    patch: () => ({ username: uniqueUsername('cambiado') }),
+    allow: { select: 'player service', insert: ALL, update: 'service', delete: 'service' },
+  },
+  quinielas: {
+    arrange: openRound,
+    key: (c) => ({ id: c.quiniela_id }),
+    insert: () => ({ name: 'Jornada nueva', week: 2, deadline: new Date(Date.now() + 86_400_000).toISOString() }),
+    patch: () => ({ name: 'Jornada cambiada' }),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  matches: {
+    arrange: openRound,
+    key: (c) => ({ id: (c.match_ids as number[])[0] }),
+    insert: (c) => ({ quiniela_id: c.quiniela_id, match_order: 3, home_team: 'Toluca', away_team: 'Puebla' }),
+    patch: () => ({ correct_result: 'Empate' }),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  picks: {
+    arrange: async (owner) => {
+      const r = await openRound();
+      await q(`insert into public.picks (user_id, match_id, quiniela_id, result) values ($1, $2, $3, 'Local')`, [owner.id, r.match_ids[0], r.quiniela_id]);
+      return r;
+    },
+    key: (c) => ({ user_id: c.owner.id, match_id: (c.match_ids as number[])[0] }),
+    insert: (c) => ({ user_id: c.owner.id, match_id: (c.match_ids as number[])[1], quiniela_id: c.quiniela_id, result: 'Visita' }),
+    patch: () => ({ result: 'Visita' }),
+    allow: { select: 'player admin service', insert: 'player service', update: 'player service', delete: 'service' },
+  },
+  scores: {
+    arrange: async (owner) => {
+      const [a, b] = [await openRound(), await openRound()];
+      await q(`insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $2, 4, 6)`, [owner.id, a.quiniela_id]);
+      return { scored: a.quiniela_id, unscored: b.quiniela_id };
+    },
+    key: (c) => ({ user_id: c.owner.id, quiniela_id: c.scored }),
+    insert: (c) => ({ user_id: c.owner.id, quiniela_id: c.unscored, correct: 5, points: 8 }),
+    patch: () => ({ points: 99 }),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  scoring_points: {
+    // A real constant, put back after every case.
+    arrange: async () => ({}),
+    key: () => ({ correct: 0 }),
+    beforeInsert: async () => void (await q('delete from public.scoring_points where correct = 0')),
+    insert: () => ({ correct: 0, points: 0 }),
+    patch: () => ({ points: 1 }),
+    cleanup: async () => void (await q('insert into public.scoring_points values (0, 0) on conflict (correct) do update set points = 0')),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  scoring_bonuses: {
+    arrange: async () => {
+      const code = `matriz_${n++}`;
+      await q(`insert into public.scoring_bonuses (code, label, points) values ($1, 'Prueba', 1)`, [code]);
+      return { code };
+    },
+    key: (c) => ({ code: c.code }),
+    insert: (c) => ({ code: `${c.code}_nuevo`, label: 'Prueba nueva', points: 2 }),
+    patch: () => ({ label: 'Cambiada' }),
+    cleanup: async (c) => void (await q('delete from public.scoring_bonuses where code like $1', [`${c.code}%`])),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  prizes: {
+    arrange: async () => {
+      const place = 1000 + 2 * n++;
+      await q(`insert into public.prizes (kind, place, amount_mxn) values ('weekly', $1, 10)`, [place]);
+      return { place };
+    },
+    key: (c) => ({ kind: 'weekly', place: c.place }),
+    insert: (c) => ({ kind: 'weekly', place: (c.place as number) + 1, amount_mxn: 20 }),
+    patch: () => ({ amount_mxn: 11 }),
+    cleanup: async (c) => void (await q(`delete from public.prizes where kind = 'weekly' and place in ($1, $1 + 1)`, [c.place])),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  daily_games: {
+    arrange: async () => ({ id: await boostGame() }),
+    key: (c) => ({ id: c.id }),
+    insert: () => ({ game_date: '2030-01-15', lock_date: '2030-01-15T20:00:00Z', game_type: 'overunder', question: '¿Más de 2.5 goles?', points: 3 }),
+    patch: () => ({ correct_answer: 'Sí' }),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  daily_game_picks: {
+    arrange: async (owner) => {
+      const [answered, unanswered] = [await boostGame(), await boostGame()];
+      await q(`insert into public.daily_game_picks (user_id, daily_game_id, answer) values ($1, $2, 'Sí')`, [owner.id, answered]);
+      return { answered, unanswered };
+    },
+    key: (c) => ({ user_id: c.owner.id, daily_game_id: c.answered }),
+    insert: (c) => ({ user_id: c.owner.id, daily_game_id: c.unanswered, answer: 'No' }),
+    patch: () => ({ answer: 'No' }),
+    allow: { select: 'player admin service', insert: 'player service', update: 'player service', delete: 'service' },
+  },
+  daily_scores: {
+    arrange: async (owner) => {
+      const [scored, unscored] = [await boostGame(), await boostGame()];
+      await q(`insert into public.daily_scores (user_id, daily_game_id, points) values ($1, $2, 2)`, [owner.id, scored]);
+      return { scored, unscored };
+    },
+    key: (c) => ({ user_id: c.owner.id, daily_game_id: c.scored }),
+    insert: (c) => ({ user_id: c.owner.id, daily_game_id: c.unscored, points: 1 }),
+    patch: () => ({ points: 7 }),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  polls: {
+    arrange: async () => ({ id: await activePoll() }),
+    key: (c) => ({ id: c.id }),
+    insert: () => ({ question: '¿Nueva encuesta?', kind: 'open', allow_text: true, is_active: false }),
+    patch: () => ({ question: '¿Cambiada?' }),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  poll_votes: {
+    arrange: async (owner) => {
+      const [voted, unvoted] = [await activePoll(), await activePoll()];
+      const vote = await one(`insert into public.poll_votes (poll_id, user_id, option) values ($1, $2, 'Sí') returning id`, [voted, owner.id]);
+      return { id: id(vote), unvoted };
+    },
+    key: (c) => ({ id: c.id }),
+    insert: (c) => ({ poll_id: c.unvoted, user_id: c.owner.id, option: 'No' }),
+    patch: () => ({ option: 'No' }),
+    allow: { select: 'player admin service', insert: 'player service', update: 'service', delete: 'service' },
+  },
+  chat_messages: {
+    arrange: async (owner) => {
+      const r = await openRound();
+      const message = await one(`insert into public.chat_messages (quiniela_id, user_id, message) values ($1, $2, '¡Vamos!') returning id`, [r.quiniela_id, owner.id]);
+      return { id: id(message), quiniela_id: r.quiniela_id };
+    },
+    key: (c) => ({ id: c.id }),
+    insert: (c) => ({ quiniela_id: c.quiniela_id, user_id: c.owner.id, message: 'Hola a todos' }),
+    patch: () => ({ message: 'Editado' }),
+    allow: { select: ALL, insert: 'player service', update: 'service', delete: 'admin service' },
+  },
+  blog_posts: {
+    arrange: async () => {
+      const slug = `post-matriz-${n++}`;
+      await q(`insert into public.blog_posts (slug, title, body_html, published_at) values ($1, 'Post', '<p>Hola</p>', now() - interval '1 day')`, [slug]);
+      return { slug };
+    },
+    key: (c) => ({ slug: c.slug }),
+    insert: (c) => ({ slug: `${c.slug}-nuevo`, title: 'Nuevo', body_html: '<p>Nuevo</p>', published_at: new Date().toISOString() }),
+    patch: () => ({ title: 'Título cambiado' }),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  referral_tracking: {
+    arrange: async (owner) => {
+      const [referred, later] = [await createPlayer(), await createPlayer()];
+      const row = await one(`insert into public.referral_tracking (referrer_id, referred_id) values ($1, $2) returning id`, [owner.id, referred.id]);
+      return { id: id(row), later: later.id };
+    },
+    key: (c) => ({ id: c.id }),
+    insert: (c) => ({ referrer_id: c.owner.id, referred_id: c.later }),
+    patch: () => ({ referral_used: true }),
+    allow: { select: 'player admin service', ...ADMIN_WRITES },
+  },
+  referral_clicks: {
+    arrange: async () => ({ id: id(await one(`insert into public.referral_clicks (referral_code, user_agent) values ('ABCDEFGH', 'vitest') returning id`)) }),
+    key: (c) => ({ id: c.id }),
+    insert: () => ({ referral_code: 'ABCDEFGH', user_agent: 'Mozilla/5.0' }),
+    patch: () => ({ user_agent: 'cambiado' }),
+    allow: { select: 'admin service', insert: ALL, update: 'service', delete: 'service' },
+  },
+  activity_logs: {
+    arrange: async (owner) => ({ id: id(await one(`insert into public.activity_logs (user_id, event_name) values ($1, 'page_view') returning id`, [owner.id])) }),
+    key: (c) => ({ id: c.id }),
+    insert: (c) => ({ user_id: c.owner.id, event_name: 'click', json: { target: 'guardar' } }),
+    patch: () => ({ event_name: 'cambiado' }),
+    allow: { select: 'admin service', insert: 'player service', update: 'service', delete: 'service' },
+  },
+  notification_preferences: {
+    arrange: async () => ({}),
+    key: (c) => ({ user_id: c.owner.id }),
+    beforeInsert: async (c) => void (await q('delete from public.notification_preferences where user_id = $1', [c.owner.id])),
+    insert: (c) => ({ user_id: c.owner.id, remind_boost: false }),
+    patch: () => ({ remind_boost: false }),
+    allow: { select: 'player admin service', insert: 'player service', update: 'player service', delete: 'service' },
+  },
+  rank_snapshots: {
+    arrange: async (owner) => {
+      await q(`insert into public.rank_snapshots (user_id, year, month, rank_total) values ($1, 2030, 1, 5)`, [owner.id]);
+      return {};
+    },
+    key: (c) => ({ user_id: c.owner.id, year: 2030, month: 1 }),
+    insert: (c) => ({ user_id: c.owner.id, year: 2030, month: 2, rank_total: 1 }),
+    patch: () => ({ rank_total: 2 }),
+    allow: { select: ALL, ...ADMIN_WRITES },
+  },
+  paid_entries: {
+    arrange: async (owner) => {
+      const r = await openRound();
+      const entry = await one(`insert into public.paid_entries (quiniela_id, user_id, label) values ($1, $2, 'Entrada 1') returning id`, [r.quiniela_id, owner.id]);
+      return { id: id(entry), quiniela_id: r.quiniela_id };
+    },
+    key: (c) => ({ id: c.id }),
+    insert: (c) => ({ quiniela_id: c.quiniela_id, user_id: c.owner.id, label: 'Entrada 2' }),
+    patch: () => ({ label: 'Cambiada' }),
+    allow: { select: 'player admin service', ...ADMIN_WRITES },
+  },
+  paid_picks: {
+    arrange: async (owner) => {
+      const r = await openRound();
+      const entry = await one(`insert into public.paid_entries (quiniela_id, user_id) values ($1, $2) returning id`, [r.quiniela_id, owner.id]);
+      await q(`insert into public.paid_picks (paid_entry_id, quiniela_id, match_id, result) values ($1, $2, $3, 'Local')`, [entry.id, r.quiniela_id, r.match_ids[0]]);
+      return { ...r, paid_entry_id: id(entry) };
+    },
+    key: (c) => ({ paid_entry_id: c.paid_entry_id, match_id: (c.match_ids as number[])[0] }),
+    insert: (c) => ({ paid_entry_id: c.paid_entry_id, quiniela_id: c.quiniela_id, match_id: (c.match_ids as number[])[1], result: 'Empate' }),
+    patch: () => ({ result: 'Visita' }),
+    allow: { select: 'player admin service', insert: 'player service', update: 'player service', delete: 'service' },
+  },
+};
+
+let other: Player;
+let admin: Player;
+
+beforeAll(async () => {
+  [other, admin] = await Promise.all([createPlayer(), createPlayer({ admin: true })]);
+});
+
+afterAll(async () => {
+  await db().end();
+});
+
+function clientOf(actor: Actor, owner: Player): Client {
+  switch (actor) {
+    case 'visitor': return anonClient();
+    case 'player': return owner.client;
+    case 'other': return other.client;
+    case 'admin': return admin.client;
+    case 'service': return serviceClient();
+  }
+}
+
+function where(key: Row): { sql: string; params: unknown[] } {
+  const cols = Object.keys(key);
+  return { sql: cols.map((c, i) => `${c} = $${i + 1}`).join(' and '), params: cols.map((c) => key[c]) };
+}
+
+async function stored(table: string, key: Row): Promise<Row | undefined> {
+  const w = where(key);
+  return (await q(`select * from public.${table} where ${w.sql}`, w.params)).rows[0];
+}
+
+/** Compares a stored value with the value sent: timestamps by instant, the rest as text. */
+function sameValue(stored: unknown, sent: unknown): boolean {
+  if (stored instanceof Date) return stored.getTime() === new Date(String(sent)).getTime();
+  return String(stored) === String(sent);
+}
+
+/** Tries the operation through supabase-js and says whether it took effect. */
+async function attempt(table: string, rules: TableRules, op: Op, client: Client, ctx: Ctx): Promise<boolean> {
+  // The matrix is generic over table names, so the typed client is used untyped here.
+  const from = (client as unknown as { from(t: string): any }).from(table);
+  const key = rules.key(ctx);
+  switch (op) {
+    case 'select': {
+      const { data, error } = await from.select('*').match(key);
+      return !error && data.length > 0;
+    }
+    case 'insert': {
+      await rules.beforeInsert?.(ctx);
+      const { error } = await from.insert(rules.insert(ctx));
+      return !error;
+    }
+    case 'update': {
+      const patch = rules.patch(ctx);
+      await from.update(patch).match(key);
+      const row = await stored(table, key);
+      return row !== undefined && Object.entries(patch).every(([col, value]) => sameValue(row[col], value));
+    }
+    case 'delete': {
+      await from.delete().match(key);
+      return (await stored(table, key)) === undefined;
+    }
+  }
+}
+
+const ACTORS: Actor[] = ['visitor', 'player', 'other', 'admin', 'service'];
+const OPS: Op[] = ['select', 'insert', 'update', 'delete'];
+
+describe('RLS matrix', () => {
+  for (const [table, rules] of Object.entries(RULES)) {
+    describe(table, () => {
+      for (const op of OPS) {
+        const allowed = new Set(rules.allow[op].split(' '));
+        for (const actor of ACTORS) {
+          const expected = allowed.has(actor);
+          it(`${actor} ${op}: ${expected ? 'allowed' : 'denied'}`, async () => {
+            const owner = await createPlayer();
+            const ctx: Ctx = { owner, ...(await rules.arrange(owner)) };
+            try {
+              expect(await attempt(table, rules, op, clientOf(actor, owner), ctx)).toBe(expected);
+            } finally {
+              await rules.cleanup?.(ctx);
+            }
+          });
+        }
+      }
+    });
+  }
+});
+
+describe('RLS coverage', () => {
+  it('has RLS on, and a matrix row, for every public table', async () => {
+    const { rows } = await q(
+      `select c.relname as name, c.relrowsecurity as rls
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p')
+       order by 1`,
+    );
+    expect(rows.filter((r) => !r.rls).map((r) => r.name)).toEqual([]);
+    expect(rows.map((r) => r.name).filter((name) => !(name in RULES))).toEqual([]);
+    expect(Object.keys(RULES).filter((name) => !rows.some((r) => r.name === name))).toEqual([]);
+  });
+
+  it('gives visitors and players no table privileges beyond what the migrations grant', async () => {
+    const { rows } = await q(
+      `select table_name, grantee, privilege_type from information_schema.role_table_grants
+       where table_schema = 'public' and grantee in ('anon', 'authenticated') and privilege_type in ('TRUNCATE', 'REFERENCES', 'TRIGGER')`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('reads the matrix does not cover', () => {
+  it('hides inactive polls and unpublished posts from players, not from admins', async () => {
+    const owner = await createPlayer();
+    const poll = id(await one(`insert into public.polls (question, options, is_active) values ('¿Oculta?', '{a,b}', false) returning id`));
+    const slug = `borrador-${n++}`;
+    await q(`insert into public.blog_posts (slug, title, published_at) values ($1, 'Borrador', now() + interval '1 day')`, [slug]);
+    for (const client of [anonClient(), owner.client]) {
+      expect((await client.from('polls').select('id').eq('id', poll)).data).toEqual([]);
+      expect((await client.from('blog_posts').select('slug').eq('slug', slug)).data).toEqual([]);
+    }
+    expect((await admin.client.from('polls').select('id').eq('id', poll)).data).toEqual([{ id: poll }]);
+    expect((await admin.client.from('blog_posts').select('slug').eq('slug', slug)).data).toEqual([{ slug }]);
+  });
+
+  it('shows Pro entries and picks of others only once the round closed', async () => {
+    const owner = await createPlayer();
+    const r = await openRound();
+    const entry = id(await one(`insert into public.paid_entries (quiniela_id, user_id) values ($1, $2) returning id`, [r.quiniela_id, owner.id]));
+    await q(`insert into public.paid_picks (paid_entry_id, quiniela_id, match_id, result) values ($1, $2, $3, 'Local')`, [entry, r.quiniela_id, r.match_ids[0]]);
+    expect((await other.client.from('paid_picks').select('result').eq('paid_entry_id', entry)).data).toEqual([]);
+    await q(`update public.quinielas set deadline = now() - interval '1 second' where id = $1`, [r.quiniela_id]);
+    expect((await other.client.from('paid_entries').select('id').eq('id', entry)).data).toEqual([{ id: entry }]);
+    expect((await other.client.from('paid_picks').select('result').eq('paid_entry_id', entry)).data).toEqual([{ result: 'Local' }]);
+    const late = await owner.client.from('paid_picks').upsert({ paid_entry_id: entry, quiniela_id: r.quiniela_id, match_id: r.match_ids[0], result: 'Visita' });
+    expect(late.error?.code).toBe('42501');
+  });
+
+  it('lets a player see his own admin membership and edit only his own profile columns', async () => {
+    expect((await admin.client.from('admins').select('id').eq('id', admin.id)).data).toEqual([{ id: admin.id }]);
+    const owner = await createPlayer();
+    const code = await owner.client.from('profiles').update({ referral_code: 'ROBADO22' }).eq('id', owner.id);
+    expect(code.error?.code).toBe('42501');
+  });
+});

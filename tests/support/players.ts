@@ -1,0 +1,60 @@
+// Players for API tests: a confirmed auth user (so the sign-up chain creates the profile),
+// optionally an admin, with a supabase-js client signed in by a JWT minted like GoTrue's.
+// Minting keeps tests independent of the auth server; the claims are the ones RLS reads.
+import { createClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import ws from 'ws';
+import type { Database } from '../../src/lib/database.types.ts';
+import { JWT_SECRET } from '../../supabase/local/config.ts';
+import { db, uniqueEmail, type Client } from './clients.ts';
+
+export interface Player {
+  id: string;
+  email: string;
+  username: string;
+  /** supabase-js signed in as this player. */
+  client: Client;
+  accessToken: string;
+}
+
+let counter = 0;
+
+/** A unique username (the chain would otherwise rename a clash). */
+export function uniqueUsername(prefix = 'jugador'): string {
+  return `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+}
+
+export async function playerToken(id: string, email: string): Promise<string> {
+  return new SignJWT({ role: 'authenticated', aud: 'authenticated', email, session_id: randomUUID(), aal: 'aal1', is_anonymous: false })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(id)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+export function clientWithToken(token: string): Client {
+  return createClient<Database>(inject('apiUrl'), inject('anonKey'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    realtime: { transport: ws as never },
+  });
+}
+
+export async function createPlayer(opts: { username?: string; admin?: boolean; email?: string } = {}): Promise<Player> {
+  const id = randomUUID();
+  const email = opts.email ?? uniqueEmail();
+  const username = opts.username ?? uniqueUsername();
+  await db().query(
+    `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
+     values ($1, 'authenticated', 'authenticated', $2, now(), jsonb_build_object('username', $3::text))`,
+    [id, email, username],
+  );
+  if (opts.admin) await db().query('insert into public.admins (id) values ($1)', [id]);
+  const { rows } = await db().query('select username from public.profiles where id = $1', [id]);
+  if (!rows[0]) throw new Error(`the sign-up chain created no profile for ${email}`);
+  const accessToken = await playerToken(id, email);
+  return { id, email, username: rows[0].username, client: clientWithToken(accessToken), accessToken };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../src/lib/env.ts';
+
+const KEY = 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJh';
+
+describe('start-up configuration', () => {
+  it('accepts a Supabase URL and an anon JWT', () => {
+    expect(parseEnv({ VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: KEY })).toEqual({
+      ok: true,
+      env: { supabaseUrl: 'https://abc.supabase.co', supabaseAnonKey: KEY },
+    });
+  });
+
+  it('names every missing or malformed variable in Spanish', () => {
+    const check = parseEnv({ VITE_SUPABASE_URL: 'abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'secreto' });
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.problems).toHaveLength(2);
+    expect(check.problems[0]).toMatch(/^VITE_SUPABASE_URL debe ser una URL/);
+    expect(check.problems[1]).toMatch(/^VITE_SUPABASE_ANON_KEY debe ser la clave anon/);
+  });
+
+  it('refuses a non-http URL and a missing key', () => {
+    const check = parseEnv({ VITE_SUPABASE_URL: 'ftp://abc.supabase.co' });
+    expect(check).toEqual({
+      ok: false,
+      problems: [expect.stringMatching(/^VITE_SUPABASE_URL/), 'VITE_SUPABASE_ANON_KEY es obligatoria'],
+    });
+  });
+});
