@@ -357,6 +357,60 @@ export type Database = {
           },
         ]
       }
+      monthly_standings: {
+        Row: {
+          daily_points: number
+          month: number
+          rank_daily: number
+          rank_total: number
+          rank_weekly: number
+          referral_points: number
+          total_points: number
+          user_id: string
+          weekly_points: number
+          year: number
+        }
+        Insert: {
+          daily_points?: number
+          month: number
+          rank_daily: number
+          rank_total: number
+          rank_weekly: number
+          referral_points?: number
+          total_points?: number
+          user_id: string
+          weekly_points?: number
+          year: number
+        }
+        Update: {
+          daily_points?: number
+          month?: number
+          rank_daily?: number
+          rank_total?: number
+          rank_weekly?: number
+          referral_points?: number
+          total_points?: number
+          user_id?: string
+          weekly_points?: number
+          year?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "monthly_standings_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "monthly_standings_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notification_preferences: {
         Row: {
           new_blog: boolean
@@ -1004,8 +1058,41 @@ export type Database = {
       }
     }
     Functions: {
+      admin_analytics_30d: { Args: { p_from: string }; Returns: Json }
+      admin_create_round: {
+        Args: {
+          deadline_input: string
+          is_last_of_month_input: boolean
+          matches_input: Json
+          name_input: string
+          week_input: number
+        }
+        Returns: number
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      mx_month_start: {
+        Args: { month_input: number; year_input: number }
+        Returns: string
+      }
       new_referral_code: { Args: Record<PropertyKey, never>; Returns: string }
+      quinielazo_reminder_recipients: {
+        Args: { quiniela_id_input: number }
+        Returns: {
+          email: string
+          picked: number
+          total: number
+          user_id: string
+          username: string
+        }[]
+      }
+      refresh_monthly_standings: {
+        Args: { month_input: number; year_input: number }
+        Returns: undefined
+      }
+      refresh_standings_for: {
+        Args: { game_ids: number[]; round_ids: number[] }
+        Returns: undefined
+      }
       username_available: { Args: { name: string }; Returns: boolean }
     }
     Enums: {

@@ -1,5 +1,6 @@
 // Registers the service worker (production builds only: in `vite dev` it would cache
-// modules under the developer's feet). `onUpdateReady` is how an update prompt hooks in.
+// modules under the developer's feet). A new version that is installed and waiting is
+// announced to subscribers (the shell's update prompt) and applied on request.
 import { Workbox } from 'workbox-window';
 
 export interface ServiceWorkerOptions {
@@ -7,14 +8,32 @@ export interface ServiceWorkerOptions {
   onUpdateReady?: (apply: () => void) => void;
 }
 
+type UpdateListener = (apply: () => void) => void;
+
+let pendingUpdate: (() => void) | null = null;
+const listeners = new Set<UpdateListener>();
+
+/**
+ * Subscribes to "a new version is waiting". Called at once when one is already waiting.
+ * Returns the unsubscribe function.
+ */
+export function onServiceWorkerUpdate(listener: UpdateListener): () => void {
+  listeners.add(listener);
+  if (pendingUpdate) listener(pendingUpdate);
+  return () => listeners.delete(listener);
+}
+
 export function registerServiceWorker(options: ServiceWorkerOptions = {}): Workbox | undefined {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
-    options.onUpdateReady?.(() => {
+    const apply = () => {
       wb.addEventListener('controlling', () => window.location.reload());
       wb.messageSkipWaiting();
-    });
+    };
+    pendingUpdate = apply;
+    options.onUpdateReady?.(apply);
+    for (const listener of listeners) listener(apply);
   });
   wb.register().catch((error: unknown) => console.warn('No se pudo registrar el service worker', error));
   return wb;

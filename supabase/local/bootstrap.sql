@@ -111,6 +111,29 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 
+-- GoTrue keeps the sign-in methods of a session (the `amr` claim survives refreshes) and PKCE flows here.
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default extensions.gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  authentication_method text not null,
+  unique (session_id, authentication_method)
+);
+create table if not exists auth.flow_state (
+  id uuid primary key default extensions.gen_random_uuid(),
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code text not null,
+  code_challenge_method text not null,
+  code_challenge text not null,
+  provider_type text not null,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
+
 grant all on all tables in schema auth to supabase_auth_admin;
 grant all on all sequences in schema auth to supabase_auth_admin;
 

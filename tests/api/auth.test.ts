@@ -342,6 +342,23 @@ describe('auth: the signed-in user', () => {
     expect(fresh.error).toBeNull();
   });
 
+  it('changes the e-mail once the new address confirms the mailed link', async () => {
+    const { email } = await confirmedPlayer();
+    const { client } = await signedIn(email);
+    const newEmail = uniqueEmail('nuevo');
+    const { data, error } = await client.auth.updateUser({ email: newEmail });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, new_email: newEmail });
+    const taken = await client.auth.updateUser({ email: 'ana@quinielazo.mx' });
+    expect(taken.error?.code).toBe('email_exists');
+
+    const { status, fragment } = await openLink(firstLink(await waitForMail(newEmail, { subject: 'Confirma tu nuevo correo de Quinielazo' })));
+    expect(status).toBe(303);
+    expect(fragment.get('type')).toBe('email_change');
+    expect((await anonClient().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error).toBeNull();
+    expect((await anonClient().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+  });
+
   it('refuses getUser without a valid token', async () => {
     const r = await fetch(`${inject('apiUrl')}/auth/v1/user`, { headers: { apikey: inject('anonKey'), 'x-supabase-api-version': '2024-01-01' } });
     expect(r.status).toBe(401);

@@ -16,7 +16,6 @@ import { authMail, type MailKind } from './mails.ts';
 import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
 import {
   createSession,
-  ensureAuthTables,
   findUserByEmail,
   findUserById,
   newOtp,
@@ -57,10 +56,11 @@ interface Caller {
 
 export function createAuth(ctx: PlatformContext): MountedService {
   const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 10 });
+  // An idle connection dropped by a stopping database must not crash the platform.
+  pool.on('error', (e) => ctx.log('auth', `idle connection lost: ${e.message}`));
   const issuer = `${ctx.apiUrl}/auth/v1`;
   const policy = loadPasswordPolicy(SUPABASE_DIR);
   const log = (m: string) => ctx.log('auth', m);
-  let ready: Promise<void> | undefined;
 
   // ---------- helpers ----------
 
@@ -721,11 +721,6 @@ export function createAuth(ctx: PlatformContext): MountedService {
           return send(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
       }
       try {
-        ready ??= ensureAuthTables(pool).catch((e) => {
-          ready = undefined;
-          throw e;
-        });
-        await ready;
         const body = method === 'GET' || method === 'HEAD' ? {} : await readBody(req);
         const reply = await route({ req, method, route: routePath, query: url.searchParams, body });
         if (reply.location) {

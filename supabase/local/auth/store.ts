@@ -51,33 +51,6 @@ export interface SessionResponse {
   user: Record<string, unknown>;
 }
 
-export async function ensureAuthTables(db: Queryable): Promise<void> {
-  await db.query(`
-    create table if not exists auth.mfa_amr_claims (
-      id uuid primary key default extensions.gen_random_uuid(),
-      session_id uuid not null references auth.sessions (id) on delete cascade,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      authentication_method text not null,
-      unique (session_id, authentication_method)
-    );
-    create table if not exists auth.flow_state (
-      id uuid primary key default extensions.gen_random_uuid(),
-      user_id uuid references auth.users (id) on delete cascade,
-      auth_code text not null,
-      code_challenge_method text not null,
-      code_challenge text not null,
-      provider_type text not null,
-      authentication_method text not null,
-      auth_code_issued_at timestamptz,
-      created_at timestamptz default now(),
-      updated_at timestamptz default now()
-    );
-    create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
-    grant all on auth.mfa_amr_claims, auth.flow_state to supabase_auth_admin;
-  `);
-}
-
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
     `select * from auth.users where lower(email) = lower($1) and is_sso_user = false and deleted_at is null limit 1`,

@@ -1,0 +1,46 @@
+// The signed-in header's countdown to the open round's deadline (spec §4): ticks on the
+// minute, hours and minutes with the closing call under 24 h, gone after the deadline.
+import { useEffect, useState } from 'react';
+import { AppLink } from '@/components/ui/app-link';
+import { bannerCountdown, msToNextMinute } from '@/lib/countdown';
+import { getOpenDeadline } from './get-open-deadline';
+
+export function CountdownBanner() {
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    let current = true;
+    getOpenDeadline()
+      .then((value) => current && setDeadline(value ? new Date(value).getTime() : null))
+      .catch((error: unknown) => console.warn('No se pudo leer la quiniela abierta', error));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (deadline === null) return;
+    const left = deadline - now;
+    if (left <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), msToNextMinute(left) + 50);
+    return () => clearTimeout(timer);
+  }, [deadline, now]);
+
+  if (deadline === null) return null;
+  const countdown = bannerCountdown(deadline - now);
+  if (!countdown) return null;
+
+  return (
+    <AppLink
+      to="/picks?quiniela=current"
+      className={`block px-4 py-1.5 text-center text-xs font-semibold sm:text-sm ${
+        countdown.closingSoon ? 'bg-gold-400 text-slate-900 hover:bg-amber-300' : 'bg-brand-900 text-brand-50 hover:bg-brand-800'
+      }`}
+    >
+      <span aria-hidden="true">⏱ </span>
+      {countdown.text}
+      {countdown.closingSoon ? null : <span className="underline underline-offset-2"> · Haz tus picks</span>}
+    </AppLink>
+  );
+}

@@ -1,0 +1,112 @@
+// The auth screens' validation rules and messages (product spec §5, decisions.md: 8 characters
+// with letters and digits everywhere, reset included). Pure, so every message is unit-tested.
+
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 8;
+
+export const MESSAGES = {
+  usernameTooShort: 'Mínimo 3 caracteres',
+  usernameAvailable: 'Disponible',
+  usernameTaken: 'Ya está en uso',
+  emailInvalid: 'Correo inválido',
+  passwordRule: 'Mínimo 8 caracteres, incluir letras y números',
+  confirmMismatch: 'No coincide',
+  termsRequired: 'Debes aceptar los términos',
+  loginRequired: 'Todos los campos son obligatorios',
+  forgotEmailRequired: 'Ingresa tu correo electrónico.',
+  resetMismatch: '❌ Las contraseñas no coinciden.',
+  resetRule: '❌ La contraseña debe tener al menos 8 caracteres, incluir letras y números.',
+} as const;
+
+/** E-mails are stored and compared trimmed and lowercased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function hasLetter(value: string): boolean {
+  return /\p{L}/u.test(value);
+}
+
+export function hasDigit(value: string): boolean {
+  return /\d/.test(value);
+}
+
+export function hasSymbol(value: string): boolean {
+  return /[^\p{L}\d\s]/u.test(value);
+}
+
+/** The password rule of sign-up and reset: 8+ characters with at least one letter and one digit. */
+export function isPasswordValid(password: string): boolean {
+  return password.length >= PASSWORD_MIN && hasLetter(password) && hasDigit(password);
+}
+
+export interface StrengthCheck {
+  id: 'length' | 'letter' | 'digit' | 'symbol';
+  label: string;
+  met: boolean;
+}
+
+/** The strength meter's four steps: length 8+, a letter, a digit, a symbol. */
+export function passwordStrength(password: string): { score: number; checks: StrengthCheck[] } {
+  const checks: StrengthCheck[] = [
+    { id: 'length', label: '8 caracteres o más', met: password.length >= PASSWORD_MIN },
+    { id: 'letter', label: 'Una letra', met: hasLetter(password) },
+    { id: 'digit', label: 'Un número', met: hasDigit(password) },
+    { id: 'symbol', label: 'Un símbolo', met: hasSymbol(password) },
+  ];
+  return { score: checks.filter((c) => c.met).length, checks };
+}
+
+export interface SignupValues {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  acceptTerms: boolean;
+}
+
+export type SignupErrors = Partial<Record<keyof SignupValues, string>>;
+
+export function validateUsername(username: string): string | undefined {
+  return username.trim().length < USERNAME_MIN ? MESSAGES.usernameTooShort : undefined;
+}
+
+export function validateEmail(email: string): string | undefined {
+  const normalized = normalizeEmail(email);
+  const at = normalized.indexOf('@');
+  return at < 1 || at === normalized.length - 1 ? MESSAGES.emailInvalid : undefined;
+}
+
+export function validatePassword(password: string): string | undefined {
+  return isPasswordValid(password) ? undefined : MESSAGES.passwordRule;
+}
+
+export function validateConfirmation(password: string, confirmPassword: string): string | undefined {
+  return confirmPassword !== password ? MESSAGES.confirmMismatch : undefined;
+}
+
+/** Every field error of the sign-up form; empty when the form may be sent. */
+export function validateSignup(values: SignupValues): SignupErrors {
+  const errors: SignupErrors = {
+    username: validateUsername(values.username),
+    email: validateEmail(values.email),
+    password: validatePassword(values.password),
+    confirmPassword: validateConfirmation(values.password, values.confirmPassword),
+    acceptTerms: values.acceptTerms ? undefined : MESSAGES.termsRequired,
+  };
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined)) as SignupErrors;
+}
+
+export function validateLogin(email: string, password: string): string | undefined {
+  return email.trim() === '' || password === '' ? MESSAGES.loginRequired : undefined;
+}
+
+export function validateForgotPassword(email: string): string | undefined {
+  return email.trim() === '' ? MESSAGES.forgotEmailRequired : undefined;
+}
+
+export function validateResetPassword(password: string, confirmPassword: string): string | undefined {
+  if (password !== confirmPassword) return MESSAGES.resetMismatch;
+  if (!isPasswordValid(password)) return MESSAGES.resetRule;
+  return undefined;
+}

@@ -1,0 +1,75 @@
+// Months of the game, in Mexico City time: a round belongs to the month of its deadline there
+// (decisions.md, "Time"), so "this month" is the month on a wall clock in Mexico City, not the
+// device's. Mexico City has had no daylight saving since 2022: its offset is always −06:00.
+import { GAME_TIME_ZONE } from '@/lib/time';
+
+export interface GameMonth {
+  year: number;
+  /** 1–12 */
+  month: number;
+}
+
+const MEXICO_CITY_OFFSET_HOURS = 6;
+
+const yearMonthFormat = new Intl.DateTimeFormat('en-US', { timeZone: GAME_TIME_ZONE, year: 'numeric', month: 'numeric' });
+const monthNameFormat = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', month: 'long' });
+
+/** The month a moment falls in, on Mexico City's clock. */
+export function gameMonthOf(date: Date = new Date()): GameMonth {
+  const parts = yearMonthFormat.formatToParts(date);
+  const value = (type: 'year' | 'month') => Number(parts.find((p) => p.type === type)?.value);
+  return { year: value('year'), month: value('month') };
+}
+
+export function previousMonth({ year, month }: GameMonth): GameMonth {
+  return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+}
+
+export function compareMonths(a: GameMonth, b: GameMonth): number {
+  return a.year - b.year || a.month - b.month;
+}
+
+/** The instant a month starts in Mexico City (00:00 hora del Centro on the 1st). */
+export function monthStart({ year, month }: GameMonth): Date {
+  return new Date(Date.UTC(year, month - 1, 1, MEXICO_CITY_OFFSET_HOURS));
+}
+
+/** "Noviembre 2026" */
+export function monthLabel({ year, month }: GameMonth): string {
+  const name = monthNameFormat.format(new Date(Date.UTC(year, month - 1, 15)));
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`;
+}
+
+/** "2026-11", the month in a URL. */
+export function monthKey({ year, month }: GameMonth): string {
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+export function parseMonthKey(key: unknown): GameMonth | undefined {
+  if (typeof key !== 'string') return undefined;
+  const match = /^(\d{4})-(\d{2})$/.exec(key);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  return month >= 1 && month <= 12 ? { year, month } : undefined;
+}
+
+/**
+ * The leaderboard's months: from the first month that has a round up to the current month,
+ * newest first (decisions.md). `withRounds` is what the database reports, in any order; the
+ * current month is always offered, and months without rounds in between are kept so the
+ * list has no gaps.
+ */
+export function leaderboardMonths(withRounds: readonly GameMonth[], current: GameMonth): GameMonth[] {
+  const first = withRounds.reduce<GameMonth>((earliest, m) => (compareMonths(m, earliest) < 0 ? m : earliest), current);
+  const months: GameMonth[] = [];
+  for (let m = current; compareMonths(m, first) >= 0; m = previousMonth(m)) months.push(m);
+  return months;
+}
+
+/** The history filter's months: the current month and the five before it, newest first. */
+export function lastMonths(current: GameMonth, count = 6): GameMonth[] {
+  const months: GameMonth[] = [];
+  for (let i = 0, m = current; i < count; i++, m = previousMonth(m)) months.push(m);
+  return months;
+}

@@ -1,0 +1,118 @@
+// The app's one IndexedDB database (Dexie), shared by every tab and by the service worker:
+// pick drafts (a tap lands here before anything else), the outbox that sends them, a read
+// cache so the rounds a player has seen browse offline, and the session the service worker
+// needs to send the outbox on its own. Schema changes are append-only `version(n)` steps.
+// Must stay free of DOM-only APIs: service-worker/outbox-sync.ts imports it.
+import { Dexie, type EntityTable, type Table } from 'dexie';
+
+export type PickResult = 'Local' | 'Empate' | 'Visita';
+
+/** Where a pick stands: waiting in the outbox, accepted by the server, or refused because the round closed. */
+export type DraftStatus = 'pending' | 'saved' | 'rejected';
+
+export interface PickDraft {
+  userId: string;
+  matchId: number;
+  quinielaId: number;
+  result: PickResult;
+  /** Monotonic per pick (never goes down, across tabs): the newest tap wins. */
+  version: number;
+  status: DraftStatus;
+  /** The server's `updated_at` of the accepted write (the receipt). */
+  savedAt: string | null;
+  /** The round's deadline as known when tapped: past it a pending pick can no longer be sent. */
+  deadline: string | null;
+}
+
+export interface OutboxEntry {
+  userId: string;
+  matchId: number;
+  quinielaId: number;
+  result: PickResult;
+  /** The draft version this entry carries; only the latest draft of a pick is ever queued. */
+  version: number;
+  /** One per queued version: lets the server side or logs recognise a retried write. */
+  idempotencyKey: string;
+  queuedAt: number;
+  attempts: number;
+}
+
+export interface CachedRead {
+  key: string;
+  /** Whose data this is ('' for public reads made signed out); cleared on sign-out. */
+  userId: string;
+  value: unknown;
+  storedAt: number;
+}
+
+/** The signed-in session as the service worker needs it to send the outbox without a tab. */
+export interface StoredSession {
+  key: 'session';
+  userId: string;
+  accessToken: string;
+  /** Seconds since the epoch, as supabase-js reports it. */
+  expiresAt: number;
+  apiUrl: string;
+  anonKey: string;
+}
+
+/** Drafts and outbox entries are keyed by [userId, matchId]: one per player and match. */
+export type PickKey = [string, number];
+
+export const DB_NAME = 'quinielazo';
+
+export class QuinielazoDb extends Dexie {
+  drafts!: Table<PickDraft, PickKey>;
+  outbox!: Table<OutboxEntry, PickKey>;
+  cache!: EntityTable<CachedRead, 'key'>;
+  meta!: EntityTable<StoredSession, 'key'>;
+
+  constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores({
+      drafts: '[userId+matchId], [userId+quinielaId], status',
+      outbox: '[userId+matchId], userId, quinielaId',
+      cache: 'key, userId',
+      meta: 'key',
+    });
+  }
+}
+
+let shared: QuinielazoDb | undefined;
+/** The database of this tab / worker, opened on first use. */
+export function getDb(): QuinielazoDb {
+  shared ??= new QuinielazoDb();
+  return shared;
+}
+
+/** True when a write failed because the device is out of storage space. */
+export function isQuotaError(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const name = (current as { name?: unknown }).name;
+    if (name === 'QuotaExceededError' || name === 'QuotaExceeded') return true;
+    current = (current as { inner?: unknown }).inner;
+  }
+  return false;
+}
+
+/**
+ * Makes room after a quota error: the read cache is only a convenience, drafts and the outbox
+ * are the player's picks and are never evicted.
+ */
+export async function freeSpace(db: QuinielazoDb = getDb()): Promise<void> {
+  await db.cache.clear();
+}
+
+/** Runs a write; on a quota error frees the read cache once and tries again. */
+export async function writeWithRoom<T>(db: QuinielazoDb, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    await freeSpace(db);
+    return write();
+  }
+}

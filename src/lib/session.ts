@@ -1,0 +1,103 @@
+// The signed-in player, shared by every feature: the Supabase session, the player's profile
+// (username and favourite club for the header) and whether the user is an admin. Kept in one
+// zustand store fed by supabase-js's auth events, so the header, guards and screens agree
+// without each asking the server.
+import type { Session } from '@supabase/supabase-js';
+import { create } from 'zustand';
+import { supabase } from './supabase';
+
+export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED' | string;
+
+export interface PlayerProfile {
+  id: string;
+  username: string;
+  referralCode: string;
+  favoriteClub: { id: number; name: string; logoUrl: string | null } | null;
+}
+
+interface SessionState {
+  /** False until supabase-js has read the stored session once. */
+  ready: boolean;
+  session: Session | null;
+  /** The last auth event; /reset-password needs to know a recovery session arrived. */
+  lastEvent: AuthEvent | null;
+  /** True once a PASSWORD_RECOVERY event arrived in this page's life (cleared on sign-out). */
+  recovery: boolean;
+  /** The signed-in player's profile; null while loading, signed out, or before the profile exists. */
+  profile: PlayerProfile | null;
+}
+
+export const useSessionStore = create<SessionState>(() => ({ ready: false, session: null, lastEvent: null, recovery: false, profile: null }));
+
+let started: Promise<Session | null> | undefined;
+
+/** Reads the player's profile for the header; a failure only leaves the header without it. */
+async function loadProfile(userId: string): Promise<void> {
+  const { data, error } = await supabase
+    .from('profiles')
+    .select('id, username, referral_code, club:clubs!profiles_favorite_club_id_fkey(id, name, logo_url)')
+    .eq('id', userId)
+    .maybeSingle();
+  if (error) {
+    console.warn('No se pudo cargar el perfil', error);
+    return;
+  }
+  // The session may have changed while the read was in flight.
+  if (useSessionStore.getState().session?.user.id !== userId) return;
+  useSessionStore.setState({
+    profile: data
+      ? {
+          id: data.id,
+          username: data.username,
+          referralCode: data.referral_code,
+          favoriteClub: data.club ? { id: data.club.id, name: data.club.name, logoUrl: data.club.logo_url } : null,
+        }
+      : null,
+  });
+}
+
+/** Starts listening to auth events once; resolves with the current session. */
+export function loadSession(): Promise<Session | null> {
+  started ??= new Promise((resolve) => {
+    supabase.auth.onAuthStateChange((event, session) => {
+      const previous = useSessionStore.getState();
+      const userChanged = previous.session?.user.id !== session?.user.id;
+      useSessionStore.setState({
+        ready: true,
+        session,
+        lastEvent: event,
+        recovery: session ? previous.recovery || event === 'PASSWORD_RECOVERY' : false,
+        profile: userChanged ? null : previous.profile,
+      });
+      // Never await supabase calls inside this callback (supabase-js holds its auth lock here).
+      if (session && (userChanged || event === 'USER_UPDATED')) setTimeout(() => void loadProfile(session.user.id), 0);
+      if (event === 'INITIAL_SESSION') resolve(session);
+    });
+  });
+  return started;
+}
+
+/** The current session for route guards (`beforeLoad`), waiting for the first read. */
+export async function currentSession(): Promise<Session | null> {
+  const state = useSessionStore.getState();
+  if (state.ready) return state.session;
+  return loadSession();
+}
+
+/** Re-reads the header's profile, e.g. after the player changed his username or club. */
+export function refreshProfile(): Promise<void> {
+  const userId = useSessionStore.getState().session?.user.id;
+  return userId ? loadProfile(userId) : Promise.resolve();
+}
+
+export const useSession = () => useSessionStore((s) => s.session);
+export const useUserId = () => useSessionStore((s) => s.session?.user.id ?? null);
+export const useProfile = () => useSessionStore((s) => s.profile);
+export const useSessionReady = () => useSessionStore((s) => s.ready);
+
+/** Whether the signed-in user is an admin: the database decides (RLS lets a user read only his own admins row). */
+export async function isAdmin(userId: string): Promise<boolean> {
+  const { data, error } = await supabase.from('admins').select('id').eq('id', userId).maybeSingle();
+  if (error) throw error;
+  return data !== null;
+}

@@ -1,0 +1,24 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { currentSession } from '@/lib/session';
+
+/** Only in-app paths are followed after sign-in (no open redirect to another site). */
+function safeRedirect(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
+}
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+    const target = safeRedirect(search.redirect);
+    return target ? { redirect: target } : {};
+  },
+  beforeLoad: async ({ search }) => {
+    if (await currentSession()) throw redirect({ to: (search.redirect ?? '/dashboard') as '/', replace: true });
+  },
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { redirect: redirectTo } = Route.useSearch();
+  return <LoginForm redirectTo={redirectTo} />;
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+
+export const Route = createFileRoute('/reset-password')({
+  component: ResetPasswordForm,
+});

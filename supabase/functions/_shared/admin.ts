@@ -1,0 +1,55 @@
+// Admin-only functions: the caller's JWT says who he is and the database says whether he is
+// an admin (public.is_admin() under his own token), so no admin key ever reaches a browser.
+// The bulk reads and sends then use a service-role client.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { env } from './env.ts';
+import { json } from './http.ts';
+
+export const ADMIN_ONLY = 'Acceso restringido a administradores.';
+
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+
+/** A service-role client: bypasses RLS, for reads and sends after the admin check. */
+export function serviceClient(): SupabaseClient {
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession });
+}
+
+/** Null when the caller is an admin; otherwise the 403 to answer. */
+export async function refuseNonAdmin(req: Request): Promise<Response | null> {
+  const authorization = req.headers.get('authorization');
+  if (!authorization) return json(403, { error: ADMIN_ONLY });
+  const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+    auth: noSession,
+    global: { headers: { Authorization: authorization } },
+  });
+  const { data, error } = await caller.rpc('is_admin');
+  if (error || data !== true) return json(403, { error: ADMIN_ONLY });
+  return null;
+}
+
+/** A positive integer round id from a JSON body value (number or numeric string), else null. */
+export function roundId(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** Runs `task` over `items` with at most `limit` in flight; counts the ones that succeeded. */
+export async function sendAll<T>(items: T[], task: (item: T) => Promise<void>, limit = 5): Promise<{ sent: number; failed: number }> {
+  let next = 0;
+  let sent = 0;
+  let failed = 0;
+  async function worker() {
+    while (next < items.length) {
+      const item = items[next++];
+      try {
+        await task(item);
+        sent++;
+      } catch (e) {
+        failed++;
+        console.error('envío fallido', e);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return { sent, failed };
+}
