@@ -3,8 +3,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { execFile } from 'node:child_process';
 import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
 import { startPlatform } from '../supabase/local/platform.ts';
 import { freePort } from '../supabase/local/wait.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
@@ -14,9 +15,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 function load(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: spec, execArgv: ['--import', 'tsx'] });
-    worker.once('message', resolve);
-    worker.once('error', reject);
+    execFile(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-cli.ts'), JSON.stringify(spec)], { maxBuffer: 1 << 20 }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout) as LoadResult),
+    );
   });
 }
 
@@ -33,7 +34,7 @@ const platform = await startPlatform({
   ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },
 });
 try {
-  const supabase = createClient(platform.apiUrl, platform.anonKey, { auth: { persistSession: false } });
+  const supabase = createClient(platform.apiUrl, platform.anonKey, { auth: { persistSession: false }, realtime: { transport: ws as never } });
   const { data: round, error } = await supabase
     .from('quinielas')
     .select('id, matches(id)')
