@@ -8,45 +8,359 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
+import { createFileRoute } from '@tanstack/react-router'
+
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as InicioRouteImport } from './routes/inicio'
+import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as LeaderboardRouteImport } from './routes/leaderboard'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as MisQuinielasRouteImport } from './routes/mis-quinielas'
+import { Route as QuinielazoDeLaSemanaRouteImport } from './routes/quinielazo-de-la-semana'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as RulesRouteImport } from './routes/rules'
+import { Route as SignupRouteImport } from './routes/signup'
+import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
+import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
+import { Route as AuthedInicioRouteImport } from './routes/_authed/inicio'
+import { Route as AuthedPicksRouteImport } from './routes/_authed/picks'
+import { Route as AuthedPicksSelectorRouteImport } from './routes/_authed/picks-selector'
+
+const AuthedAdminIndexLazyRouteImport = createFileRoute('/_authed/admin/')()
+const AuthedAdminAnalyticsLazyRouteImport = createFileRoute(
+  '/_authed/admin/analytics',
+)()
+const AuthedAdminCreateLazyRouteImport = createFileRoute(
+  '/_authed/admin/create',
+)()
+const AuthedAdminEditLazyRouteImport = createFileRoute('/_authed/admin/edit')()
+const AuthedAdminEnviarEmailsLazyRouteImport = createFileRoute(
+  '/_authed/admin/enviar-emails',
+)()
+const AuthedAdminQuinielazoReminderLazyRouteImport = createFileRoute(
+  '/_authed/admin/quinielazo-reminder',
+)()
+const AuthedAdminSimulateScoresLazyRouteImport = createFileRoute(
+  '/_authed/admin/simulate-scores',
+)()
+const AuthedAdminTriggerEmailsLazyRouteImport = createFileRoute(
+  '/_authed/admin/trigger-emails',
+)()
+const AuthedAdminVerPicksLazyRouteImport = createFileRoute(
+  '/_authed/admin/ver-picks',
+)()
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const InicioRoute = InicioRouteImport.update({
-  id: '/inicio',
-  path: '/inicio',
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LeaderboardRoute = LeaderboardRouteImport.update({
+  id: '/leaderboard',
+  path: '/leaderboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MisQuinielasRoute = MisQuinielasRouteImport.update({
+  id: '/mis-quinielas',
+  path: '/mis-quinielas',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuinielazoDeLaSemanaRoute = QuinielazoDeLaSemanaRouteImport.update({
+  id: '/quinielazo-de-la-semana',
+  path: '/quinielazo-de-la-semana',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RulesRoute = RulesRouteImport.update({
+  id: '/rules',
+  path: '/rules',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignupRoute = SignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedAdminRoute = AuthedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthedRoute,
+} as any).lazy(() => import('./routes/_authed/admin.lazy').then((d) => d.Route))
+const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedInicioRoute = AuthedInicioRouteImport.update({
+  id: '/inicio',
+  path: '/inicio',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPicksRoute = AuthedPicksRouteImport.update({
+  id: '/picks',
+  path: '/picks',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPicksSelectorRoute = AuthedPicksSelectorRouteImport.update({
+  id: '/picks-selector',
+  path: '/picks-selector',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAdminIndexLazyRoute = AuthedAdminIndexLazyRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedAdminRoute,
+} as any).lazy(() =>
+  import('./routes/_authed/admin/index.lazy').then((d) => d.Route),
+)
+const AuthedAdminAnalyticsLazyRoute =
+  AuthedAdminAnalyticsLazyRouteImport.update({
+    id: '/analytics',
+    path: '/analytics',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any).lazy(() =>
+    import('./routes/_authed/admin/analytics.lazy').then((d) => d.Route),
+  )
+const AuthedAdminCreateLazyRoute = AuthedAdminCreateLazyRouteImport.update({
+  id: '/create',
+  path: '/create',
+  getParentRoute: () => AuthedAdminRoute,
+} as any).lazy(() =>
+  import('./routes/_authed/admin/create.lazy').then((d) => d.Route),
+)
+const AuthedAdminEditLazyRoute = AuthedAdminEditLazyRouteImport.update({
+  id: '/edit',
+  path: '/edit',
+  getParentRoute: () => AuthedAdminRoute,
+} as any).lazy(() =>
+  import('./routes/_authed/admin/edit.lazy').then((d) => d.Route),
+)
+const AuthedAdminEnviarEmailsLazyRoute =
+  AuthedAdminEnviarEmailsLazyRouteImport.update({
+    id: '/enviar-emails',
+    path: '/enviar-emails',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any).lazy(() =>
+    import('./routes/_authed/admin/enviar-emails.lazy').then((d) => d.Route),
+  )
+const AuthedAdminQuinielazoReminderLazyRoute =
+  AuthedAdminQuinielazoReminderLazyRouteImport.update({
+    id: '/quinielazo-reminder',
+    path: '/quinielazo-reminder',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any).lazy(() =>
+    import('./routes/_authed/admin/quinielazo-reminder.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const AuthedAdminSimulateScoresLazyRoute =
+  AuthedAdminSimulateScoresLazyRouteImport.update({
+    id: '/simulate-scores',
+    path: '/simulate-scores',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any).lazy(() =>
+    import('./routes/_authed/admin/simulate-scores.lazy').then((d) => d.Route),
+  )
+const AuthedAdminTriggerEmailsLazyRoute =
+  AuthedAdminTriggerEmailsLazyRouteImport.update({
+    id: '/trigger-emails',
+    path: '/trigger-emails',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any).lazy(() =>
+    import('./routes/_authed/admin/trigger-emails.lazy').then((d) => d.Route),
+  )
+const AuthedAdminVerPicksLazyRoute = AuthedAdminVerPicksLazyRouteImport.update({
+  id: '/ver-picks',
+  path: '/ver-picks',
+  getParentRoute: () => AuthedAdminRoute,
+} as any).lazy(() =>
+  import('./routes/_authed/admin/ver-picks.lazy').then((d) => d.Route),
+)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/inicio': typeof InicioRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/leaderboard': typeof LeaderboardRoute
+  '/login': typeof LoginRoute
+  '/mis-quinielas': typeof MisQuinielasRoute
+  '/quinielazo-de-la-semana': typeof QuinielazoDeLaSemanaRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/rules': typeof RulesRoute
+  '/signup': typeof SignupRoute
+  '/admin': typeof AuthedAdminRouteWithChildren
+  '/dashboard': typeof AuthedDashboardRoute
+  '/inicio': typeof AuthedInicioRoute
+  '/picks': typeof AuthedPicksRoute
+  '/picks-selector': typeof AuthedPicksSelectorRoute
+  '/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
+  '/admin/create': typeof AuthedAdminCreateLazyRoute
+  '/admin/edit': typeof AuthedAdminEditLazyRoute
+  '/admin/enviar-emails': typeof AuthedAdminEnviarEmailsLazyRoute
+  '/admin/quinielazo-reminder': typeof AuthedAdminQuinielazoReminderLazyRoute
+  '/admin/simulate-scores': typeof AuthedAdminSimulateScoresLazyRoute
+  '/admin/trigger-emails': typeof AuthedAdminTriggerEmailsLazyRoute
+  '/admin/ver-picks': typeof AuthedAdminVerPicksLazyRoute
+  '/admin/': typeof AuthedAdminIndexLazyRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/inicio': typeof InicioRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/leaderboard': typeof LeaderboardRoute
+  '/login': typeof LoginRoute
+  '/mis-quinielas': typeof MisQuinielasRoute
+  '/quinielazo-de-la-semana': typeof QuinielazoDeLaSemanaRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/rules': typeof RulesRoute
+  '/signup': typeof SignupRoute
+  '/dashboard': typeof AuthedDashboardRoute
+  '/inicio': typeof AuthedInicioRoute
+  '/picks': typeof AuthedPicksRoute
+  '/picks-selector': typeof AuthedPicksSelectorRoute
+  '/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
+  '/admin/create': typeof AuthedAdminCreateLazyRoute
+  '/admin/edit': typeof AuthedAdminEditLazyRoute
+  '/admin/enviar-emails': typeof AuthedAdminEnviarEmailsLazyRoute
+  '/admin/quinielazo-reminder': typeof AuthedAdminQuinielazoReminderLazyRoute
+  '/admin/simulate-scores': typeof AuthedAdminSimulateScoresLazyRoute
+  '/admin/trigger-emails': typeof AuthedAdminTriggerEmailsLazyRoute
+  '/admin/ver-picks': typeof AuthedAdminVerPicksLazyRoute
+  '/admin': typeof AuthedAdminIndexLazyRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/inicio': typeof InicioRoute
+  '/_authed': typeof AuthedRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/leaderboard': typeof LeaderboardRoute
+  '/login': typeof LoginRoute
+  '/mis-quinielas': typeof MisQuinielasRoute
+  '/quinielazo-de-la-semana': typeof QuinielazoDeLaSemanaRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/rules': typeof RulesRoute
+  '/signup': typeof SignupRoute
+  '/_authed/admin': typeof AuthedAdminRouteWithChildren
+  '/_authed/dashboard': typeof AuthedDashboardRoute
+  '/_authed/inicio': typeof AuthedInicioRoute
+  '/_authed/picks': typeof AuthedPicksRoute
+  '/_authed/picks-selector': typeof AuthedPicksSelectorRoute
+  '/_authed/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
+  '/_authed/admin/create': typeof AuthedAdminCreateLazyRoute
+  '/_authed/admin/edit': typeof AuthedAdminEditLazyRoute
+  '/_authed/admin/enviar-emails': typeof AuthedAdminEnviarEmailsLazyRoute
+  '/_authed/admin/quinielazo-reminder': typeof AuthedAdminQuinielazoReminderLazyRoute
+  '/_authed/admin/simulate-scores': typeof AuthedAdminSimulateScoresLazyRoute
+  '/_authed/admin/trigger-emails': typeof AuthedAdminTriggerEmailsLazyRoute
+  '/_authed/admin/ver-picks': typeof AuthedAdminVerPicksLazyRoute
+  '/_authed/admin/': typeof AuthedAdminIndexLazyRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/inicio'
+  fullPaths:
+    | '/'
+    | '/forgot-password'
+    | '/leaderboard'
+    | '/login'
+    | '/mis-quinielas'
+    | '/quinielazo-de-la-semana'
+    | '/reset-password'
+    | '/rules'
+    | '/signup'
+    | '/admin'
+    | '/dashboard'
+    | '/inicio'
+    | '/picks'
+    | '/picks-selector'
+    | '/admin/analytics'
+    | '/admin/create'
+    | '/admin/edit'
+    | '/admin/enviar-emails'
+    | '/admin/quinielazo-reminder'
+    | '/admin/simulate-scores'
+    | '/admin/trigger-emails'
+    | '/admin/ver-picks'
+    | '/admin/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/inicio'
-  id: '__root__' | '/' | '/inicio'
+  to:
+    | '/'
+    | '/forgot-password'
+    | '/leaderboard'
+    | '/login'
+    | '/mis-quinielas'
+    | '/quinielazo-de-la-semana'
+    | '/reset-password'
+    | '/rules'
+    | '/signup'
+    | '/dashboard'
+    | '/inicio'
+    | '/picks'
+    | '/picks-selector'
+    | '/admin/analytics'
+    | '/admin/create'
+    | '/admin/edit'
+    | '/admin/enviar-emails'
+    | '/admin/quinielazo-reminder'
+    | '/admin/simulate-scores'
+    | '/admin/trigger-emails'
+    | '/admin/ver-picks'
+    | '/admin'
+  id:
+    | '__root__'
+    | '/'
+    | '/_authed'
+    | '/forgot-password'
+    | '/leaderboard'
+    | '/login'
+    | '/mis-quinielas'
+    | '/quinielazo-de-la-semana'
+    | '/reset-password'
+    | '/rules'
+    | '/signup'
+    | '/_authed/admin'
+    | '/_authed/dashboard'
+    | '/_authed/inicio'
+    | '/_authed/picks'
+    | '/_authed/picks-selector'
+    | '/_authed/admin/analytics'
+    | '/_authed/admin/create'
+    | '/_authed/admin/edit'
+    | '/_authed/admin/enviar-emails'
+    | '/_authed/admin/quinielazo-reminder'
+    | '/_authed/admin/simulate-scores'
+    | '/_authed/admin/trigger-emails'
+    | '/_authed/admin/ver-picks'
+    | '/_authed/admin/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  InicioRoute: typeof InicioRoute
+  AuthedRoute: typeof AuthedRouteWithChildren
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  LeaderboardRoute: typeof LeaderboardRoute
+  LoginRoute: typeof LoginRoute
+  MisQuinielasRoute: typeof MisQuinielasRoute
+  QuinielazoDeLaSemanaRoute: typeof QuinielazoDeLaSemanaRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  RulesRoute: typeof RulesRoute
+  SignupRoute: typeof SignupRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,19 +372,229 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/inicio': {
-      id: '/inicio'
+    '/_authed': {
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/leaderboard': {
+      id: '/leaderboard'
+      path: '/leaderboard'
+      fullPath: '/leaderboard'
+      preLoaderRoute: typeof LeaderboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mis-quinielas': {
+      id: '/mis-quinielas'
+      path: '/mis-quinielas'
+      fullPath: '/mis-quinielas'
+      preLoaderRoute: typeof MisQuinielasRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quinielazo-de-la-semana': {
+      id: '/quinielazo-de-la-semana'
+      path: '/quinielazo-de-la-semana'
+      fullPath: '/quinielazo-de-la-semana'
+      preLoaderRoute: typeof QuinielazoDeLaSemanaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rules': {
+      id: '/rules'
+      path: '/rules'
+      fullPath: '/rules'
+      preLoaderRoute: typeof RulesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signup': {
+      id: '/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/admin': {
+      id: '/_authed/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthedAdminRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/dashboard': {
+      id: '/_authed/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AuthedDashboardRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/inicio': {
+      id: '/_authed/inicio'
       path: '/inicio'
       fullPath: '/inicio'
-      preLoaderRoute: typeof InicioRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedInicioRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/picks': {
+      id: '/_authed/picks'
+      path: '/picks'
+      fullPath: '/picks'
+      preLoaderRoute: typeof AuthedPicksRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/picks-selector': {
+      id: '/_authed/picks-selector'
+      path: '/picks-selector'
+      fullPath: '/picks-selector'
+      preLoaderRoute: typeof AuthedPicksSelectorRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/admin/': {
+      id: '/_authed/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AuthedAdminIndexLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/analytics': {
+      id: '/_authed/admin/analytics'
+      path: '/analytics'
+      fullPath: '/admin/analytics'
+      preLoaderRoute: typeof AuthedAdminAnalyticsLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/create': {
+      id: '/_authed/admin/create'
+      path: '/create'
+      fullPath: '/admin/create'
+      preLoaderRoute: typeof AuthedAdminCreateLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/edit': {
+      id: '/_authed/admin/edit'
+      path: '/edit'
+      fullPath: '/admin/edit'
+      preLoaderRoute: typeof AuthedAdminEditLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/enviar-emails': {
+      id: '/_authed/admin/enviar-emails'
+      path: '/enviar-emails'
+      fullPath: '/admin/enviar-emails'
+      preLoaderRoute: typeof AuthedAdminEnviarEmailsLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/quinielazo-reminder': {
+      id: '/_authed/admin/quinielazo-reminder'
+      path: '/quinielazo-reminder'
+      fullPath: '/admin/quinielazo-reminder'
+      preLoaderRoute: typeof AuthedAdminQuinielazoReminderLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/simulate-scores': {
+      id: '/_authed/admin/simulate-scores'
+      path: '/simulate-scores'
+      fullPath: '/admin/simulate-scores'
+      preLoaderRoute: typeof AuthedAdminSimulateScoresLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/trigger-emails': {
+      id: '/_authed/admin/trigger-emails'
+      path: '/trigger-emails'
+      fullPath: '/admin/trigger-emails'
+      preLoaderRoute: typeof AuthedAdminTriggerEmailsLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/ver-picks': {
+      id: '/_authed/admin/ver-picks'
+      path: '/ver-picks'
+      fullPath: '/admin/ver-picks'
+      preLoaderRoute: typeof AuthedAdminVerPicksLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
     }
   }
 }
 
+interface AuthedAdminRouteChildren {
+  AuthedAdminAnalyticsLazyRoute: typeof AuthedAdminAnalyticsLazyRoute
+  AuthedAdminCreateLazyRoute: typeof AuthedAdminCreateLazyRoute
+  AuthedAdminEditLazyRoute: typeof AuthedAdminEditLazyRoute
+  AuthedAdminEnviarEmailsLazyRoute: typeof AuthedAdminEnviarEmailsLazyRoute
+  AuthedAdminQuinielazoReminderLazyRoute: typeof AuthedAdminQuinielazoReminderLazyRoute
+  AuthedAdminSimulateScoresLazyRoute: typeof AuthedAdminSimulateScoresLazyRoute
+  AuthedAdminTriggerEmailsLazyRoute: typeof AuthedAdminTriggerEmailsLazyRoute
+  AuthedAdminVerPicksLazyRoute: typeof AuthedAdminVerPicksLazyRoute
+  AuthedAdminIndexLazyRoute: typeof AuthedAdminIndexLazyRoute
+}
+
+const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
+  AuthedAdminAnalyticsLazyRoute: AuthedAdminAnalyticsLazyRoute,
+  AuthedAdminCreateLazyRoute: AuthedAdminCreateLazyRoute,
+  AuthedAdminEditLazyRoute: AuthedAdminEditLazyRoute,
+  AuthedAdminEnviarEmailsLazyRoute: AuthedAdminEnviarEmailsLazyRoute,
+  AuthedAdminQuinielazoReminderLazyRoute:
+    AuthedAdminQuinielazoReminderLazyRoute,
+  AuthedAdminSimulateScoresLazyRoute: AuthedAdminSimulateScoresLazyRoute,
+  AuthedAdminTriggerEmailsLazyRoute: AuthedAdminTriggerEmailsLazyRoute,
+  AuthedAdminVerPicksLazyRoute: AuthedAdminVerPicksLazyRoute,
+  AuthedAdminIndexLazyRoute: AuthedAdminIndexLazyRoute,
+}
+
+const AuthedAdminRouteWithChildren = AuthedAdminRoute._addFileChildren(
+  AuthedAdminRouteChildren,
+)
+
+interface AuthedRouteChildren {
+  AuthedAdminRoute: typeof AuthedAdminRouteWithChildren
+  AuthedDashboardRoute: typeof AuthedDashboardRoute
+  AuthedInicioRoute: typeof AuthedInicioRoute
+  AuthedPicksRoute: typeof AuthedPicksRoute
+  AuthedPicksSelectorRoute: typeof AuthedPicksSelectorRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAdminRoute: AuthedAdminRouteWithChildren,
+  AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedInicioRoute: AuthedInicioRoute,
+  AuthedPicksRoute: AuthedPicksRoute,
+  AuthedPicksSelectorRoute: AuthedPicksSelectorRoute,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  InicioRoute: InicioRoute,
+  AuthedRoute: AuthedRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
+  LeaderboardRoute: LeaderboardRoute,
+  LoginRoute: LoginRoute,
+  MisQuinielasRoute: MisQuinielasRoute,
+  QuinielazoDeLaSemanaRoute: QuinielazoDeLaSemanaRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  RulesRoute: RulesRoute,
+  SignupRoute: SignupRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

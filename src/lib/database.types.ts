@@ -1069,6 +1069,77 @@ export type Database = {
         }
         Returns: number
       }
+      get_leaderboard_months: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          month: number
+          year: number
+        }[]
+      }
+      get_monthly_leaderboard: {
+        Args: { month_input: number; year_input: number }
+        Returns: {
+          club_logo_url: string
+          daily_points: number
+          favorite_club_id: number
+          previous_rank: number
+          rank_daily: number
+          rank_total: number
+          rank_weekly: number
+          referral_points: number
+          total_points: number
+          user_id: string
+          username: string
+          weekly_points: number
+        }[]
+      }
+      get_monthly_prizes: {
+        Args: { month_input: number; year_input: number }
+        Returns: {
+          amount_mxn: number
+          rank: number
+          user_id: string
+          username: string
+        }[]
+      }
+      get_round_prizes: {
+        Args: { quiniela_id_input: number }
+        Returns: {
+          amount_mxn: number
+          kind: string
+          user_id: string
+          username: string
+        }[]
+      }
+      get_user_daily_scores_by_month: {
+        Args: { month_input: number; user_id_input: string; year_input: number }
+        Returns: {
+          daily_game_id: number
+          game_date: string
+          points: number
+          question: string
+        }[]
+      }
+      get_user_scores_by_month: {
+        Args: { month_input: number; user_id_input: string; year_input: number }
+        Returns: {
+          bonus_details: string[]
+          correct: number
+          deadline: string
+          points: number
+          quiniela_id: number
+          quiniela_name: string
+          total: number
+        }[]
+      }
+      get_vote_stats: {
+        Args: { quiniela_id_input: number }
+        Returns: {
+          match_id: number
+          option: string
+          votes: number
+        }[]
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       mx_month_start: {
         Args: { month_input: number; year_input: number }
@@ -1092,6 +1163,21 @@ export type Database = {
       refresh_standings_for: {
         Args: { game_ids: number[]; round_ids: number[] }
         Returns: undefined
+      }
+      score_round: { Args: { quiniela_id_input: number }; Returns: number }
+      simulate_round_scores: {
+        Args: { quiniela_id_input: number }
+        Returns: {
+          bonus_details: string[]
+          correct: number
+          points: number
+          user_id: string
+          username: string
+        }[]
+      }
+      snapshot_monthly_ranks: {
+        Args: Record<PropertyKey, never>
+        Returns: number
       }
       username_available: { Args: { name: string }; Returns: boolean }
     }

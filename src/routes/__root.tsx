@@ -1,6 +1,14 @@
-import { createRootRoute, Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRoute, Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { BRAND } from '@/lib/brand';
+import { PlayerHeader } from '@/components/layout/player-header';
+import { PublicHeader } from '@/components/layout/public-header';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { captureReferral } from '@/features/auth/referral';
+import { OfflineIndicator, UpdatePrompt } from '@/features/pwa';
+import { loadSession, useSessionStore } from '@/lib/session';
+
+// Start reading the session (and any auth redirect in the URL fragment) before the first route loads.
+void loadSession();
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -8,32 +16,40 @@ export const Route = createRootRoute({
 });
 
 function RootLayout() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const location = useRouterState({ select: (state) => state.location });
+  const { pathname, searchStr } = location;
+  const ready = useSessionStore((s) => s.ready);
+  const signedIn = useSessionStore((s) => s.session !== null);
+  const lastEvent = useSessionStore((s) => s.lastEvent);
+  const router = useRouter();
+
   // The spec: every path change scrolls to the top.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
 
+  // A referral link (?ref=CODE) may arrive on any page.
+  useEffect(() => {
+    captureReferral(searchStr);
+  }, [searchStr]);
+
+  // Signed out (another tab, expiry): the guards run again, so a player screen goes to /login.
+  useEffect(() => {
+    if (lastEvent === 'SIGNED_OUT') void router.invalidate();
+  }, [lastEvent, router]);
+
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-10 bg-brand-800 text-white shadow">
-        <div className="mx-auto flex h-14 max-w-3xl items-center px-4">
-          <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
-            <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
-            {BRAND.name}
-          </Link>
-        </div>
-      </header>
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-5">
+      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800">
+        Saltar al contenido
+      </a>
+      {signedIn ? <PlayerHeader pathname={pathname} /> : <PublicHeader pending={!ready} />}
+      <OfflineIndicator />
+      <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-5">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto max-w-3xl px-4 py-5 text-center text-xs text-slate-500">
-          <p>
-            {BRAND.name} · Juego gratuito de pronósticos de fútbol · © {new Date().getFullYear()}
-          </p>
-        </div>
-      </footer>
+      <SiteFooter signedIn={signedIn} />
+      <UpdatePrompt />
     </div>
   );
 }

@@ -43,7 +43,8 @@ begin
          nullif(m.item ->> 'underdog_bonus_side', '')
   from jsonb_array_elements(matches_input) with ordinality as m (item, ord)
   join public.clubs h on h.id = (m.item ->> 'home_club_id')::bigint
-  join public.clubs a on a.id = (m.item ->> 'away_club_id')::bigint;
+  join public.clubs a on a.id = (m.item ->> 'away_club_id')::bigint
+  order by m.ord;
 
   if (select count(*) from public.matches where quiniela_id = new_round) <> jsonb_array_length(matches_input) then
     raise exception 'Todos los partidos deben tener equipos locales y visitantes seleccionados.' using errcode = '22023';

@@ -395,69 +395,20 @@ on conflict (user_id, match_id) do update set result = excluded.result, quiniela
   created_at = excluded.created_at, updated_at = excluded.updated_at;`);
 
   // ---- scores
-  emit(`-- Scores of the finalized rounds by decisions.md (a plain calculation for the demo; the
--- scoring function recomputes the same figures): table points, ×1.5 on the last round of the
--- month (half up), special pick, underdog, streak, full month, welcome and referrals.
-with played as (
-  select p.user_id, p.quiniela_id,
-         count(*) filter (where p.result = m.correct_result)::int as correct,
-         coalesce(sum(m.special_bonus_points) filter (where m.special_bonus_points > 0 and p.result = m.correct_result), 0)::int as special,
-         coalesce(sum(m.underdog_bonus_points) filter (where m.underdog_bonus_points > 0 and m.correct_result = m.underdog_bonus_side and p.result = m.correct_result), 0)::int as underdog
-  from public.picks p
-  join public.matches m on m.id = p.match_id
-  join seed_rounds r on r.id = p.quiniela_id and r.finalized
-  join seed_accounts s on s.id = p.user_id
-  group by p.user_id, p.quiniela_id
-), first_round as (
-  select user_id, min(quiniela_id) as quiniela_id from played group by user_id
-), scored as (
-  select pl.*, r.is_last_of_month, r.deadline,
-         coalesce(sp.points, 0) as table_points,
-         exists (select 1 from played x where x.user_id = pl.user_id and x.quiniela_id = pl.quiniela_id - 1) as streak,
-         r.is_last_of_month and (
-           select count(*) from played x join seed_rounds r2 on r2.id = x.quiniela_id
-           where x.user_id = pl.user_id and r2.month_start = r.month_start
-         ) = (select count(*) from seed_rounds r3 where r3.finalized and r3.month_start = r.month_start) as full_month,
-         fr.quiniela_id = pl.quiniela_id as welcome,
-         (select coalesce(array_agg('Referido ' || f.username || ': +3' order by f.username), '{}')
-          from public.profiles f join first_round ffr on ffr.user_id = f.id
-          where f.referred_by = pl.user_id and ffr.quiniela_id = pl.quiniela_id) as referral_lines
-  from played pl
-  join seed_rounds r on r.id = pl.quiniela_id
-  join first_round fr on fr.user_id = pl.user_id
-  left join public.scoring_points sp on sp.correct = pl.correct
-), totals as (
-  select *, case when is_last_of_month then round(table_points * 1.5)::int else table_points end as base_points
-  from scored
-)
-insert into public.scores (user_id, quiniela_id, correct, points, bonus_details, updated_at)
-select user_id, quiniela_id, correct,
-       base_points + special + underdog + case when streak then 5 else 0 end + case when full_month then 10 else 0 end
-         + case when welcome then 8 else 0 end + 3 * cardinality(referral_lines),
-       array_remove(array[
-         case when is_last_of_month and base_points > table_points then 'Última quiniela del mes ×1.5: +' || (base_points - table_points) end,
-         case when special > 0 then 'Pick especial: +' || special end,
-         case when underdog > 0 then 'Underdog: +' || underdog end,
-         case when streak then 'Racha 2 semanas: +5' end,
-         case when full_month then 'Mes completo: +10' end,
-         case when welcome then 'Bienvenida: +8' end
-       ], null) || referral_lines,
-       deadline + interval '2 days'
-from totals
-on conflict (user_id, quiniela_id) do update set correct = excluded.correct, points = excluded.points,
-  bonus_details = excluded.bonus_details, updated_at = excluded.updated_at;
-
--- Referrals: each referred friend who played counts once, in the month of his first round.
+  emit(`-- Referrals: one row per referred player; whether and when the +3 is awarded is decided by
+-- public.score_round below (the one scoring implementation), which fills awarded_points,
+-- month_awarded and referral_used.
 insert into public.referral_tracking (referrer_id, referred_id, awarded_points, month_awarded, referral_used, created_at)
-select f.referred_by, f.id, case when fr.quiniela_id is null then 0 else 3 end, r.month_start, fr.quiniela_id is not null,
-       f.created_at
+select f.referred_by, f.id, 0, null, false, f.created_at
 from public.profiles f
 join seed_accounts s on s.id = f.id
-left join (select user_id, min(quiniela_id) as quiniela_id from public.scores group by user_id) fr on fr.user_id = f.id
-left join seed_rounds r on r.id = fr.quiniela_id
 where f.referred_by is not null
-on conflict (referred_id) do update set referrer_id = excluded.referrer_id, awarded_points = excluded.awarded_points,
-  month_awarded = excluded.month_awarded, referral_used = excluded.referral_used, created_at = excluded.created_at;`);
+on conflict (referred_id) do update set referrer_id = excluded.referrer_id, created_at = excluded.created_at;
+
+-- Scores of the finalized rounds, by the game's own scoring function (decisions.md: table
+-- points, ×1.5 half up on the last round of the month, special pick, underdog, streak, full
+-- month, welcome, referrals), oldest round first.
+select public.score_round(id) from seed_rounds where finalized order by deadline, id;`);
 
   // ---- Boost
   emit(`-- Boost: one game a day from 84 days ago to tomorrow; answers are 'Local'/'Empate'/'Visita',

@@ -272,6 +272,19 @@ const RULES: Record<string, TableRules> = {
     patch: () => ({ rank_total: 2 }),
     allow: { select: ALL, ...ADMIN_WRITES },
   },
+  monthly_standings: {
+    // Derived by refresh_monthly_standings (definer) from scores and daily_scores: public to
+    // read, written by nobody through the API but the service role.
+    arrange: async (owner) => {
+      await q(`insert into public.monthly_standings (year, month, user_id, total_points, rank_total, rank_weekly, rank_daily)
+               values (2030, 1, $1, 10, 1, 1, 1)`, [owner.id]);
+      return {};
+    },
+    key: (c) => ({ user_id: c.owner.id, year: 2030, month: 1 }),
+    insert: (c) => ({ user_id: c.owner.id, year: 2030, month: 2, rank_total: 1, rank_weekly: 1, rank_daily: 1 }),
+    patch: () => ({ rank_total: 2 }),
+    allow: { select: ALL, insert: 'service', update: 'service', delete: 'service' },
+  },
   paid_entries: {
     arrange: async (owner) => {
       const r = await openRound();

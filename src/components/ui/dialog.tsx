@@ -41,7 +41,7 @@ export function Dialog({ open, onClose, title, subtitle, children }: DialogProps
         <div className="flex max-h-[85dvh] flex-col">
           <header className="flex items-start gap-3 border-b border-slate-100 px-5 py-4">
             <div className="min-w-0 flex-1">
-              <h2 id={titleId} className="truncate text-lg font-bold">
+              <h2 id={titleId} className="text-lg font-bold leading-snug [overflow-wrap:anywhere]">
                 {title}
               </h2>
               {subtitle && <div className="mt-0.5 text-sm text-slate-500">{subtitle}</div>}

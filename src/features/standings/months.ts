@@ -1,7 +1,8 @@
 // Months of the game, in Mexico City time: a round belongs to the month of its deadline there
 // (decisions.md, "Time"), so "this month" is the month on a wall clock in Mexico City, not the
 // device's. Mexico City has had no daylight saving since 2022: its offset is always −06:00.
-import { GAME_TIME_ZONE } from '@/lib/time';
+// Relative, not '@/…': the unit tests import this module without the app's path alias.
+import { GAME_TIME_ZONE } from '../../lib/time';
 
 export interface GameMonth {
   year: number;

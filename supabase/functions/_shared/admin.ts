@@ -9,9 +9,18 @@ export const ADMIN_ONLY = 'Acceso restringido a administradores.';
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
+// These functions never open a realtime channel; supabase-js still wants a WebSocket
+// constructor when it is created, which Node 20 (the local platform) lacks. Deno has one.
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by admin functions');
+  }
+}
+const realtime = { transport: ((globalThis as { WebSocket?: unknown }).WebSocket ?? NoRealtime) as never };
+
 /** A service-role client: bypasses RLS, for reads and sends after the admin check. */
 export function serviceClient(): SupabaseClient {
-  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession });
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession, realtime });
 }
 
 /** Null when the caller is an admin; otherwise the 403 to answer. */
@@ -20,6 +29,7 @@ export async function refuseNonAdmin(req: Request): Promise<Response | null> {
   if (!authorization) return json(403, { error: ADMIN_ONLY });
   const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
     auth: noSession,
+    realtime,
     global: { headers: { Authorization: authorization } },
   });
   const { data, error } = await caller.rpc('is_admin');

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/field';
 import { useSession, useSessionReady } from '@/lib/session';
+import { signOut } from '../api/sign-out';
 import { updatePassword } from '../api/update-password';
 import { authErrorCode, authErrorMessage } from '../auth-errors';
 import { validateResetPassword } from '../validation';
@@ -31,6 +32,8 @@ export function ResetPasswordForm() {
     try {
       await updatePassword(password);
       setDone(true);
+      // The recovery session has done its job: the player signs in again with the new password.
+      await signOut().catch(() => undefined);
     } catch (failure) {
       setError(authErrorCode(failure) === 'same_password' ? SAME_PASSWORD : authErrorMessage(failure));
     } finally {
@@ -51,7 +54,7 @@ export function ResetPasswordForm() {
   if (done) {
     return (
       <AuthCard title="Nueva contraseña">
-        <FormMessage tone="success">✅ Tu contraseña se actualizó correctamente.</FormMessage>
+        <FormMessage tone="success">✅ Tu contraseña se actualizó correctamente. Inicia sesión con tu nueva contraseña.</FormMessage>
         <Link to="/login" className="mt-5 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
           Ir a iniciar sesión
         </Link>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessage } from '@/components/ui/field';
+import { InstallPrompt } from '@/features/pwa';
 import { checkUsernameAvailable } from '../api/check-username';
 import { signUp } from '../api/sign-up';
 import { authErrorMessage } from '../auth-errors';
@@ -65,6 +66,7 @@ export function SignupForm() {
         <Link to="/login" className="mt-5 inline-flex min-h-11 w-full items-center justify-center rounded-full border border-brand-700 px-5 text-sm font-semibold text-brand-800 hover:bg-brand-50">
           Ir a iniciar sesión
         </Link>
+        <InstallPrompt className="mt-5" />
       </AuthCard>
     );
   }

@@ -1,7 +1,7 @@
 // Reads that still answer offline: every read these screens make is stored in the Dexie read
 // cache under the player's id, and served from there when the network fails. The cache is
 // cleared on sign-out (drafts/pick-drafts.ts), so nobody sees the previous player's data.
-import { getDb, writeWithRoom } from '@/lib/db';
+// Dexie is imported on demand: route loaders run on the first visit, and the first load stays small.
 
 export interface Cached<T> {
   data: T;
@@ -12,6 +12,7 @@ export interface Cached<T> {
 export async function cachedRead<T>(name: string, userId: string | null, fetcher: () => Promise<T>): Promise<Cached<T>> {
   const owner = userId ?? '';
   const key = `${owner}:${name}`;
+  const { getDb, writeWithRoom } = await import('@/lib/db');
   const db = getDb();
   try {
     const data = await fetcher();

@@ -5,7 +5,7 @@
 // closed. Flushes are serialised across tabs and the service worker (Web Locks), so an older
 // version can never reach the server after a newer one.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
-import type { OutboxEntry, PickDraft, PickResult, QuinielazoDb } from '../../../lib/db';
+import type { OutboxEntry, PickDraft, PickKey, PickResult, QuinielazoDb } from '../../../lib/db';
 import { writeWithRoom } from '../../../lib/db';
 
 export const OUTBOX_SYNC_TAG = 'quinielazo-outbox';
@@ -103,7 +103,7 @@ async function settle(db: QuinielazoDb, sent: OutboxEntry[], outcome: Exclude<Se
   let settled = 0;
   await db.transaction('rw', db.drafts, db.outbox, async () => {
     for (const entry of sent) {
-      const key = [entry.userId, entry.matchId];
+      const key: PickKey = [entry.userId, entry.matchId];
       const queued = await db.outbox.get(key);
       if (queued && queued.version === entry.version) await db.outbox.delete(key);
       const draft = await db.drafts.get(key);
@@ -139,7 +139,7 @@ export function flushOutbox(db: QuinielazoDb, userId: string, send: Sender): Pro
           report.retryReason = outcome.reason;
           report.authProblem = outcome.auth ?? false;
           await db.transaction('rw', db.outbox, async () => {
-            for (const e of batch) await db.outbox.update([e.userId, e.matchId], { attempts: e.attempts + 1 });
+            for (const e of batch) await db.outbox.update([e.userId, e.matchId] satisfies PickKey, { attempts: e.attempts + 1 });
           });
           break;
         }

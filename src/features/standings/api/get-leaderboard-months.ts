@@ -1,8 +1,9 @@
-// The months that have rounds (get_leaderboard_months), newest first.
+// The leaderboard's months as the database reports them (get_leaderboard_months), newest first.
+import { supabase } from '@/lib/supabase';
 import type { GameMonth } from '../months';
-import { callRpc } from './rpc';
 
 export async function getLeaderboardMonths(): Promise<GameMonth[]> {
-  const rows = await callRpc<{ year: number; month: number }>('get_leaderboard_months');
-  return rows.map((r) => ({ year: r.year, month: r.month }));
+  const { data, error } = await supabase.rpc('get_leaderboard_months');
+  if (error) throw error;
+  return data.map((r) => ({ year: r.year, month: r.month }));
 }

@@ -1,37 +1,46 @@
-// The month's ranking as the database computes it (get_monthly_leaderboard).
-import type { GameMonth } from '../months';
+// The month's ranking as the database computes it (get_monthly_leaderboard). Only what the
+// page shows is read: the top of each ranking (Boost, weekly, total) and the player's own
+// row, so a month with 100,000 players costs four small indexed reads, not the whole table.
+import { supabase } from '@/lib/supabase';
 import type { LeaderboardEntry } from '../leaderboard-rows';
-import { callRpc } from './rpc';
+import type { GameMonth } from '../months';
 
-interface LeaderboardRow {
-  user_id: string;
-  username: string | null;
-  favorite_club_id: number | null;
-  club_logo_url: string | null;
-  total_points: number | null;
-  daily_points: number | null;
-  weekly_points: number | null;
-  referral_points: number | null;
-  rank_total: number;
-  rank_weekly: number;
-  rank_daily: number;
-  previous_rank: number | null;
+type RankColumn = 'rank_total' | 'rank_weekly' | 'rank_daily';
+
+export interface LeaderboardQuery {
+  /** How many of the best of each ranking to read. */
+  top: number;
+  /** Also read this player's row, wherever he stands. */
+  userId?: string | null;
+  /** Which rankings' tops to read; all three by default (the tabs re-sort). */
+  rankings?: readonly RankColumn[];
 }
 
-export async function getMonthlyLeaderboard({ year, month }: GameMonth): Promise<LeaderboardEntry[]> {
-  const rows = await callRpc<LeaderboardRow>('get_monthly_leaderboard', { month_input: month, year_input: year });
-  return rows.map((r) => ({
-    userId: r.user_id,
-    username: r.username,
-    clubId: r.favorite_club_id,
-    clubLogoUrl: r.club_logo_url,
-    totalPoints: r.total_points ?? 0,
-    dailyPoints: r.daily_points ?? 0,
-    weeklyPoints: r.weekly_points ?? 0,
-    referralPoints: r.referral_points ?? 0,
-    rankTotal: r.rank_total,
-    rankWeekly: r.rank_weekly,
-    rankDaily: r.rank_daily,
-    previousRank: r.previous_rank,
-  }));
+export async function getMonthlyLeaderboard({ year, month }: GameMonth, query: LeaderboardQuery): Promise<LeaderboardEntry[]> {
+  const base = () => supabase.rpc('get_monthly_leaderboard', { month_input: month, year_input: year });
+  const rankings = query.rankings ?? (['rank_total', 'rank_weekly', 'rank_daily'] as const);
+  const reads = rankings.map((rank) => base().order(rank).order('username').order('user_id').limit(query.top));
+  if (query.userId) reads.push(base().eq('user_id', query.userId));
+  const results = await Promise.all(reads);
+  const byUser = new Map<string, LeaderboardEntry>();
+  for (const { data, error } of results) {
+    if (error) throw error;
+    for (const r of data) {
+      byUser.set(r.user_id, {
+        userId: r.user_id,
+        username: r.username,
+        clubId: r.favorite_club_id ?? null,
+        clubLogoUrl: r.club_logo_url ?? null,
+        totalPoints: r.total_points ?? 0,
+        dailyPoints: r.daily_points ?? 0,
+        weeklyPoints: r.weekly_points ?? 0,
+        referralPoints: r.referral_points ?? 0,
+        rankTotal: r.rank_total,
+        rankWeekly: r.rank_weekly,
+        rankDaily: r.rank_daily,
+        previousRank: r.previous_rank ?? null,
+      });
+    }
+  }
+  return [...byUser.values()];
 }

@@ -1,6 +1,6 @@
 // Who currently holds the month's prizes, ties already split (get_monthly_prizes).
 import type { GameMonth } from '../months';
-import { callRpc } from './rpc';
+import { supabase } from '@/lib/supabase';
 
 export interface MonthlyPrize {
   userId: string;
@@ -9,14 +9,9 @@ export interface MonthlyPrize {
   amountMxn: number;
 }
 
-interface MonthlyPrizeRow {
-  user_id: string;
-  username: string | null;
-  rank: number;
-  amount_mxn: number | string;
-}
 
 export async function getMonthlyPrizes({ year, month }: GameMonth): Promise<MonthlyPrize[]> {
-  const rows = await callRpc<MonthlyPrizeRow>('get_monthly_prizes', { month_input: month, year_input: year });
+  const { data: rows, error } = await supabase.rpc('get_monthly_prizes', { month_input: month, year_input: year });
+  if (error) throw error;
   return rows.map((r) => ({ userId: r.user_id, username: r.username, rank: r.rank, amountMxn: Number(r.amount_mxn) }));
 }

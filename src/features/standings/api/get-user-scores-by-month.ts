@@ -1,7 +1,7 @@
 // A player's scored rounds in a month (get_user_scores_by_month): correct picks, points and
 // one Spanish line per bonus.
 import type { GameMonth } from '../months';
-import { callRpc } from './rpc';
+import { supabase } from '@/lib/supabase';
 
 export interface RoundScore {
   roundId: number;
@@ -13,18 +13,10 @@ export interface RoundScore {
   bonusDetails: string[];
 }
 
-interface RoundScoreRow {
-  quiniela_id: number;
-  quiniela_name: string;
-  deadline: string;
-  correct: number | null;
-  total: number | null;
-  points: number | null;
-  bonus_details: string[] | null;
-}
 
 export async function getUserScoresByMonth(userId: string, { year, month }: GameMonth): Promise<RoundScore[]> {
-  const rows = await callRpc<RoundScoreRow>('get_user_scores_by_month', { user_id_input: userId, month_input: month, year_input: year });
+  const { data: rows, error } = await supabase.rpc('get_user_scores_by_month', { user_id_input: userId, month_input: month, year_input: year });
+  if (error) throw error;
   return rows
     .map((r) => ({
       roundId: r.quiniela_id,

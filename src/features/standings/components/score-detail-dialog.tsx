@@ -57,7 +57,7 @@ function DetailBody({ rounds, daily, referralPoints }: { rounds: RoundScore[]; d
             {rounds.map((round) => (
               <li key={round.roundId} className="rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-100">
                 <div className="flex items-baseline justify-between gap-3">
-                  <p className="min-w-0 truncate font-semibold">{round.roundName}</p>
+                  <p className="min-w-0 font-semibold leading-snug">{round.roundName}</p>
                   <p className="shrink-0 font-bold text-brand-800 tabular-nums">{round.points} pts</p>
                 </div>
                 <p className="text-sm text-slate-600">

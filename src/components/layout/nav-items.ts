@@ -1,0 +1,16 @@
+/** The signed-in navigation (spec §2), shared by the desktop bar and the slide-out menu. */
+export const PLAYER_NAV = [
+  { to: '/inicio', label: 'Inicio' },
+  { to: '/picks-selector', label: 'Quinielas' },
+  { to: '/leaderboard', label: 'Ranking' },
+  { to: '/mis-quinielas', label: 'Mis quinielas' },
+] as const;
+
+export const ACCOUNT_LINKS = [
+  { to: '/dashboard', label: 'Mi perfil' },
+  { to: '/settings', label: 'Configuración' },
+] as const;
+
+export function isActivePath(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

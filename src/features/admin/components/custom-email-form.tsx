@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { parseRecipients } from '../recipients';
+import { FunctionAnswerError, invokeAdminFunction } from '../api/invoke-admin-function';
+import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
+
+export function CustomEmailForm() {
+  const [recipients, setRecipients] = useState('');
+  const [subject, setSubject] = useState('');
+  const [htmlBody, setHtmlBody] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const list = parseRecipients(recipients);
+
+  async function send(e: React.FormEvent) {
+    e.preventDefault();
+    setNotice(null);
+    if (list.length === 0 || !subject.trim() || !htmlBody.trim()) {
+      setNotice({ kind: 'error', text: 'Todos los campos son obligatorios' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await invokeAdminFunction<{ message: string }>('send-custom-email', { subject, htmlBody, recipients: list.map((email) => ({ email })) });
+      setNotice({ kind: 'ok', text: `✅ ${answer.message}` });
+    } catch (error) {
+      console.error(error);
+      setNotice({ kind: 'error', text: error instanceof FunctionAnswerError ? `❌ Error: ${error.message}` : '❌ Error al conectar con la función.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AdminPage title="Correo personalizado" description="Usa {{username}} en el asunto o en el mensaje: cada destinatario recibe su nombre de usuario (o «jugador»).">
+      <Card>
+        <form onSubmit={send} noValidate className="flex flex-col gap-4">
+          <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+            Destinatarios (separados por comas)
+            <textarea className={`${inputClass} min-h-20`} value={recipients} onChange={(e) => setRecipients(e.target.value)} placeholder="ana@quinielazo.mx, beto@quinielazo.mx" />
+            <span className="text-xs font-normal text-slate-500">{list.length} destinatarios</span>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+            Asunto
+            <input className={inputClass} value={subject} onChange={(e) => setSubject(e.target.value)} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
+            Mensaje (HTML)
+            <textarea className={`${inputClass} min-h-48 font-mono`} value={htmlBody} onChange={(e) => setHtmlBody(e.target.value)} placeholder="<p>¡Hola, {{username}}!</p>" />
+          </label>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <button type="submit" className={buttonClass} disabled={busy} aria-busy={busy}>
+              {busy ? 'Enviando…' : 'Enviar correos'}
+            </button>
+            <div className="flex-1">
+              <NoticeLine notice={notice} />
+            </div>
+          </div>
+        </form>
+      </Card>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { formatDeadline } from '@/lib/time';
+import { getPlayerPicks, type PlayerPicks } from '../api/get-player-picks';
+import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
+
+export function PlayerPicksReview() {
+  const [username, setUsername] = useState('');
+  const [result, setResult] = useState<PlayerPicks | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  async function search(e: React.FormEvent) {
+    e.preventDefault();
+    if (!username.trim()) return;
+    setBusy(true);
+    setNotice(null);
+    setResult(null);
+    try {
+      const found = await getPlayerPicks(username);
+      if (!found) setNotice({ kind: 'error', text: 'Usuario no encontrado.' });
+      setResult(found);
+    } catch (error) {
+      console.error(error);
+      setNotice({ kind: 'error', text: 'Error obteniendo picks.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AdminPage title="Ver picks de un jugador" description="Los pronósticos de un jugador en cada quiniela, incluidas las abiertas.">
+      <Card>
+        <form onSubmit={search} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <label className="flex flex-1 flex-col gap-1 text-sm font-semibold text-slate-700">
+            Nombre de usuario
+            <input className={inputClass} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" />
+          </label>
+          <button type="submit" className={buttonClass} disabled={busy || !username.trim()} aria-busy={busy}>
+            {busy ? 'Buscando…' : 'Ver picks'}
+          </button>
+        </form>
+        <div className="mt-3">
+          <NoticeLine notice={notice} />
+        </div>
+      </Card>
+      {result ? (
+        <section aria-label={`Picks de ${result.username}`} className="flex flex-col gap-4">
+          <h2 className="text-lg font-bold">Picks de {result.username}</h2>
+          {result.rounds.length === 0 ? <p className="text-sm text-slate-600">Este jugador aún no tiene picks.</p> : null}
+          {result.rounds.map((round) => {
+            const correct = round.picks.filter((p) => p.correctResult && p.correctResult === p.result).length;
+            return (
+              <Card key={round.roundId}>
+                <h3 className="font-bold">
+                  {round.roundName} · Semana {round.week}
+                </h3>
+                <p className="mb-2 text-xs text-slate-500">
+                  Cierre: {formatDeadline(round.deadline)} · {correct} aciertos
+                </p>
+                <table className="w-full text-left text-sm">
+                  <thead className="text-xs uppercase text-slate-500">
+                    <tr>
+                      <th className="py-1 pr-2">#</th>
+                      <th className="py-1 pr-2">Partido</th>
+                      <th className="py-1 pr-2">Pick</th>
+                      <th className="py-1">Resultado</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {round.picks.map((p) => (
+                      <tr key={p.order} className="border-t border-slate-100">
+                        <td className="py-1 pr-2 text-slate-500">{p.order}</td>
+                        <td className="py-1 pr-2">
+                          {p.home} vs {p.away}
+                        </td>
+                        <td className={`py-1 pr-2 font-semibold ${p.correctResult ? (p.correctResult === p.result ? 'text-brand-700' : 'text-red-700') : ''}`}>
+                          {p.result}
+                          {p.correctResult ? (p.correctResult === p.result ? ' ✓' : ' ✗') : ''}
+                        </td>
+                        <td className="py-1 text-slate-600">{p.correctResult ?? 'Pendiente'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </Card>
+            );
+          })}
+        </section>
+      ) : null}
+    </AdminPage>
+  );
+}

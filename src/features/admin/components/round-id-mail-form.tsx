@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { FunctionAnswerError, invokeAdminFunction } from '../api/invoke-admin-function';
+import { roundLabel } from './round-select';
+import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
+import { useRounds } from './use-rounds';
+
+/** A round id → a mailing function; shared by the score e-mails and the reminder screens. */
+export function RoundIdMailForm({
+  title,
+  description,
+  fn,
+  buttonLabel,
+  sentCount,
+}: {
+  title: string;
+  description: string;
+  fn: 'send-scores-email' | 'quinielazo-reminder';
+  buttonLabel: string;
+  sentCount: (answer: Record<string, unknown>) => number;
+}) {
+  const { rounds } = useRounds();
+  const [roundId, setRoundId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  async function send(e: React.FormEvent) {
+    e.preventDefault();
+    setNotice(null);
+    const id = Number(roundId.trim());
+    if (!/^\d+$/.test(roundId.trim()) || !Number.isSafeInteger(id) || id <= 0) {
+      setNotice({ kind: 'error', text: 'Ingresa un ID de quiniela válido.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await invokeAdminFunction<Record<string, unknown>>(fn, { quinielaId: id });
+      setNotice({ kind: 'ok', text: `✅ Emails enviados: ${sentCount(answer)}` });
+    } catch (error) {
+      console.error(error);
+      setNotice({ kind: 'error', text: error instanceof FunctionAnswerError ? `❌ Error: ${error.message}` : '❌ Error al conectar con la función.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AdminPage title={title} description={description}>
+      <Card>
+        <form onSubmit={send} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700 sm:w-48">
+            ID de quiniela
+            <input className={inputClass} inputMode="numeric" list="admin-round-ids" value={roundId} onChange={(e) => setRoundId(e.target.value)} />
+            <datalist id="admin-round-ids">
+              {rounds?.map((r) => (
+                <option key={r.id} value={String(r.id)}>
+                  {roundLabel(r)}
+                </option>
+              ))}
+            </datalist>
+          </label>
+          <button type="submit" className={buttonClass} disabled={busy} aria-busy={busy}>
+            {busy ? 'Enviando…' : buttonLabel}
+          </button>
+        </form>
+        <div className="mt-3">
+          <NoticeLine notice={notice} />
+        </div>
+      </Card>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,137 @@
+// One round for the picks screens: the round with its matches (clubs, bonuses, results), the
+// player's own saved picks, and after the deadline the vote percentages (get_vote_stats).
+import type { MatchSide, RoundClub, RoundMatch } from '@/features/rounds/api/get-open-round';
+import type { PickResult } from '@/lib/db';
+import { supabase } from '@/lib/supabase';
+
+export interface DetailMatch extends RoundMatch {
+  correctResult: MatchSide | null;
+}
+
+export interface RoundDetail {
+  id: number;
+  name: string;
+  week: number;
+  deadline: string;
+  resultsSaved: boolean;
+  isLastOfMonth: boolean;
+  matches: DetailMatch[];
+}
+
+export interface ServerPick {
+  result: PickResult;
+  updatedAt: string;
+}
+
+export type VoteShares = Record<MatchSide, number>;
+
+export interface RoundView {
+  round: RoundDetail;
+  /** The player's picks on the server, by match id (empty for visitors). */
+  myPicks: Record<number, ServerPick>;
+  /** Percentages per match once the round is closed; null before or when unavailable. */
+  votes: Record<number, VoteShares> | null;
+}
+
+export type RoundRef = number | 'current';
+
+const CLUB = 'id, name, short_name, logo_url';
+const ROUND_SELECT = `id, name, week, deadline, results_saved, is_last_of_month, matches(id, match_order, home_team, away_team, kickoff_at, correct_result, special_bonus_points, underdog_bonus_points, underdog_bonus_side, home_club:clubs!matches_home_club_id_fkey(${CLUB}), away_club:clubs!matches_away_club_id_fkey(${CLUB}))`;
+
+const SIDES: readonly MatchSide[] = ['Local', 'Empate', 'Visita'];
+const toSide = (value: string | null): MatchSide | null => SIDES.find((s) => s === value) ?? null;
+type ClubRow = { id: number; name: string; short_name: string | null; logo_url: string | null } | null;
+const toClub = (row: ClubRow): RoundClub | null => (row ? { id: row.id, name: row.name, shortName: row.short_name, logoUrl: row.logo_url } : null);
+
+async function resolveRoundId(ref: RoundRef): Promise<number | null> {
+  if (ref !== 'current') return ref;
+  // "current": the open round with the soonest deadline, else the most recent round.
+  const open = await supabase
+    .from('quinielas')
+    .select('id')
+    .gt('deadline', new Date().toISOString())
+    .eq('results_saved', false)
+    .order('deadline', { ascending: true })
+    .limit(1)
+    .maybeSingle();
+  if (open.error) throw open.error;
+  if (open.data) return open.data.id;
+  const latest = await supabase.from('quinielas').select('id').order('deadline', { ascending: false }).limit(1).maybeSingle();
+  if (latest.error) throw latest.error;
+  return latest.data?.id ?? null;
+}
+
+type VoteRow = { match_id: number; option: string; votes: number };
+type VoteRpc = (fn: 'get_vote_stats', args: { quiniela_id_input: number }) => PromiseLike<{ data: VoteRow[] | null; error: { message: string } | null }>;
+
+/** Vote shares per match in whole percent; null when the function answers nothing (before the deadline). */
+export async function getVoteShares(roundId: number): Promise<Record<number, VoteShares> | null> {
+  const rpc = supabase.rpc.bind(supabase) as unknown as VoteRpc;
+  const { data, error } = await rpc('get_vote_stats', { quiniela_id_input: roundId });
+  if (error) throw error;
+  if (!data || data.length === 0) return null;
+  const counts = new Map<number, VoteShares>();
+  for (const row of data) {
+    const side = toSide(row.option);
+    if (!side) continue;
+    const entry = counts.get(row.match_id) ?? { Local: 0, Empate: 0, Visita: 0 };
+    entry[side] += Number(row.votes);
+    counts.set(row.match_id, entry);
+  }
+  const shares: Record<number, VoteShares> = {};
+  for (const [matchId, c] of counts) {
+    const total = c.Local + c.Empate + c.Visita;
+    shares[matchId] = total === 0 ? c : { Local: Math.round((c.Local * 100) / total), Empate: Math.round((c.Empate * 100) / total), Visita: Math.round((c.Visita * 100) / total) };
+  }
+  return shares;
+}
+
+/** The round as the picks screens show it; null when there is no such round. Throws when a read fails. */
+export async function getRoundView(ref: RoundRef, userId: string | null): Promise<RoundView | null> {
+  const id = await resolveRoundId(ref);
+  if (id === null) return null;
+  const { data, error } = await supabase
+    .from('quinielas')
+    .select(ROUND_SELECT)
+    .eq('id', id)
+    .order('match_order', { referencedTable: 'matches', ascending: true })
+    .maybeSingle();
+  if (error) throw error;
+  if (!data) return null;
+  const round: RoundDetail = {
+    id: data.id,
+    name: data.name,
+    week: data.week,
+    deadline: data.deadline,
+    resultsSaved: data.results_saved,
+    isLastOfMonth: data.is_last_of_month,
+    matches: data.matches.map((m) => ({
+      id: m.id,
+      order: m.match_order,
+      homeTeam: m.home_team,
+      awayTeam: m.away_team,
+      kickoffAt: m.kickoff_at,
+      homeClub: toClub(m.home_club),
+      awayClub: toClub(m.away_club),
+      specialBonusPoints: m.special_bonus_points,
+      underdogBonusPoints: m.underdog_bonus_points,
+      underdogBonusSide: toSide(m.underdog_bonus_side),
+      correctResult: toSide(m.correct_result),
+    })),
+  };
+
+  const myPicks: Record<number, ServerPick> = {};
+  if (userId) {
+    const picks = await supabase.from('picks').select('match_id, result, updated_at').eq('user_id', userId).eq('quiniela_id', id);
+    if (picks.error) throw picks.error;
+    for (const p of picks.data) {
+      const side = toSide(p.result);
+      if (side) myPicks[p.match_id] = { result: side, updatedAt: p.updated_at };
+    }
+  }
+
+  const closed = round.resultsSaved || new Date(round.deadline).getTime() <= Date.now();
+  // Percentages are a garnish: a failing stats call must not hide the round.
+  const votes = closed ? await getVoteShares(id).catch(() => null) : null;
+  return { round, myPicks, votes };
+}

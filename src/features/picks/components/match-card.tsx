@@ -1,0 +1,89 @@
+// One match on the picks screens: both clubs, the special-pick and underdog markers, three big
+// Local / Empate / Visita buttons, and after the deadline the vote shares and whether the
+// player's pick was right.
+import { ClubBadge } from '@/features/rounds/components/club-badge';
+import type { MatchSide } from '@/features/rounds/api/get-open-round';
+import type { PickResult } from '@/lib/db';
+import { formatKickoff } from '@/lib/time';
+import type { DetailMatch, VoteShares } from '../api/get-round-detail';
+import type { ShownPick } from '../model/merge-picks';
+import { PickStatus } from './pick-status';
+
+const SIDES: readonly MatchSide[] = ['Local', 'Empate', 'Visita'];
+
+const teamName = (club: DetailMatch['homeClub'], fallback: string) => club?.shortName || club?.name || fallback;
+
+export interface MatchCardProps {
+  match: DetailMatch;
+  pick: ShownPick | undefined;
+  /** Taps change the pick. */
+  interactive: boolean;
+  /** The round is closed: show shares and the verdict. */
+  closed: boolean;
+  votes: VoteShares | undefined;
+  onPick: (match: DetailMatch, result: PickResult, eventTime: number) => void;
+}
+
+export function MatchCard({ match, pick, interactive, closed, votes, onPick }: MatchCardProps) {
+  const home = teamName(match.homeClub, match.homeTeam);
+  const away = teamName(match.awayClub, match.awayTeam);
+  const verdict = closed && pick && match.correctResult ? (pick.result === match.correctResult ? 'correct' : 'incorrect') : null;
+  return (
+    <li role="group" aria-label={`${home} contra ${away}`} className="flex flex-col gap-2 px-3 py-3">
+      <div className="flex items-center gap-2">
+        <span className="w-5 shrink-0 text-xs font-semibold tabular-nums text-slate-400">{match.order}</span>
+        <div className="flex min-w-0 flex-1 items-center justify-end gap-2 text-right">
+          <span className="truncate text-sm font-semibold">{home}</span>
+          <ClubBadge club={match.homeClub} fallbackName={match.homeTeam} />
+        </div>
+        <span className="shrink-0 px-1 text-xs font-bold text-slate-400">VS</span>
+        <div className="flex min-w-0 flex-1 items-center gap-2">
+          <ClubBadge club={match.awayClub} fallbackName={match.awayTeam} />
+          <span className="truncate text-sm font-semibold">{away}</span>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-center gap-2 text-xs text-slate-500">
+        {match.kickoffAt && <span>{formatKickoff(match.kickoffAt)}</span>}
+        {match.specialBonusPoints > 0 && (
+          <span title="Pick especial: puntos extra si aciertas" className="rounded-full bg-gold-400/30 px-2 py-0.5 font-bold text-amber-800">
+            ⭐ Pick especial +{match.specialBonusPoints}
+          </span>
+        )}
+      </div>
+      <div className="grid grid-cols-3 gap-2">
+        {SIDES.map((side) => {
+          const chosen = pick?.result === side;
+          const isResult = closed && match.correctResult === side;
+          const underdog = match.underdogBonusSide === side && match.underdogBonusPoints > 0;
+          return (
+            <button
+              key={side}
+              type="button"
+              aria-pressed={chosen}
+              disabled={!interactive}
+              onClick={(event) => onPick(match, side, event.timeStamp)}
+              className={`flex min-h-14 flex-col items-center justify-center rounded-xl border-2 px-1 py-2 text-sm font-bold transition active:scale-[0.97] ${
+                chosen ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white text-slate-800'
+              } ${isResult && !chosen ? 'border-brand-600' : ''} ${interactive ? 'hover:border-brand-600' : 'cursor-default'} disabled:opacity-100`}
+            >
+              <span>{side}</span>
+              {underdog && (
+                <span className={`text-[11px] font-semibold ${chosen ? 'text-brand-50' : 'text-orange-700'}`} title="Bono underdog si aciertas">
+                  🐶 +{match.underdogBonusPoints}
+                </span>
+              )}
+              {votes && <span className={`text-[11px] font-medium tabular-nums ${chosen ? 'text-brand-50' : 'text-slate-500'}`}>{votes[side]}%</span>}
+            </button>
+          );
+        })}
+      </div>
+      <div className="flex min-h-4 items-center justify-between gap-2">
+        {pick && !closed ? <PickStatus pick={pick} /> : pick && pick.state === 'rejected' ? <PickStatus pick={pick} /> : <span />}
+        {closed && match.correctResult === null && <p className="text-xs text-slate-500">Resultado pendiente</p>}
+        {verdict === 'correct' && <p className="text-xs font-bold text-brand-700">✓ Acertaste</p>}
+        {verdict === 'incorrect' && <p className="text-xs font-bold text-red-700">✗ Fallaste · fue {match.correctResult}</p>}
+        {closed && !pick && <p className="text-xs text-slate-500">Sin pick</p>}
+      </div>
+    </li>
+  );
+}

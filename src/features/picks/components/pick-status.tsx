@@ -1,0 +1,33 @@
+import { GAME_TIME_ZONE } from '@/lib/time';
+import type { ShownPick } from '../model/merge-picks';
+
+export const PICK_STATE_TEXT = {
+  saved: 'Guardado ✓',
+  pending: 'Pendiente de enviar',
+  rejected: 'No enviada: la quiniela ya cerró',
+} as const;
+
+const timeOnly = new Intl.DateTimeFormat('es-MX', { timeZone: GAME_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const dayAndTime = new Intl.DateTimeFormat('es-MX', { timeZone: GAME_TIME_ZONE, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE });
+
+/** The server's time of a receipt: "14:32:05" today, "21 nov, 14:32" on another day (Mexico City time). */
+export function formatReceipt(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  return dayKey.format(date) === dayKey.format(now) ? timeOnly.format(date) : dayAndTime.format(date);
+}
+
+/** One pick's delivery state under its match: on the server, waiting, or refused. */
+export function PickStatus({ pick }: { pick: ShownPick }) {
+  if (pick.state === 'saved') {
+    return (
+      <p className="text-xs font-medium text-brand-700">
+        {PICK_STATE_TEXT.saved} {pick.savedAt && <time dateTime={pick.savedAt}>{formatReceipt(pick.savedAt)}</time>}
+      </p>
+    );
+  }
+  if (pick.state === 'pending') {
+    return <p className="text-xs font-medium text-amber-700">{PICK_STATE_TEXT.pending}</p>;
+  }
+  return <p className="text-xs font-semibold text-red-700">{PICK_STATE_TEXT.rejected}</p>;
+}

@@ -1,0 +1,68 @@
+// The rounds to join, edit or view (spec §2 /picks-selector): 'Participar' for an open round
+// without picks, 'Editar' for an open round with picks, 'Ver' for a closed one; 'Abierta' /
+// 'Cerrada' badges; status colour green (open), red (results saved), yellow (closed, awaiting
+// results); the last round of the month marked ×1.5.
+import { Link } from '@tanstack/react-router';
+import { isRoundOpen, roundStatusColour, type RoundStatusColour, type RoundSummary } from '@/features/rounds/api/get-rounds';
+import { formatDeadline } from '@/lib/time';
+
+const COLOURS: Record<RoundStatusColour, { bar: string; label: string }> = {
+  green: { bar: 'border-l-green-500', label: 'Abierta para picks' },
+  red: { bar: 'border-l-red-500', label: 'Resultados guardados' },
+  yellow: { bar: 'border-l-yellow-400', label: 'Esperando resultados' },
+};
+
+export function roundAction(round: RoundSummary, played: boolean, now: number = Date.now()): 'Ver' | 'Editar' | 'Participar' {
+  if (!isRoundOpen(round, now)) return 'Ver';
+  return played ? 'Editar' : 'Participar';
+}
+
+export function RoundPickerList({ rounds, played }: { rounds: RoundSummary[]; played: number[] }) {
+  const now = Date.now();
+  const playedSet = new Set(played);
+  return (
+    <section aria-labelledby="rounds-title" className="flex flex-col gap-3">
+      <h1 id="rounds-title" className="text-xl font-bold">
+        Quinielas
+      </h1>
+      {rounds.length === 0 && <p className="text-sm text-slate-600">No hay partidos disponibles</p>}
+      <ul className="flex flex-col gap-3">
+        {rounds.map((round) => {
+          const open = isRoundOpen(round, now);
+          const colour = COLOURS[roundStatusColour(round, now)];
+          const action = roundAction(round, playedSet.has(round.id), now);
+          return (
+            <li
+              key={round.id}
+              aria-label={round.name}
+              className={`flex items-center gap-3 rounded-2xl border-l-8 bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 ${colour.bar}`}
+            >
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${open ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}>
+                    {open ? 'Abierta' : 'Cerrada'}
+                  </span>
+                  {round.isLastOfMonth && <span className="rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-slate-900">×1.5</span>}
+                  <span className="sr-only">{colour.label}</span>
+                </div>
+                <p className="mt-1 truncate font-semibold">{round.name}</p>
+                <p className="text-xs text-slate-500">
+                  Semana {round.week} · Cierre {formatDeadline(round.deadline)}
+                </p>
+              </div>
+              <Link
+                to="/picks"
+                search={{ quiniela: round.id }}
+                className={`inline-flex min-h-11 shrink-0 items-center rounded-full px-4 text-sm font-semibold ${
+                  action === 'Ver' ? 'border border-slate-300 text-slate-800' : 'bg-brand-700 text-white hover:bg-brand-800'
+                }`}
+              >
+                {action}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

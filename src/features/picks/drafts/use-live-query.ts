@@ -1,0 +1,16 @@
+// Dexie's liveQuery as a React hook: re-renders when the queried tables change in this tab or
+// another one (Dexie broadcasts its changes between tabs).
+import { liveQuery } from 'dexie';
+import { useEffect, useState } from 'react';
+
+export function useLiveQuery<T>(query: () => Promise<T>, deps: readonly unknown[], initial: T): T {
+  const [value, setValue] = useState<T>(initial);
+  useEffect(() => {
+    const subscription = liveQuery(query).subscribe({
+      next: setValue,
+      error: (error: unknown) => console.warn('No se pudieron leer los borradores', error),
+    });
+    return () => subscription.unsubscribe();
+  }, deps);
+  return value;
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useUserId } from '@/lib/session';
+import { leaderboardView, LEADERBOARD_TABS, type LeaderboardEntry, type LeaderboardTab } from '../leaderboard-rows';
+import type { LeaderboardData } from '../load-leaderboard';
+import { monthKey, monthLabel } from '../months';
+import { LeaderboardTable } from './leaderboard-table';
+import { ScoreDetailDialog } from './score-detail-dialog';
+
+const TAB_LABELS: Record<LeaderboardTab, string> = { boost: 'Boost', quinielazo: 'Quinielazo', total: 'Total' };
+
+interface LeaderboardPageProps {
+  data: LeaderboardData;
+  tab: LeaderboardTab;
+  onTabChange: (tab: LeaderboardTab) => void;
+  onMonthChange: (monthKey: string) => void;
+}
+
+export function LeaderboardPage({ data, tab, onTabChange, onMonthChange }: LeaderboardPageProps) {
+  const userId = useUserId();
+  const [selected, setSelected] = useState<LeaderboardEntry | null>(null);
+  const view = leaderboardView(data.entries, tab, userId);
+  const label = monthLabel(data.month);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Ranking mensual</p>
+          <h1 className="text-2xl font-extrabold tracking-tight">Tabla de Posiciones</h1>
+        </div>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Mes
+          <select
+            value={monthKey(data.month)}
+            onChange={(event) => onMonthChange(event.target.value)}
+            className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+          >
+            {data.months.map((m) => (
+              <option key={monthKey(m)} value={monthKey(m)}>
+                {monthLabel(m)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+
+      <div role="tablist" aria-label="Ordenar por" className="grid grid-cols-3 gap-1 rounded-full bg-slate-200/70 p-1">
+        {LEADERBOARD_TABS.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={t === tab}
+            aria-controls="leaderboard-panel"
+            onClick={() => onTabChange(t)}
+            className={`min-h-10 rounded-full text-sm font-semibold transition ${
+              t === tab ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+            }`}
+          >
+            {TAB_LABELS[t]}
+          </button>
+        ))}
+      </div>
+
+      <section id="leaderboard-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        {data.entries.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+            <p className="text-3xl" aria-hidden="true">
+              🏆
+            </p>
+            <p className="font-semibold">No hay datos del ranking este mes</p>
+            <p className="text-sm text-slate-600">Los puntos aparecen aquí en cuanto se califica la primera quiniela del mes.</p>
+          </div>
+        ) : (
+          <LeaderboardTable view={view} tab={tab} userId={userId} onOpen={setSelected} caption={`Tabla de posiciones de ${label}, ordenada por ${TAB_LABELS[tab]}`} />
+        )}
+      </section>
+      {data.entries.length > 0 && (
+        <p className="text-center text-xs text-slate-500">Toca a un jugador para ver el detalle de sus puntos. Las flechas comparan con el mes pasado.</p>
+      )}
+
+      <ScoreDetailDialog entry={selected} month={data.month} onClose={() => setSelected(null)} />
+    </div>
+  );
+}
+
+export function LeaderboardSkeleton() {
+  return (
+    <div role="status" className="flex flex-col gap-4">
+      <span className="sr-only">Cargando la tabla de posiciones…</span>
+      <div className="h-14 w-56 animate-pulse rounded-lg bg-slate-200" />
+      <div className="h-11 animate-pulse rounded-full bg-slate-200" />
+      <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+        {Array.from({ length: 10 }, (_, i) => (
+          <div key={i} className="flex items-center gap-3 border-b border-slate-100 px-3 py-3">
+            <div className="size-6 animate-pulse rounded-full bg-slate-200" />
+            <div className="h-3 flex-1 animate-pulse rounded bg-slate-200" />
+            <div className="h-3 w-24 animate-pulse rounded bg-slate-200" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

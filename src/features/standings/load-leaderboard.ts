@@ -1,0 +1,34 @@
+// Everything /leaderboard needs for one month. A failed read is only logged
+// ('Error loading leaderboard', spec §8) and the page shows its empty state.
+import { currentSession } from '@/lib/session';
+import { getLeaderboardMonths } from './api/get-leaderboard-months';
+import { getMonthlyLeaderboard } from './api/get-monthly-leaderboard';
+import { TOP_ROWS, type LeaderboardEntry } from './leaderboard-rows';
+import { compareMonths, gameMonthOf, leaderboardMonths, type GameMonth } from './months';
+
+export interface LeaderboardData {
+  /** Newest first. */
+  months: GameMonth[];
+  month: GameMonth;
+  entries: LeaderboardEntry[];
+}
+
+export async function loadLeaderboard(requested: GameMonth | undefined, now: Date = new Date()): Promise<LeaderboardData> {
+  const current = gameMonthOf(now);
+  let withRounds: GameMonth[] = [];
+  try {
+    withRounds = await getLeaderboardMonths();
+  } catch (error) {
+    console.error('Error loading leaderboard', error);
+  }
+  const months = leaderboardMonths(withRounds, current);
+  const month = (requested && months.find((m) => compareMonths(m, requested) === 0)) || current;
+  let entries: LeaderboardEntry[] = [];
+  try {
+    const session = await currentSession();
+    entries = await getMonthlyLeaderboard(month, { top: TOP_ROWS, userId: session?.user.id });
+  } catch (error) {
+    console.error('Error loading leaderboard', error);
+  }
+  return { months, month, entries };
+}

@@ -1,0 +1,29 @@
+// /picks-selector: every recent round with what the player can do in it (spec §2).
+import { createFileRoute } from '@tanstack/react-router';
+import { cachedRead } from '@/features/picks/api/cached-read';
+import { getPlayedRoundIds } from '@/features/picks/api/get-played-rounds';
+import { RoundPickerList } from '@/features/picks/components/round-picker-list';
+import { getRounds } from '@/features/rounds/api/get-rounds';
+import { RoundsListError, RoundSkeleton } from '@/features/picks/components/round-states';
+
+export const Route = createFileRoute('/_authed/picks-selector')({
+  loader: ({ context }) => {
+    const userId = context.session.user.id;
+    return cachedRead('rounds', userId, async () => {
+      const rounds = await getRounds();
+      const played = await getPlayedRoundIds(
+        userId,
+        rounds.map((r) => r.id),
+      );
+      return { rounds, played };
+    });
+  },
+  pendingComponent: RoundSkeleton,
+  errorComponent: RoundsListError,
+  component: PicksSelectorPage,
+});
+
+function PicksSelectorPage() {
+  const { data } = Route.useLoaderData();
+  return <RoundPickerList rounds={data.rounds} played={data.played} />;
+}

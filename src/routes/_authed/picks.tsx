@@ -1,0 +1,25 @@
+// /picks?quiniela={id|current}: the signed-in player's predictions for one round (spec §4).
+import { createFileRoute } from '@tanstack/react-router';
+import { cachedRead } from '@/features/picks/api/cached-read';
+import { getRoundView } from '@/features/picks/api/get-round-detail';
+import { PicksBoard } from '@/features/picks/components/picks-board';
+import { NoRound, RoundDetailError, RoundSkeleton } from '@/features/picks/components/round-states';
+import { parseRoundSearch } from '@/features/picks/model/round-search';
+
+export const Route = createFileRoute('/_authed/picks')({
+  validateSearch: parseRoundSearch,
+  loaderDeps: ({ search }) => ({ quiniela: search.quiniela }),
+  loader: ({ deps, context }) => {
+    const userId = context.session.user.id;
+    return cachedRead(`round:${deps.quiniela}`, userId, () => getRoundView(deps.quiniela, userId)).then((read) => ({ ...read, userId }));
+  },
+  pendingComponent: RoundSkeleton,
+  errorComponent: RoundDetailError,
+  component: PicksPage,
+});
+
+function PicksPage() {
+  const { data, cachedAt, userId } = Route.useLoaderData();
+  if (!data) return <NoRound />;
+  return <PicksBoard key={data.round.id} view={data} userId={userId} cachedAt={cachedAt} />;
+}

@@ -1,0 +1,36 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { isLeaderboardTab, type LeaderboardTab } from '@/features/standings/leaderboard-rows';
+import { LeaderboardPage, LeaderboardSkeleton } from '@/features/standings/components/leaderboard-page';
+import { loadLeaderboard } from '@/features/standings/load-leaderboard';
+import { parseMonthKey } from '@/features/standings/months';
+
+interface LeaderboardSearch {
+  /** "2026-11"; absent = the current month. */
+  mes?: string;
+  orden?: LeaderboardTab;
+}
+
+export const Route = createFileRoute('/leaderboard')({
+  validateSearch: (search: Record<string, unknown>): LeaderboardSearch => ({
+    mes: parseMonthKey(search.mes) ? (search.mes as string) : undefined,
+    orden: isLeaderboardTab(search.orden) ? search.orden : undefined,
+  }),
+  loaderDeps: ({ search }) => ({ mes: search.mes }),
+  loader: ({ deps }) => loadLeaderboard(parseMonthKey(deps.mes)),
+  pendingComponent: LeaderboardSkeleton,
+  component: LeaderboardRoute,
+});
+
+function LeaderboardRoute() {
+  const data = Route.useLoaderData();
+  const { orden = 'total' } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return (
+    <LeaderboardPage
+      data={data}
+      tab={orden}
+      onTabChange={(tab) => void navigate({ search: (prev) => ({ ...prev, orden: tab }), replace: true })}
+      onMonthChange={(mes) => void navigate({ search: (prev) => ({ ...prev, mes }) })}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { HistoryError, HistoryPage, HistorySkeleton } from '@/features/standings/components/history-page';
+import { loadHistory } from '@/features/standings/load-history';
+import { parseMonthKey } from '@/features/standings/months';
+
+export const Route = createFileRoute('/mis-quinielas')({
+  validateSearch: (search: Record<string, unknown>): { mes?: string } => ({
+    mes: parseMonthKey(search.mes) ? (search.mes as string) : undefined,
+  }),
+  loaderDeps: ({ search }) => ({ mes: search.mes }),
+  loader: ({ deps }) => loadHistory(parseMonthKey(deps.mes)),
+  pendingComponent: HistorySkeleton,
+  errorComponent: MisQuinielasError,
+  component: MisQuinielas,
+});
+
+function MisQuinielas() {
+  const data = Route.useLoaderData();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return <HistoryPage data={data} onMonthChange={(mes) => void navigate({ search: { mes } })} />;
+}
+
+function MisQuinielasError() {
+  const router = useRouter();
+  return <HistoryError onRetry={() => void router.invalidate()} />;
+}

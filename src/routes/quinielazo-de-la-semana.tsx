@@ -1,0 +1,55 @@
+// /quinielazo-de-la-semana: the week's round for everyone. Players pick here exactly as on
+// /picks; visitors see it read-only with the sign-up prompt. A selector switches rounds.
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { cachedRead } from '@/features/picks/api/cached-read';
+import { getRoundView } from '@/features/picks/api/get-round-detail';
+import { PicksBoard } from '@/features/picks/components/picks-board';
+import { NoRound, RoundDetailError, RoundSkeleton } from '@/features/picks/components/round-states';
+import { parseRoundSearch } from '@/features/picks/model/round-search';
+import { getRounds, isRoundOpen } from '@/features/rounds/api/get-rounds';
+import { currentSession } from '@/lib/session';
+
+export const Route = createFileRoute('/quinielazo-de-la-semana')({
+  validateSearch: parseRoundSearch,
+  loaderDeps: ({ search }) => ({ quiniela: search.quiniela }),
+  loader: async ({ deps }) => {
+    const userId = (await currentSession())?.user.id ?? null;
+    const [view, rounds] = await Promise.all([
+      cachedRead(`round:${deps.quiniela}`, userId, () => getRoundView(deps.quiniela, userId)),
+      cachedRead('rounds:list', userId, () => getRounds()).catch(() => ({ data: [], cachedAt: null })),
+    ]);
+    return { view, rounds: rounds.data, userId };
+  },
+  pendingComponent: RoundSkeleton,
+  errorComponent: RoundDetailError,
+  component: WeeklyRoundPage,
+});
+
+function WeeklyRoundPage() {
+  const { view, rounds, userId } = Route.useLoaderData();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const selected = view.data?.round.id;
+  const now = Date.now();
+  return (
+    <div className="flex flex-col gap-4">
+      {rounds.length > 0 && (
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          Quiniela
+          <select
+            value={selected ?? ''}
+            onChange={(event) => void navigate({ search: { quiniela: Number(event.target.value) } })}
+            className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base font-normal"
+          >
+            {selected !== undefined && !rounds.some((r) => r.id === selected) && <option value={selected}>{view.data?.round.name}</option>}
+            {rounds.map((round) => (
+              <option key={round.id} value={round.id}>
+                {round.name} · Semana {round.week} · {isRoundOpen(round, now) ? 'Abierta' : 'Cerrada'}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {view.data ? <PicksBoard key={view.data.round.id} view={view.data} userId={userId} cachedAt={view.cachedAt} /> : <NoRound />}
+    </div>
+  );
+}

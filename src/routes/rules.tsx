@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RulesPage } from '@/features/standings/components/rules-page';
+
+export const Route = createFileRoute('/rules')({
+  component: RulesPage,
+});

@@ -1,0 +1,136 @@
+-- The public reads of the game: monthly leaderboard, a player's month detail, vote stats, the
+-- leaderboard's months and the hourly rank snapshot. Months are America/Mexico_City months: a
+-- round belongs to the month of its deadline there, a Boost game to its game_date.
+--
+-- The leaderboard and detail functions are plain SQL, security invoker and without SET
+-- clauses on purpose: everything they read is public (scores, daily_scores, standings,
+-- public_profiles), and such functions are inlined by the planner, so PostgREST's limit and
+-- filters (top 20, the player's own row) reach the index instead of a full result.
+
+create function public.get_monthly_leaderboard(month_input int, year_input int)
+returns table (
+  user_id uuid, username text, favorite_club_id bigint, club_logo_url text,
+  total_points int, daily_points int, weekly_points int, referral_points int,
+  rank_total int, rank_weekly int, rank_daily int, previous_rank int
+)
+language sql stable
+as $$
+  select s.user_id, p.username, p.favorite_club_id, c.logo_url,
+         s.total_points, s.daily_points, s.weekly_points, s.referral_points,
+         s.rank_total, s.rank_weekly, s.rank_daily, prev.rank_total
+  from public.monthly_standings s
+  join public.public_profiles p on p.id = s.user_id
+  left join public.clubs c on c.id = p.favorite_club_id
+  left join public.rank_snapshots prev
+    on prev.user_id = s.user_id
+   and prev.year = year_input - case when month_input = 1 then 1 else 0 end
+   and prev.month = case when month_input = 1 then 12 else month_input - 1 end
+  where s.year = year_input and s.month = month_input
+  order by s.rank_total, p.username, s.user_id
+$$;
+comment on function public.get_monthly_leaderboard(int, int) is
+  'Monthly leaderboard (Mexico City month): weekly + Boost points, ranks with ties sharing, previous month''s rank (null = new).';
+revoke execute on function public.get_monthly_leaderboard(int, int) from public;
+grant execute on function public.get_monthly_leaderboard(int, int) to anon, authenticated, service_role;
+
+create function public.get_user_scores_by_month(user_id_input uuid, month_input int, year_input int)
+returns table (
+  quiniela_id bigint, quiniela_name text, deadline timestamptz, correct int, total int, points int, bonus_details text[]
+)
+language sql stable
+as $$
+  select s.quiniela_id, q.name, q.deadline, s.correct,
+         (select count(*) from public.matches m where m.quiniela_id = q.id)::int,
+         s.points, s.bonus_details
+  from public.scores s
+  join public.quinielas q on q.id = s.quiniela_id
+  where s.user_id = user_id_input
+    and q.deadline >= public.mx_month_start(year_input, month_input)
+    and q.deadline < public.mx_month_start(year_input + month_input / 12, month_input % 12 + 1)
+  order by q.deadline, q.id
+$$;
+comment on function public.get_user_scores_by_month(uuid, int, int) is 'A player''s scored rounds of a Mexico City month: correct of total, points, bonus lines.';
+revoke execute on function public.get_user_scores_by_month(uuid, int, int) from public;
+grant execute on function public.get_user_scores_by_month(uuid, int, int) to anon, authenticated, service_role;
+
+create function public.get_user_daily_scores_by_month(user_id_input uuid, month_input int, year_input int)
+returns table (daily_game_id bigint, game_date date, question text, points int)
+language sql stable
+as $$
+  select ds.daily_game_id, g.game_date, g.question, ds.points
+  from public.daily_scores ds
+  join public.daily_games g on g.id = ds.daily_game_id
+  where ds.user_id = user_id_input
+    and g.game_date >= make_date(year_input, month_input, 1)
+    and g.game_date < make_date(year_input + month_input / 12, month_input % 12 + 1, 1)
+  order by g.game_date, g.id
+$$;
+comment on function public.get_user_daily_scores_by_month(uuid, int, int) is 'A player''s Boost points of a month (by game_date).';
+revoke execute on function public.get_user_daily_scores_by_month(uuid, int, int) from public;
+grant execute on function public.get_user_daily_scores_by_month(uuid, int, int) to anon, authenticated, service_role;
+
+-- Definer because it counts everyone's picks, which no player may read; it exposes only the
+-- counts, and only once the round's deadline has passed by the database clock. Empty
+-- search_path: a definer function must not resolve names through the caller's path.
+create function public.get_vote_stats(quiniela_id_input bigint)
+returns table (match_id bigint, option text, votes bigint)
+language sql stable security definer set search_path = ''
+as $$
+  select m.id, o.option, count(p.user_id)
+  from public.quinielas q
+  join public.matches m on m.quiniela_id = q.id
+  cross join (values (1, 'Local'), (2, 'Empate'), (3, 'Visita')) as o(ord, option)
+  left join public.picks p on p.match_id = m.id and p.result = o.option
+  where q.id = quiniela_id_input and now() >= q.deadline
+  group by m.id, m.match_order, o.ord, o.option
+  order by m.match_order, o.ord
+$$;
+comment on function public.get_vote_stats(bigint) is 'Votes per match and option (all three, 0 when none); nothing before the round''s deadline.';
+revoke execute on function public.get_vote_stats(bigint) from public;
+grant execute on function public.get_vote_stats(bigint) to anon, authenticated, service_role;
+
+create function public.get_leaderboard_months()
+returns table (year int, month int)
+language sql stable
+as $$
+  with bounds as (
+    select date_trunc('month', now() at time zone 'America/Mexico_City') as current_month,
+           (select date_trunc('month', min(q.deadline) at time zone 'America/Mexico_City') from public.quinielas q) as first_month
+  )
+  select extract(year from d)::int, extract(month from d)::int
+  from bounds b, generate_series(least(coalesce(b.first_month, b.current_month), b.current_month), b.current_month, interval '1 month') d
+  order by d desc
+$$;
+comment on function public.get_leaderboard_months() is 'Months from the first with a round to the current one (Mexico City), newest first.';
+revoke execute on function public.get_leaderboard_months() from public;
+grant execute on function public.get_leaderboard_months() to anon, authenticated, service_role;
+
+-- Definer: it writes rank_snapshots, which only admins may write, when the scheduler (a
+-- database session) or an admin calls it; it checks the caller like score_round.
+create function public.snapshot_monthly_ranks() returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  y int := extract(year from now() at time zone 'America/Mexico_City')::int;
+  m int := extract(month from now() at time zone 'America/Mexico_City')::int;
+  written int;
+begin
+  if coalesce((select auth.role()), '') in ('anon', 'authenticated') and not (select public.is_admin()) then
+    raise exception 'Solo un administrador puede guardar el ranking' using errcode = '42501';
+  end if;
+  delete from public.rank_snapshots rs
+  where rs.year = y and rs.month = m
+    and not exists (select 1 from public.monthly_standings s where s.year = y and s.month = m and s.user_id = rs.user_id);
+  insert into public.rank_snapshots as rs (user_id, year, month, rank_total, rank_weekly, rank_daily)
+  select s.user_id, s.year, s.month, s.rank_total, s.rank_weekly, s.rank_daily
+  from public.monthly_standings s where s.year = y and s.month = m
+  on conflict (user_id, year, month) do update
+    set rank_total = excluded.rank_total, rank_weekly = excluded.rank_weekly, rank_daily = excluded.rank_daily
+    where (rs.rank_total, rs.rank_weekly, rs.rank_daily) is distinct from (excluded.rank_total, excluded.rank_weekly, excluded.rank_daily);
+  select count(*) into written from public.monthly_standings s where s.year = y and s.month = m;
+  return written;
+end
+$$;
+comment on function public.snapshot_monthly_ranks() is 'Hourly: freezes the current Mexico City month''s ranks into rank_snapshots (the last run of a month is its final standing).';
+revoke execute on function public.snapshot_monthly_ranks() from public, anon;
+grant execute on function public.snapshot_monthly_ranks() to authenticated, service_role;

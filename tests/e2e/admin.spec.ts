@@ -1,0 +1,219 @@
+// Journey (issue 4), on a desktop: the admin creates a 12-match round (with the validation
+// messages), a player picks it through the picks screen, the admin enters the results by
+// blur and finalizes, the player's history and the leaderboard show the new points, and the
+// admin reviews that player's picks. A player opening /admin lands on /dashboard.
+import { expect, test, type Page } from '@playwright/test';
+import { displayUsername } from '../../src/features/standings/leaderboard-rows.ts';
+import { createPlayer, serviceClient, signInPage } from '../support/e2e-players.ts';
+
+test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
+
+const RESULTS = ['Local', 'Empate', 'Visita'] as const;
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill('admin@quinielazo.mx');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Admin1234');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The datetime-local value (Mexico City wall clock) of an instant. */
+function mexicoLocal(instant: Date): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(instant)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+const mexicoMonth = (d: Date) => mexicoLocal(d).slice(0, 7);
+
+test('admin creates a 12-match round, a player picks it, the admin finalizes it and the points show up', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const service = serviceClient();
+  // After every open round's deadline (so parallel journeys keep their "current" round), to the minute.
+  const latest = await service.from('quinielas').select('deadline').eq('results_saved', false).order('deadline', { ascending: false }).limit(1).single();
+  const deadline = new Date(Math.max(Date.parse(latest.data!.deadline), Date.now()) + 60 * 60_000);
+  deadline.setUTCSeconds(0, 0);
+  const clubs = (await service.from('clubs').select('id, name').order('id').limit(24)).data!;
+  const roundName = `Jornada Admin ${Date.now().toString(36)}`;
+
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+
+  // --- The admin creates the round. ---
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Panel de administración' })).toBeVisible();
+  await page.getByRole('link', { name: /^Crear quiniela Nombre, semana/ }).click();
+  await expect(page).toHaveURL(/\/admin\/create$/);
+
+  const save = page.getByRole('button', { name: 'Guardar quiniela' });
+  await save.click();
+  await expect(page.getByRole('alert')).toHaveText('Todos los campos son obligatorios');
+
+  await page.getByLabel('Nombre').fill(roundName);
+  await page.getByLabel('Semana').fill('47');
+  await page.getByLabel('Cierre (hora del Centro)').fill(mexicoLocal(deadline));
+  await expect(page.getByText(/^Cierra: .+\(hora del Centro\)$/)).toBeVisible();
+  await save.click();
+  await expect(page.getByRole('alert')).toHaveText('Todos los partidos deben tener equipos locales y visitantes seleccionados.');
+
+  for (let i = 1; i < 12; i++) await page.getByRole('button', { name: '+ Agregar otro partido' }).click();
+  await expect(page.getByRole('list', { name: 'Partidos de la quiniela' }).getByRole('listitem')).toHaveCount(12);
+  for (let i = 0; i < 12; i++) {
+    for (const [side, club] of [['Local', clubs[2 * i]!], ['Visitante', clubs[2 * i + 1]!]] as const) {
+      const picker = page.getByRole('combobox', { name: `${side} del partido ${i + 1}`, exact: true });
+      await picker.click();
+      await picker.fill(club.name);
+      await expect(page.getByRole('option', { name: new RegExp(club.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()).toBeVisible();
+      await picker.press('Enter');
+      await expect(picker).toHaveValue(club.name);
+    }
+  }
+  await page.getByLabel('Puntos pick especial del partido 1', { exact: true }).fill('5');
+  await page.getByLabel('Lado sorpresa del partido 2', { exact: true }).selectOption('Visita');
+  await page.getByLabel('Puntos sorpresa del partido 2', { exact: true }).fill('3');
+  await save.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Quiniela y partidos creados exitosamente.' })).toBeVisible();
+
+  const created = await service.from('quinielas').select('id, deadline, week, matches(match_order, home_club_id, away_club_id, special_bonus_points, underdog_bonus_side, underdog_bonus_points)').eq('name', roundName).single();
+  expect(created.error).toBeNull();
+  const round = created.data!;
+  expect(new Date(round.deadline).getTime()).toBe(deadline.getTime());
+  expect(round.week).toBe(47);
+  const matches = [...round.matches].sort((a, b) => a.match_order - b.match_order);
+  expect(matches.map((m) => [m.home_club_id, m.away_club_id])).toEqual(Array.from({ length: 12 }, (_, i) => [clubs[2 * i]!.id, clubs[2 * i + 1]!.id]));
+  expect(matches[0]!.special_bonus_points).toBe(5);
+  expect(matches[1]).toMatchObject({ underdog_bonus_side: 'Visita', underdog_bonus_points: 3 });
+
+  // --- A player picks the round through the picks screen. ---
+  const player = await createPlayer('adminj');
+  const username = (await service.from('profiles').select('username').eq('id', player.id).single()).data!.username;
+  const playerContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+  const playerPage = await playerContext.newPage();
+  await signInPage(playerPage, player);
+  await playerPage.goto(`/picks?quiniela=${round.id}`);
+  const cards = playerPage.getByRole('list', { name: 'Partidos' }).getByRole('group');
+  await expect(cards).toHaveCount(12);
+  const picks = Array.from({ length: 12 }, (_, i) => (i < 9 ? RESULTS[i % 3] : 'Local'));
+  for (const [i, pick] of picks.entries()) await cards.nth(i).getByRole('button', { name: new RegExp(`^${pick}`) }).click();
+  await playerPage.getByRole('button', { name: 'Guardar Quiniela' }).click();
+  await expect(playerPage.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
+
+  // --- The admin enters results by blur, saves partially, then finalizes. ---
+  // Truth: the player's first 9 picks are right, the last 3 ended in draws (he said Local).
+  const truth = picks.map((p, i) => (i < 9 ? p : 'Empate'));
+  const typed = ['local', 'E', 'VISITA', 'l', 'empate', 'v', 'Local', 'Empate', 'Visita', 'e', 'E', 'empate'];
+  await page.goto('/admin/edit');
+  await page.getByLabel('Quiniela').selectOption(String(round.id));
+  const first = page.getByRole('textbox', { name: /^Resultado de / }).first();
+  await expect(page.getByRole('textbox', { name: /^Resultado de / })).toHaveCount(12);
+
+  await first.fill('gana el local');
+  await first.press('Tab');
+  await expect(page.getByText('Escribe Local, Empate o Visita (o L, E, V).').first()).toBeVisible();
+  for (let i = 0; i < 6; i++) {
+    const field = page.getByRole('textbox', { name: /^Resultado de / }).nth(i);
+    await field.fill(typed[i]!);
+    await field.press('Tab');
+    await expect(field).toHaveValue(truth[i]!);
+  }
+  await expect(page.getByText('6 de 12 resultados capturados')).toBeVisible();
+  await expect.poll(async () => (await service.from('matches').select('correct_result').eq('quiniela_id', round.id).not('correct_result', 'is', null)).data?.length).toBe(6);
+
+  await page.getByRole('button', { name: 'Guardar resultados finales' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Resultados guardados parcialmente' })).toBeVisible();
+  expect(dialogs.at(-1)).toBe('Esta quiniela aún no tiene todos los resultados. ¿Deseas guardar los cambios parciales?');
+  expect((await service.from('quinielas').select('results_saved').eq('id', round.id).single()).data!.results_saved).toBe(false);
+
+  for (let i = 6; i < 12; i++) {
+    const field = page.getByRole('textbox', { name: /^Resultado de / }).nth(i);
+    await field.fill(typed[i]!);
+    await field.press('Tab');
+    await expect(field).toHaveValue(truth[i]!);
+  }
+  await page.getByRole('button', { name: 'Guardar resultados finales' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Resultados finalizados' })).toBeVisible();
+  expect(dialogs.at(-1)).toBe('¿Estás seguro de marcar esta quiniela como finalizada?');
+
+  const saved = (await service.from('matches').select('match_order, correct_result').eq('quiniela_id', round.id).order('match_order')).data!;
+  expect(saved.map((m) => m.correct_result)).toEqual(truth);
+  const score = (await service.from('scores').select('correct, points, bonus_details').eq('quiniela_id', round.id).eq('user_id', player.id).single()).data!;
+  // 9 correct → 30; first round ever → +8; match 1 (special, 5) right; match 2's underdog side (Visita) was not the result.
+  expect(score).toMatchObject({ correct: 9, points: 30 + 8 + 5 });
+
+  // --- The player's history and the leaderboard show the new points. ---
+  const sameMonth = mexicoMonth(deadline) === mexicoMonth(new Date());
+  if (sameMonth) {
+    await playerPage.goto('/mis-quinielas');
+    const item = playerPage.getByRole('list', { name: 'Quinielas calificadas' }).getByRole('listitem').filter({ hasText: roundName });
+    await expect(item).toContainText(`${score.points} pts`);
+    await expect(item.getByRole('meter', { name: 'Aciertos' })).toHaveAttribute('aria-valuenow', '9');
+
+    await playerPage.goto('/leaderboard');
+    const row = playerPage.getByRole('row').filter({ hasText: displayUsername(username) });
+    await expect(row.first()).toContainText(String(score.points));
+  } else {
+    // The round closes next month (the seed's open round closes right at the month's end):
+    // those screens default to the current month, so the points are checked through the API.
+    test.info().annotations.push({ type: 'note', description: 'deadline in next month: history/leaderboard checked via API' });
+    const { data } = await player.api.rpc('get_user_scores_by_month', { user_id_input: player.id, month_input: Number(mexicoMonth(deadline).slice(5)), year_input: Number(mexicoMonth(deadline).slice(0, 4)) });
+    expect(JSON.stringify(data)).toContain(roundName);
+  }
+  await playerContext.close();
+
+  // --- The admin reviews the player's picks. ---
+  await page.goto('/admin/ver-picks');
+  await page.getByLabel('Nombre de usuario').fill('nadie-con-este-nombre');
+  await page.getByRole('button', { name: 'Ver picks' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Usuario no encontrado.');
+  await page.getByLabel('Nombre de usuario').fill(username.toUpperCase());
+  await page.getByRole('button', { name: 'Ver picks' }).click();
+  const review = page.getByRole('region', { name: `Picks de ${username}` });
+  await expect(review.getByRole('heading', { name: new RegExp(roundName) })).toBeVisible();
+  const roundCard = review.locator('div').filter({ has: page.getByRole('heading', { name: new RegExp(roundName) }) }).last();
+  await expect(roundCard.getByRole('row')).toHaveCount(13);
+  await expect(roundCard).toContainText('9 aciertos');
+});
+
+test('the other admin screens answer with the spec\'s messages', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/trigger-emails');
+  await page.getByLabel('ID de quiniela').fill('abc');
+  await page.getByRole('button', { name: 'Enviar correos de puntuación' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ingresa un ID de quiniela válido.');
+
+  const open = await serviceClient().from('quinielas').select('id').eq('results_saved', false).gt('deadline', new Date().toISOString()).order('deadline').limit(1).single();
+  await page.goto('/admin/quinielazo-reminder');
+  await page.getByLabel('ID de quiniela').fill(String(open.data!.id));
+  await page.getByRole('button', { name: 'Enviar recordatorio' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^✅ Emails enviados: \d+$/);
+  await page.getByLabel('ID de quiniela').fill('999999999');
+  await page.getByRole('button', { name: 'Enviar recordatorio' }).click();
+  await expect(page.getByRole('alert')).toHaveText('❌ Error: Quiniela no encontrada.');
+
+  await page.goto('/admin/analytics');
+  for (const label of ['Usuarios activos', 'Usuarios totales', 'Nuevos referidos']) await expect(page.getByText(label)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Top referidores' })).toBeVisible();
+  await expect(page.locator('dd').nth(1)).toHaveText(/^\d+$/);
+});
+
+test('a player opening /admin lands on /dashboard; a visitor on /login', async ({ page, browser }) => {
+  const player = await createPlayer('noadmin');
+  await signInPage(page, player);
+  await page.goto('/admin/create');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Quiniela y partidos creados exitosamente.')).toHaveCount(0);
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/admin');
+  await expect(visitor).toHaveURL(/\/login/);
+  await visitor.close();
+});

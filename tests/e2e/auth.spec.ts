@@ -1,0 +1,223 @@
+// Journeys of the auth screens on a phone: sign-up with its validation, the confirmation mail,
+// the signed-in header, login, the guard of player screens, and the password reset by mail.
+import { expect, test, type Page } from '@playwright/test';
+import { visitorClient } from '../support/e2e-api.ts';
+
+const ANA_ID = '5eed0000-0000-4000-8000-000000000001';
+const ANA_REFERRAL_CODE = 'K627BLZD';
+
+function uniqueAccount(prefix: string) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  return { email: `${prefix}-${id}@correo.mx`, username: `${prefix}_${id}`.slice(0, 20) };
+}
+
+/** The link of the newest mail to `email` whose subject matches, as a person opens it from the inbox. */
+async function mailLink(email: string, subject: RegExp): Promise<string> {
+  const inbox = process.env.INBOX_URL;
+  if (!inbox) throw new Error('INBOX_URL missing: run through playwright.config.ts');
+  const box = encodeURIComponent(email.split('@')[0]);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list: Array<{ id: string; subject: string }> = await (await fetch(`${inbox}/api/v1/mailbox/${box}`)).json();
+        const hit = [...list].reverse().find((m) => subject.test(m.subject));
+        if (!hit) return undefined;
+        const mail: { body: { html: string } } = await (await fetch(`${inbox}/api/v1/mailbox/${box}/${hit.id}`)).json();
+        link = /href="(https?:\/\/[^"]+)"/.exec(mail.body.html)?.[1]?.replace(/&amp;/g, '&');
+        return link;
+      },
+      { message: `a mail "${subject}" to ${email}` },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+async function signUpThroughApi(email: string, username: string, password: string) {
+  const { error } = await visitorClient().auth.signUp({ email, password, options: { data: { username } } });
+  if (error) throw error;
+  // Opening the confirmation link confirms the address (the 303 carries a session we do not need).
+  const confirm = await fetch(await mailLink(email, /Confirma tu cuenta/), { redirect: 'manual' });
+  expect(confirm.status).toBe(303);
+}
+
+function accountButton(page: Page, username: string) {
+  return page.getByRole('banner').getByRole('button', { name: `Menú de cuenta de ${username}` });
+}
+
+test('a visitor signs up with validation, confirms by mail and logs in to the dashboard', async ({ page }) => {
+  const { email, username } = uniqueAccount('nuevo');
+  const password = 'Golazo2025!';
+
+  // Arrives through a friend's referral link; the code is kept for the sign-up.
+  await page.goto(`/?ref=${ANA_REFERRAL_CODE}`);
+  await page.getByRole('banner').getByRole('link', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('heading', { name: 'Crea tu cuenta gratis' })).toBeVisible();
+
+  const usernameField = page.getByLabel('Nombre de usuario');
+  await usernameField.fill('ab');
+  await usernameField.blur();
+  await expect(page.getByText('Mínimo 3 caracteres')).toBeVisible();
+  await usernameField.fill('ana_aguila'); // taken by a seeded player, case-insensitively
+  await expect(page.getByText('Ya está en uso')).toBeVisible();
+  await usernameField.fill(username);
+  await expect(page.getByText('Disponible', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Correo electrónico').fill('sin-arroba.mx');
+  await page.getByLabel('Contraseña', { exact: true }).fill('corta');
+  await page.getByLabel('Confirmar contraseña', { exact: true }).fill('otra');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByText('Correo inválido')).toBeVisible();
+  await expect(page.getByText('Mínimo 8 caracteres, incluir letras y números')).toBeVisible();
+  await expect(page.getByText('No coincide')).toBeVisible();
+  await expect(page.getByText('Debes aceptar los términos')).toBeVisible();
+  await expect(page.getByRole('meter', { name: 'Seguridad de la contraseña' })).toHaveAttribute('aria-valuenow', '1');
+
+  // Fixing the form keeps what was typed; the e-mail is trimmed and lowercased.
+  await page.getByLabel('Correo electrónico').fill(`  ${email.toUpperCase()} `);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await expect(page.getByRole('meter', { name: 'Seguridad de la contraseña' })).toHaveAttribute('aria-valuenow', '4');
+  await page.getByLabel('Confirmar contraseña', { exact: true }).fill(password);
+  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
+  await expect(usernameField).toHaveValue(username);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: email })).toContainText('Confirma tu correo antes de iniciar sesión');
+
+  // Logging in before confirming is refused in Spanish.
+  await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Confirma tu correo antes de iniciar sesión.');
+
+  // The confirmation link from the inbox signs the player in, at the signed-in start page.
+  await page.goto(await mailLink(email, /Confirma tu cuenta/));
+  await expect(page).toHaveURL(/\/inicio#?$/);
+  await expect(accountButton(page, username)).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Quinielazo' })).toHaveAttribute('href', '/inicio');
+
+  // The profile was created with the referral that brought the player.
+  const player = visitorClient();
+  await player.auth.signInWithPassword({ email, password });
+  const { data: profile } = await player.from('profiles').select('username, referred_by').single();
+  expect(profile).toEqual({ username, referred_by: ANA_ID });
+
+  // Sign out from the account menu, then the login screen.
+  await accountButton(page, username).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('link', { name: 'Crear cuenta' }).last()).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute('href', '/forgot-password');
+
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Todos los campos son obligatorios');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('NoEsLaMia1');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Correo o contraseña incorrectos.');
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(email);
+
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sesión iniciada' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(accountButton(page, username)).toBeVisible();
+
+  // Signed in, /signup and /login lead to the dashboard.
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a signed-out visitor of a player screen goes to login and comes back after signing in', async ({ page }) => {
+  const { email, username } = uniqueAccount('guardia');
+  const password = 'Guardia2025';
+  await signUpThroughApi(email, username, password);
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(accountButton(page, username)).toBeVisible();
+
+  // The header counts down to the open round's deadline and links to its picks.
+  await expect(page.getByRole('banner').getByRole('link', { name: /cierra en/i })).toHaveAttribute('href', '/picks?quiniela=current');
+
+  // The phone's slide-out menu: opens, is announced, closes on Escape with focus back on the hamburger.
+  const hamburger = page.getByRole('button', { name: 'Abrir menú' });
+  await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+  await hamburger.click();
+  await expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+  const menu = page.getByRole('dialog', { name: 'Menú' });
+  await expect(menu.getByRole('link', { name: 'Ranking' })).toHaveAttribute('href', '/leaderboard');
+  await expect(menu.getByRole('link', { name: 'Quinielas' })).toHaveAttribute('href', '/picks-selector');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(hamburger).toBeFocused();
+  await hamburger.click();
+  await menu.getByRole('link', { name: 'Mis quinielas' }).click();
+  await expect(page).toHaveURL(/\/mis-quinielas$/);
+  await expect(menu).toBeHidden();
+});
+
+test('a player resets a forgotten password through the mail link and signs in with the new one', async ({ page }) => {
+  const { email, username } = uniqueAccount('olvido');
+  const oldPassword = 'Vieja2025';
+  const newPassword = 'Nueva2026';
+  await signUpThroughApi(email, username, oldPassword);
+
+  await page.goto('/reset-password');
+  await expect(page.getByRole('alert')).toHaveText(
+    'No tienes una sesión activa. Por favor inicia sesión desde tu correo de restablecimiento de contraseña.',
+  );
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ingresa tu correo electrónico.');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByRole('status')).toHaveText('Si el correo existe, recibirás un enlace para restablecer tu contraseña.');
+
+  await page.goto(await mailLink(email, /Restablece tu contraseña/));
+  await expect(page).toHaveURL(/\/reset-password/);
+  const first = page.getByLabel('Nueva contraseña', { exact: true });
+  const second = page.getByLabel('Confirmar nueva contraseña', { exact: true });
+  await first.fill(newPassword);
+  await second.fill('Otra2026');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByRole('alert')).toHaveText('❌ Las contraseñas no coinciden.');
+  await first.fill('corta1');
+  await second.fill('corta1');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByRole('alert')).toHaveText('❌ La contraseña debe tener al menos 8 caracteres, incluir letras y números.');
+  await first.fill(oldPassword);
+  await second.fill(oldPassword);
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Parece que es la que ya tienes actualmente. Intenta con otra.');
+  await first.fill(newPassword);
+  await second.fill(newPassword);
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByRole('status')).toContainText('Tu contraseña se actualizó correctamente');
+
+  await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(oldPassword);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Correo o contraseña incorrectos.');
+  await page.getByLabel('Contraseña', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(accountButton(page, username)).toBeVisible();
+});

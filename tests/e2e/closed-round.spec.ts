@@ -1,0 +1,60 @@
+// Journey (4): a finalized round shows, per match, the vote percentages and whether the
+// player's pick was right; picks cannot change. Ana (seed) played every finalized round.
+import { expect, test } from '@playwright/test';
+import { serviceClient, signInPage, signInPlayer } from '../support/e2e-players.ts';
+
+// Installing the service worker (precaching the shell) on a busy machine takes a while.
+test.describe.configure({ timeout: 60_000 });
+
+test('a closed finalized round shows vote percentages and correct / incorrect picks', async ({ page }) => {
+  const ana = await signInPlayer('ana@quinielazo.mx', 'Jugador123');
+  const service = serviceClient();
+  const round = await service.from('quinielas').select('id').eq('results_saved', true).order('deadline', { ascending: false }).limit(1).single();
+  if (round.error) throw round.error;
+  const matchRows = await service.from('matches').select('id, match_order, correct_result').eq('quiniela_id', round.data.id).order('match_order');
+  if (matchRows.error) throw matchRows.error;
+  const picks = await ana.api.from('picks').select('match_id, result').eq('quiniela_id', round.data.id);
+  if (picks.error) throw picks.error;
+  const pickOf = new Map(picks.data.map((p) => [p.match_id, p.result]));
+  const correct = matchRows.data.filter((m) => pickOf.get(m.id) === m.correct_result).length;
+  const incorrect = matchRows.data.filter((m) => pickOf.has(m.id) && pickOf.get(m.id) !== m.correct_result).length;
+  expect(correct + incorrect).toBeGreaterThan(0);
+
+  // The expected shares of the first match, from the same aggregate the screen uses.
+  const rpc = service.rpc.bind(service) as unknown as (fn: string, args: object) => PromiseLike<{ data: Array<{ match_id: number; option: string; votes: number }> | null; error: unknown }>;
+  const stats = await rpc('get_vote_stats', { quiniela_id_input: round.data.id });
+  expect(stats.error).toBeNull();
+  const firstId = matchRows.data[0]!.id;
+  const firstVotes = stats.data!.filter((r) => r.match_id === firstId);
+  const total = firstVotes.reduce((sum, r) => sum + Number(r.votes), 0);
+  const localShare = Math.round((Number(firstVotes.find((r) => r.option === 'Local')?.votes ?? 0) * 100) / total);
+
+  await signInPage(page, ana);
+  await page.goto(`/picks?quiniela=${round.data.id}`);
+  await expect(page.getByText('Cerrada', { exact: true })).toBeVisible();
+  await expect(page.getByText('Tiempo agotado')).toBeVisible();
+  const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
+  await expect(matches).toHaveCount(matchRows.data.length);
+  await expect(matches.first().getByRole('button', { name: /^Local/ })).toBeDisabled();
+  await expect(matches.first().getByRole('button', { name: /^Local/ })).toContainText(`${localShare}%`);
+  await expect(page.getByText('✓ Acertaste')).toHaveCount(correct);
+  await expect(page.getByText(/^✗ Fallaste/)).toHaveCount(incorrect);
+  await expect(page.getByRole('button', { name: /Guardar/ })).toHaveCount(0);
+});
+
+test('the closed round the player last viewed opens again offline', async ({ page, context }) => {
+  const ana = await signInPlayer('ana@quinielazo.mx', 'Jugador123');
+  await signInPage(page, ana);
+  await page.goto('/picks-selector');
+  await page.getByRole('listitem').filter({ has: page.getByText('Cerrada', { exact: true }) }).first().getByRole('link', { name: 'Ver' }).click();
+  await expect(page.getByText('✓ Acertaste').first()).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Sin conexión: ves la información guardada en este teléfono.')).toBeVisible();
+  await expect(page.getByText('✓ Acertaste').first()).toBeVisible();
+});

@@ -1,0 +1,66 @@
+// Journeys (2) and (3): picks changed with no signal stay on the phone across a reload, marked
+// waiting, and reach the server when the signal returns; a change that waits past the round's
+// close is marked not sent and the player is told.
+import { expect, test } from '@playwright/test';
+import { closeRoundNow, createPlayer, createRound, currentRoundId, serverPicks, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
+
+// Installing the service worker (precaching the shell) on a busy machine takes a while.
+test.describe.configure({ timeout: 60_000 });
+
+test('changes made offline survive a reload, then reach the server with a receipt', async ({ page, context }) => {
+  const player = await createPlayer('offline');
+  const roundId = await currentRoundId();
+  await signInPage(page, player);
+  await page.goto('/picks?quiniela=current');
+  await serviceWorkerInControl(page);
+
+  const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
+  await expect(matches).toHaveCount(12);
+  for (let i = 0; i < 12; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
+  await expect(page.getByText(/Guardado ✓/)).toHaveCount(12);
+
+  await context.setOffline(true);
+  await matches.nth(0).getByRole('button', { name: /^Visita/ }).click();
+  await matches.nth(1).getByRole('button', { name: /^Empate/ }).click();
+  await expect(matches.nth(0).getByText('Pendiente de enviar')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('Sin conexión: ves la información guardada en este teléfono.')).toBeVisible();
+  await expect(matches.nth(0).getByRole('button', { name: /^Visita/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(matches.nth(1).getByRole('button', { name: /^Empate/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Pendiente de enviar')).toHaveCount(2);
+  expect((await serverPicks(player, roundId))[1]).toBe('Local');
+
+  await context.setOffline(false);
+  await expect(page.getByText('Pendiente de enviar')).toHaveCount(0);
+  await expect(matches.nth(0).getByText(/Guardado ✓ \d{2}:\d{2}:\d{2}/)).toBeVisible();
+  const onServer = await serverPicks(player, roundId);
+  expect([onServer[1], onServer[2], onServer[3]]).toEqual(['Visita', 'Empate', 'Local']);
+});
+
+test('a change still waiting when the round closes is marked not sent and the player is told', async ({ page, context }) => {
+  const player = await createPlayer('cierre');
+  const round = await createRound(`Cierre con señal perdida ${Date.now()}`);
+  await signInPage(page, player);
+  await page.goto(`/picks?quiniela=${round.id}`);
+  await serviceWorkerInControl(page);
+
+  const first = page.getByRole('list', { name: 'Partidos' }).getByRole('group').first();
+  await first.getByRole('button', { name: /^Local/ }).click();
+  await expect(first.getByText(/Guardado ✓/)).toBeVisible();
+
+  await context.setOffline(true);
+  await first.getByRole('button', { name: /^Visita/ }).click();
+  await expect(first.getByText('Pendiente de enviar')).toBeVisible();
+  // The deadline passes while the change waits for a signal (the database clock decides).
+  await closeRoundNow(round.id);
+
+  await context.setOffline(false);
+  await expect(first.getByText('No enviada: la quiniela ya cerró')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('la quiniela ya cerró');
+  expect((await serverPicks(player, round.id))[1]).toBe('Local');
+
+  // Never silently dropped: after a reload the refused pick is still shown as not sent.
+  await page.reload();
+  await expect(first.getByText('No enviada: la quiniela ya cerró')).toBeVisible();
+});

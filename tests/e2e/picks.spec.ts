@@ -1,0 +1,73 @@
+// Journey (1), the picks half, on a phone: a signed-in player picks the week's 12 matches,
+// saves, sees the read-only state, edits and saves the change; the server has every pick.
+// Also the rounds list and the weekly page as a visitor sees it.
+import { expect, test } from '@playwright/test';
+import { createPlayer, currentRoundId, serverPicks, signInPage } from '../support/e2e-players.ts';
+
+test('a player makes 12 picks, saves, edits one and saves the changes', async ({ page }) => {
+  const player = await createPlayer();
+  const roundId = await currentRoundId();
+  await signInPage(page, player);
+  await page.goto('/picks?quiniela=current');
+
+  const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
+  await expect(matches).toHaveCount(12);
+  const save = page.getByRole('button', { name: 'Guardar Quiniela' });
+  await expect(save).toBeDisabled();
+
+  for (let i = 0; i < 11; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
+  await expect(page.getByText('Debes seleccionar un resultado para todos los partidos.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await matches.nth(11).getByRole('button', { name: /^Empate/ }).click();
+  await expect(matches.nth(11).getByRole('button', { name: /^Empate/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await save.click();
+  await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Predicciones Guardadas' })).toBeDisabled();
+  await expect(matches.first().getByRole('button', { name: /^Visita/ })).toBeDisabled();
+  await expect(matches.first().getByText(/Guardado ✓ \d{2}:\d{2}:\d{2}/)).toBeVisible();
+  expect(await serverPicks(player, roundId)).toEqual({ ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i + 1, 'Local'])), 12: 'Empate' });
+  // The confirmation goes away after 4 s.
+  await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeHidden({ timeout: 6000 });
+
+  await page.getByRole('button', { name: 'Editar Quiniela' }).click();
+  const saveChanges = page.getByRole('button', { name: 'Guardar Cambios' });
+  await expect(saveChanges).toBeDisabled();
+  await matches.nth(2).getByRole('button', { name: /^Visita/ }).click();
+  await expect(saveChanges).toBeEnabled();
+  await saveChanges.click();
+  await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Predicciones Guardadas' })).toBeVisible();
+  await expect.poll(async () => (await serverPicks(player, roundId))[3]).toBe('Visita');
+
+  // After a reload the saved set opens read-only.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Predicciones Guardadas' })).toBeDisabled();
+  await expect(matches.nth(2).getByRole('button', { name: /^Visita/ })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the rounds list offers Participar on the open round and Ver on closed ones, with status badges', async ({ page }) => {
+  const player = await createPlayer('lista');
+  await signInPage(page, player);
+  await page.goto('/picks-selector');
+  const openRound = page.getByRole('listitem').filter({ has: page.getByText('Abierta', { exact: true }) }).first();
+  await expect(openRound.getByRole('link', { name: 'Participar' })).toBeVisible();
+  const closed = page.getByRole('listitem').filter({ has: page.getByText('Cerrada', { exact: true }) });
+  await expect(closed.first().getByRole('link', { name: 'Ver' })).toBeVisible();
+  await expect(page.getByText('Resultados guardados').first()).toBeAttached();
+
+  await openRound.getByRole('link', { name: 'Participar' }).click();
+  await expect(page).toHaveURL(/\/picks\?quiniela=\d+/);
+  await expect(page.getByRole('button', { name: 'Guardar Quiniela' })).toBeVisible();
+});
+
+test('a visitor sees the weekly round read-only with the sign-up prompt', async ({ page }) => {
+  await page.goto('/quinielazo-de-la-semana');
+  const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
+  await expect(matches).toHaveCount(12);
+  await expect(matches.first().getByRole('button', { name: /^Local/ })).toBeDisabled();
+  await expect(page.getByText('Debes iniciar sesión para guardar tus picks.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Crear cuenta gratis' })).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('button', { name: 'Guardar Quiniela' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Quiniela' })).toBeVisible();
+});

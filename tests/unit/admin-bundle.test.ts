@@ -1,0 +1,81 @@
+// The admin screens cost players nothing: a production build's first load (index.html's module
+// script, its modulepreloads and every static import they pull in) holds no admin screen code.
+// Builds into a temporary folder so it checks the current source, not a stale dist/.
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Strings only admin screens show (spec §5 and §8 messages, admin-only RPC names). */
+const ADMIN_MARKERS = [
+  'Quiniela y partidos creados exitosamente.',
+  'Todos los partidos deben tener equipos locales y visitantes seleccionados.',
+  'Esta quiniela aún no tiene todos los resultados',
+  'Ingresa un ID de quiniela válido.',
+  'Top referidores',
+  'admin_create_round',
+  'simulate_round_scores',
+  'send-custom-email',
+];
+
+let outDir: string;
+let assets: Map<string, string>;
+let firstLoad: Set<string>;
+
+/** Static `import … from "./x.js"` / `import "./x.js"` / `export … from` specifiers; dynamic import() excluded. */
+function staticImports(code: string): string[] {
+  const found: string[] = [];
+  const re = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g;
+  for (let m = re.exec(code); m; m = re.exec(code)) found.push(m[1]);
+  return found;
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'quinielazo-bundle-'));
+  await build({ root: ROOT, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  assets = new Map();
+  for (const file of await readdir(join(outDir, 'assets'))) {
+    if (file.endsWith('.js')) assets.set(`assets/${file}`, await readFile(join(outDir, 'assets', file), 'utf8'));
+  }
+  const html = await readFile(join(outDir, 'index.html'), 'utf8');
+  const entries = [
+    ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)].map((m) => m[1]),
+  ];
+  firstLoad = new Set();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (firstLoad.has(file)) continue;
+    firstLoad.add(file);
+    const code = assets.get(file);
+    if (code === undefined) throw new Error(`first-load file ${file} is not in the build`);
+    for (const spec of staticImports(code)) {
+      const dir = file.slice(0, file.lastIndexOf('/') + 1);
+      queue.push(spec.startsWith('./') ? dir + spec.slice(2) : spec.replace(/^\//, ''));
+    }
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe("the player's first load", () => {
+  it('is found: the entry module and its static imports', () => {
+    expect([...firstLoad].some((f) => /^assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(firstLoad.size).toBeGreaterThan(1);
+  });
+
+  it('contains no admin screen code, while the build does ship it in lazy chunks', () => {
+    for (const marker of ADMIN_MARKERS) {
+      const holders = [...assets].filter(([, code]) => code.includes(marker)).map(([f]) => f);
+      expect(holders, `"${marker}" should be somewhere in the build`).not.toEqual([]);
+      expect(holders.filter((f) => firstLoad.has(f)), `"${marker}" must not be in the first load`).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,115 @@
+// Every validation message of product spec §5 for the auth screens, with decisions.md's
+// password rule (8 characters, letters and digits, reset included).
+import { describe, expect, it } from 'vitest';
+import {
+  MESSAGES,
+  normalizeEmail,
+  passwordStrength,
+  validateConfirmation,
+  validateEmail,
+  validateForgotPassword,
+  validateLogin,
+  validatePassword,
+  validateResetPassword,
+  validateSignup,
+  validateUsername,
+} from '../../src/features/auth/validation.ts';
+
+const valid = { username: 'Ana_Aguila', email: 'ana@quinielazo.mx', password: 'gol12345', confirmPassword: 'gol12345', acceptTerms: true };
+
+describe('sign-up', () => {
+  it('accepts a complete, valid form', () => {
+    expect(validateSignup(valid)).toEqual({});
+  });
+
+  it("asks for 3 characters in the username ('Mínimo 3 caracteres'), ignoring spaces around it", () => {
+    expect(MESSAGES.usernameTooShort).toBe('Mínimo 3 caracteres');
+    expect(validateUsername('ab')).toBe('Mínimo 3 caracteres');
+    expect(validateUsername('  ab  ')).toBe('Mínimo 3 caracteres');
+    expect(validateUsername('abc')).toBeUndefined();
+    expect(validateSignup({ ...valid, username: 'ab' })).toEqual({ username: 'Mínimo 3 caracteres' });
+  });
+
+  it("names the availability results 'Disponible' and 'Ya está en uso'", () => {
+    expect(MESSAGES.usernameAvailable).toBe('Disponible');
+    expect(MESSAGES.usernameTaken).toBe('Ya está en uso');
+  });
+
+  it("rejects an e-mail without @ ('Correo inválido') and trims and lowercases it", () => {
+    expect(validateEmail('ana.quinielazo.mx')).toBe('Correo inválido');
+    expect(validateEmail('@quinielazo.mx')).toBe('Correo inválido');
+    expect(validateEmail('ana@')).toBe('Correo inválido');
+    expect(validateEmail('  Ana@Quinielazo.MX ')).toBeUndefined();
+    expect(normalizeEmail('  Ana@Quinielazo.MX ')).toBe('ana@quinielazo.mx');
+    expect(validateSignup({ ...valid, email: 'sin-arroba' })).toEqual({ email: 'Correo inválido' });
+  });
+
+  it("asks for 8 characters with letters and digits ('Mínimo 8 caracteres, incluir letras y números')", () => {
+    const rule = 'Mínimo 8 caracteres, incluir letras y números';
+    expect(validatePassword('gol1234')).toBe(rule); // 7 characters
+    expect(validatePassword('golazooo')).toBe(rule); // no digit
+    expect(validatePassword('12345678')).toBe(rule); // no letter
+    expect(validatePassword('gol12345')).toBeUndefined();
+    expect(validatePassword('ñandú123')).toBeUndefined(); // accented letters count
+  });
+
+  it("asks for a matching confirmation ('No coincide')", () => {
+    expect(validateConfirmation('gol12345', 'gol12346')).toBe('No coincide');
+    expect(validateConfirmation('gol12345', 'gol12345')).toBeUndefined();
+    expect(validateSignup({ ...valid, confirmPassword: '' })).toEqual({ confirmPassword: 'No coincide' });
+  });
+
+  it("requires the terms ('Debes aceptar los términos')", () => {
+    expect(validateSignup({ ...valid, acceptTerms: false })).toEqual({ acceptTerms: 'Debes aceptar los términos' });
+  });
+
+  it('reports every problem of an empty form at once', () => {
+    expect(validateSignup({ username: '', email: '', password: '', confirmPassword: '', acceptTerms: false })).toEqual({
+      username: 'Mínimo 3 caracteres',
+      email: 'Correo inválido',
+      password: 'Mínimo 8 caracteres, incluir letras y números',
+      acceptTerms: 'Debes aceptar los términos',
+    });
+  });
+});
+
+describe('password strength meter', () => {
+  it('counts length 8+, a letter, a digit and a symbol', () => {
+    expect(passwordStrength('').score).toBe(0);
+    expect(passwordStrength('a').score).toBe(1);
+    expect(passwordStrength('a1').score).toBe(2);
+    expect(passwordStrength('a1!').score).toBe(3);
+    expect(passwordStrength('golazo1!').score).toBe(4);
+    expect(passwordStrength('12345678').checks.filter((c) => c.met).map((c) => c.id)).toEqual(['length', 'digit']);
+    expect(passwordStrength('abc def').checks.find((c) => c.id === 'symbol')?.met).toBe(false); // a space is no symbol
+  });
+});
+
+describe('login', () => {
+  it("requires both fields ('Todos los campos son obligatorios')", () => {
+    expect(validateLogin('', 'x')).toBe('Todos los campos son obligatorios');
+    expect(validateLogin('ana@quinielazo.mx', '')).toBe('Todos los campos son obligatorios');
+    expect(validateLogin('   ', 'x')).toBe('Todos los campos son obligatorios');
+    expect(validateLogin('ana@quinielazo.mx', 'x')).toBeUndefined();
+  });
+});
+
+describe('forgot password', () => {
+  it("requires the e-mail ('Ingresa tu correo electrónico.')", () => {
+    expect(validateForgotPassword(' ')).toBe('Ingresa tu correo electrónico.');
+    expect(validateForgotPassword('ana@quinielazo.mx')).toBeUndefined();
+  });
+});
+
+describe('reset password', () => {
+  it("requires both passwords to match ('❌ Las contraseñas no coinciden.')", () => {
+    expect(validateResetPassword('gol12345', 'gol12346')).toBe('❌ Las contraseñas no coinciden.');
+  });
+
+  it('applies the sign-up rule, 8 characters with letters and digits (decisions.md)', () => {
+    const rule = '❌ La contraseña debe tener al menos 8 caracteres, incluir letras y números.';
+    expect(validateResetPassword('gol123', 'gol123')).toBe(rule);
+    expect(validateResetPassword('golazooo', 'golazooo')).toBe(rule);
+    expect(validateResetPassword('gol12345', 'gol12345')).toBeUndefined();
+  });
+});
