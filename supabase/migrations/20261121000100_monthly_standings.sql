@@ -43,6 +43,7 @@ grant execute on function public.mx_month_start(int, int) to anon, authenticated
 -- caller's objects can never stand in for ours.
 create function public.refresh_monthly_standings(year_input int, month_input int) returns void
 language plpgsql security definer set search_path = ''
+set work_mem = '64MB'
 as $$
 declare
   month_from timestamptz := public.mx_month_start(year_input, month_input);
@@ -52,7 +53,9 @@ declare
 begin
   with weekly as (
     select s.user_id, sum(s.points)::int as points,
-           coalesce(sum((select sum(substring(l from '\+(\d+)$')::int) from unnest(s.bonus_details) l where l like 'Referido %')), 0)::int as referral
+           -- Only rows with a referral line pay for unnesting their lines.
+           coalesce(sum(case when array_to_string(s.bonus_details, '|') like '%Referido %' then
+             (select sum(substring(l from '\+(\d+)$')::int) from unnest(s.bonus_details) l where l like 'Referido %') end), 0)::int as referral
     from public.scores s
     join public.quinielas q on q.id = s.quiniela_id
     where q.deadline >= month_from and q.deadline < month_to

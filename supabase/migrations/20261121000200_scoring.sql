@@ -19,6 +19,8 @@
 -- search_path keeps a caller's objects from standing in for ours inside a definer function.
 create function public.score_round(quiniela_id_input bigint) returns integer
 language plpgsql volatile security definer set search_path = ''
+-- 100,000 players' picks aggregate in memory instead of spilling to disk.
+set work_mem = '64MB'
 as $$
 declare
   target public.quinielas%rowtype;
@@ -107,7 +109,8 @@ begin
     select a.referrer_id,
            array_agg('Referido ' || a.username || ': +' || referral_points order by a.username, a.referred_id) as lines
     from awards a where a.granted group by a.referrer_id
-  ), scored as (
+  ), scored as materialized (
+    -- Materialized: each flag is computed once per player, not once per use below.
     select pl.*,
            coalesce(sp.points, 0) as table_points,
            case when target.is_last_of_month then round(coalesce(sp.points, 0) * multiplier)::int
@@ -119,9 +122,17 @@ begin
              where mq.deadline >= target_month and (mq.deadline, mq.id) <= (target.deadline, target.id)
                and not exists (select 1 from public.picks x where x.quiniela_id = mq.id and x.user_id = pl.user_id))
            else false end as full_month,
-           not exists (
-             select 1 from public.picks x join public.quinielas q on q.id = x.quiniela_id
-             where x.user_id = pl.user_id and (q.deadline, q.id) < (target.deadline, target.id)) as welcome,
+           -- First round ever: no earlier round with picks. An earlier score row settles it
+           -- cheaply for almost everyone (one row per round played instead of 12 picks);
+           -- only players without one are checked against their picks.
+           case when exists (
+                  select 1 from public.scores es join public.quinielas q on q.id = es.quiniela_id
+                  where es.user_id = pl.user_id and (q.deadline, q.id) < (target.deadline, target.id))
+                then false
+                else not exists (
+                  select 1 from public.picks x join public.quinielas q on q.id = x.quiniela_id
+                  where x.user_id = pl.user_id and (q.deadline, q.id) < (target.deadline, target.id))
+           end as welcome,
            coalesce(rl.lines, '{}') as referral_lines
     from played pl
     left join public.scoring_points sp on sp.correct = pl.correct

@@ -110,15 +110,15 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   const truth = picks.map((p, i) => (i < 9 ? p : 'Empate'));
   const typed = ['local', 'E', 'VISITA', 'l', 'empate', 'v', 'Local', 'Empate', 'Visita', 'e', 'E', 'empate'];
   await page.goto('/admin/edit');
-  await page.getByLabel('Quiniela').selectOption(String(round.id));
-  const first = page.getByRole('textbox', { name: /^Resultado de / }).first();
-  await expect(page.getByRole('textbox', { name: /^Resultado de / })).toHaveCount(12);
+  await page.getByRole('combobox', { name: 'Quiniela', exact: true }).selectOption(String(round.id));
+  const first = page.getByRole('combobox', { name: /^Resultado de / }).first();
+  await expect(page.getByRole('combobox', { name: /^Resultado de / })).toHaveCount(12);
 
   await first.fill('gana el local');
   await first.press('Tab');
   await expect(page.getByText('Escribe Local, Empate o Visita (o L, E, V).').first()).toBeVisible();
   for (let i = 0; i < 6; i++) {
-    const field = page.getByRole('textbox', { name: /^Resultado de / }).nth(i);
+    const field = page.getByRole('combobox', { name: /^Resultado de / }).nth(i);
     await field.fill(typed[i]!);
     await field.press('Tab');
     await expect(field).toHaveValue(truth[i]!);
@@ -132,7 +132,7 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   expect((await service.from('quinielas').select('results_saved').eq('id', round.id).single()).data!.results_saved).toBe(false);
 
   for (let i = 6; i < 12; i++) {
-    const field = page.getByRole('textbox', { name: /^Resultado de / }).nth(i);
+    const field = page.getByRole('combobox', { name: /^Resultado de / }).nth(i);
     await field.fill(typed[i]!);
     await field.press('Tab');
     await expect(field).toHaveValue(truth[i]!);

@@ -159,7 +159,7 @@ test('a signed-out visitor of a player screen goes to login and comes back after
   await expect(hamburger).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('dialog', { name: 'Menú' });
   await expect(menu.getByRole('link', { name: 'Ranking' })).toHaveAttribute('href', '/leaderboard');
-  await expect(menu.getByRole('link', { name: 'Quinielas' })).toHaveAttribute('href', '/picks-selector');
+  await expect(menu.getByRole('link', { name: 'Quinielas', exact: true })).toHaveAttribute('href', '/picks-selector');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(hamburger).toBeFocused();

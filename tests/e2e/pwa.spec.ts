@@ -28,7 +28,8 @@ test('the page links the manifest and the installed start page opens the app', a
   await page.goto('/inicio');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   await expect(page.getByRole('link', { name: 'Quinielazo' })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // /inicio is the signed-in home: a visitor opening the installed app is asked to sign in first.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Finicio$/);
 });
 
 test('the service worker activates and the app shell opens offline', async ({ page, context }) => {

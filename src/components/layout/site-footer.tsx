@@ -51,7 +51,7 @@ export function SiteFooter({ signedIn }: { signedIn: boolean }) {
                 href={item.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`${BRAND.name} en ${item.label}`}
+                aria-label={`Síguenos en ${item.label}`}
                 className="grid size-10 place-items-center rounded-full bg-white/10 text-white hover:bg-white/20"
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
