@@ -31,7 +31,6 @@ export interface ScoringFigures {
   leaderboardTop20: { p50: number; p95: number };
   leaderboardOwnRow: { p50: number; p95: number };
   leaderboardFullMs: number;
-  voteStatsMs: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -186,23 +185,25 @@ export async function benchScoring(dbUrl: string, api?: BenchApi): Promise<Scori
     let ownRow: () => Promise<void>;
     let full: () => Promise<void>;
     if (api) {
-      const call = async (query: string) => {
-        const res = await fetch(`${api.url}/rest/v1/rpc/get_monthly_leaderboard${query}`, {
+      // As the app calls it (supabase-js rpc = POST with a JSON body).
+      const call = async (body: Record<string, unknown>) => {
+        const res = await fetch(`${api.url}/rest/v1/rpc/get_monthly_leaderboard`, {
           method: 'POST',
           headers: { apikey: api.anonKey, authorization: `Bearer ${api.anonKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify(args),
+          body: JSON.stringify(body),
         });
         if (!res.ok) throw new Error(`get_monthly_leaderboard: ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
       };
-      top20 = () => call('?limit=20');
-      ownRow = () => call(`?user_id=eq.${own}`);
-      full = () => call('');
+      top20 = () => call({ ...args, limit_input: 20 });
+      ownRow = () => call({ ...args, user_id_input: own });
+      full = () => call(args);
     } else {
-      const sql = (suffix: string) => async () => void (await client.query(`select * from public.get_monthly_leaderboard($1, $2) ${suffix}`, [MONTH, YEAR]));
-      top20 = sql('limit 20');
-      ownRow = sql(`where user_id = '${own}'`);
-      full = sql('');
+      const sql = (limit: number | null, user: string | null) => async () =>
+        void (await client.query('select * from public.get_monthly_leaderboard($1, $2, $3, $4)', [MONTH, YEAR, limit, user]));
+      top20 = sql(20, null);
+      ownRow = sql(null, own);
+      full = sql(null, null);
     }
     const via = api ? 'PostgREST' : 'SQL';
     const leaderboardTop20 = await series(CALLS, top20);
@@ -210,16 +211,14 @@ export async function benchScoring(dbUrl: string, api?: BenchApi): Promise<Scori
     const [leaderboardFullMs] = await timed(full);
     log(`get_monthly_leaderboard via ${via}, ${CALLS} calls: top 20 p50 ${leaderboardTop20.p50.toFixed(1)} ms, p95 ${leaderboardTop20.p95.toFixed(1)} ms (target ≤ 50); own row p50 ${leaderboardOwnRow.p50.toFixed(1)} ms, p95 ${leaderboardOwnRow.p95.toFixed(1)} ms; all ${Number(totals.players).toLocaleString('en')} rows once: ${leaderboardFullMs.toFixed(0)} ms`);
 
-    const [voteStatsMs] = await timed(() => client.query('select * from public.get_vote_stats($1)', [first]));
-    log(`get_vote_stats over ${picks.toLocaleString('en')} picks: ${voteStatsMs.toFixed(0)} ms`);
-
     return {
       players: PLAYERS, picks, scoreRoundMs, rescoreRoundMs, monthRoundsMs,
-      leaderboardTop20, leaderboardOwnRow, leaderboardFullMs, voteStatsMs,
+      leaderboardTop20, leaderboardOwnRow, leaderboardFullMs,
     };
   } finally {
     await client.query(`set session_replication_role = origin`).catch(() => undefined);
-    await cleanup(client).catch((e) => console.error('bench cleanup failed:', e));
+    // BENCH_KEEP=1 leaves the rows for inspection (explain analyze); the next run removes them.
+    if (!process.env.BENCH_KEEP) await cleanup(client).catch((e) => console.error('bench cleanup failed:', e));
     await client.end();
   }
 }

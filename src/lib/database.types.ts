@@ -1077,7 +1077,13 @@ export type Database = {
         }[]
       }
       get_monthly_leaderboard: {
-        Args: { month_input: number; year_input: number }
+        Args: {
+          limit_input?: number
+          month_input: number
+          ranking_input?: string
+          user_id_input?: string
+          year_input: number
+        }
         Returns: {
           club_logo_url: string
           daily_points: number

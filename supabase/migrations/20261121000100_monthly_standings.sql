@@ -17,8 +17,10 @@ create table public.monthly_standings (
   primary key (year, month, user_id)
 );
 comment on table public.monthly_standings is 'Derived: a player''s month totals and ranks (ties share the rank). Written only by refresh_monthly_standings; public like the leaderboard.';
--- The leaderboard's top-N read walks this index in rank order.
+-- The leaderboard's top-N reads (Total, Quinielazo and Boost tabs) walk these in rank order.
 create index monthly_standings_rank_idx on public.monthly_standings (year, month, rank_total);
+create index monthly_standings_rank_weekly_idx on public.monthly_standings (year, month, rank_weekly);
+create index monthly_standings_rank_daily_idx on public.monthly_standings (year, month, rank_daily);
 create index monthly_standings_user_id_idx on public.monthly_standings (user_id);
 
 alter table public.monthly_standings enable row level security;

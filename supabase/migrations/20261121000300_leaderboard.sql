@@ -2,36 +2,52 @@
 -- leaderboard's months and the hourly rank snapshot. Months are America/Mexico_City months: a
 -- round belongs to the month of its deadline there, a Boost game to its game_date.
 --
--- The leaderboard and detail functions are plain SQL, security invoker and without SET
--- clauses on purpose: everything they read is public (scores, daily_scores, standings,
--- public_profiles), and such functions are inlined by the planner, so PostgREST's limit and
--- filters (top 20, the player's own row) reach the index instead of a full result.
+-- The reads are security invoker and without SET clauses on purpose: everything they read is
+-- public (scores, daily_scores, standings, public_profiles), so they need no privileges, and
+-- plain SQL functions like these are inlined by the planner.
 
-create function public.get_monthly_leaderboard(month_input int, year_input int)
+-- PL/pgSQL with EXECUTE on purpose: PostgREST passes the arguments through a lateral
+-- json_to_record, so an inlined SQL function is planned without knowing the month and sorts
+-- the whole month (~200 ms at 100,000 players) before its limit applies. A one-shot plan with
+-- the actual values walks the rank index and stops after the requested rows, so the UI asks
+-- for limit_input 20 (top 20 of ranking_input 'total' | 'weekly' | 'daily') and for
+-- user_id_input (its own row): a few ms each.
+create function public.get_monthly_leaderboard(
+  month_input int, year_input int, limit_input int default null, user_id_input uuid default null,
+  ranking_input text default 'total'
+)
 returns table (
   user_id uuid, username text, favorite_club_id bigint, club_logo_url text,
   total_points int, daily_points int, weekly_points int, referral_points int,
   rank_total int, rank_weekly int, rank_daily int, previous_rank int
 )
-language sql stable
+language plpgsql stable
 as $$
-  select s.user_id, p.username, p.favorite_club_id, c.logo_url,
-         s.total_points, s.daily_points, s.weekly_points, s.referral_points,
-         s.rank_total, s.rank_weekly, s.rank_daily, prev.rank_total
-  from public.monthly_standings s
-  join public.public_profiles p on p.id = s.user_id
-  left join public.clubs c on c.id = p.favorite_club_id
-  left join public.rank_snapshots prev
-    on prev.user_id = s.user_id
-   and prev.year = year_input - case when month_input = 1 then 1 else 0 end
-   and prev.month = case when month_input = 1 then 12 else month_input - 1 end
-  where s.year = year_input and s.month = month_input
-  order by s.rank_total, p.username, s.user_id
+begin
+  if ranking_input is null or ranking_input not in ('total', 'weekly', 'daily') then
+    raise exception 'ranking_input must be total, weekly or daily' using errcode = '22023';
+  end if;
+  return query execute format(
+    'select s.user_id, p.username, p.favorite_club_id, c.logo_url,
+            s.total_points, s.daily_points, s.weekly_points, s.referral_points,
+            s.rank_total, s.rank_weekly, s.rank_daily, prev.rank_total
+     from public.monthly_standings s
+     join public.public_profiles p on p.id = s.user_id
+     left join public.clubs c on c.id = p.favorite_club_id
+     left join public.rank_snapshots prev
+       on prev.user_id = s.user_id and prev.year = $3 and prev.month = $4
+     where s.year = $1 and s.month = $2 and ($6::uuid is null or s.user_id = $6)
+     order by s.%I, p.username, s.user_id
+     limit $5', 'rank_' || ranking_input)
+  using year_input, month_input,
+        year_input - case when month_input = 1 then 1 else 0 end, case when month_input = 1 then 12 else month_input - 1 end,
+        limit_input, user_id_input;
+end
 $$;
-comment on function public.get_monthly_leaderboard(int, int) is
-  'Monthly leaderboard (Mexico City month): weekly + Boost points, ranks with ties sharing, previous month''s rank (null = new).';
-revoke execute on function public.get_monthly_leaderboard(int, int) from public;
-grant execute on function public.get_monthly_leaderboard(int, int) to anon, authenticated, service_role;
+comment on function public.get_monthly_leaderboard(int, int, int, uuid, text) is
+  'Monthly leaderboard (Mexico City month): weekly + Boost points, ranks with ties sharing, previous month''s rank (null = new). Optional: the first limit_input rows of ranking_input (total/weekly/daily), or one player''s row.';
+revoke execute on function public.get_monthly_leaderboard(int, int, int, uuid, text) from public;
+grant execute on function public.get_monthly_leaderboard(int, int, int, uuid, text) to anon, authenticated, service_role;
 
 create function public.get_user_scores_by_month(user_id_input uuid, month_input int, year_input int)
 returns table (

@@ -62,6 +62,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Other files (seed.test.ts) read every finalized round: leave none of ours behind.
+  await q('delete from public.quinielas where id = any($1)', [[march, april]]);
+  await q('delete from public.daily_games where id = any($1)', [[marchGame, aprilGame]]);
   await db().end();
 });
 
@@ -86,15 +89,28 @@ describe('get_monthly_leaderboard', () => {
     ]);
   });
 
-  it('follows score corrections and serves the top N and one player\'s row through PostgREST', async () => {
+  it('follows score corrections and serves the top N (limit_input) and one player\'s row (user_id_input)', async () => {
     await q('update public.scores set points = 40 where user_id = $1 and quiniela_id = $2', [P3.id, march]);
-    const top = await anonClient().rpc('get_monthly_leaderboard', { month_input: 3, year_input: 2044 }).limit(2);
+    const top = await anonClient().rpc('get_monthly_leaderboard', { month_input: 3, year_input: 2044, limit_input: 2 });
     expect(top.data?.map((r) => [r.username, r.total_points, r.rank_total])).toEqual([
       [P3.username, 42, 1], [P2.username, 25, 2],
     ]);
-    const own = await P4.client.rpc('get_monthly_leaderboard', { month_input: 3, year_input: 2044 }).eq('user_id', P4.id);
+    const boostTop = await anonClient().rpc('get_monthly_leaderboard', { month_input: 3, year_input: 2044, limit_input: 2, ranking_input: 'daily' });
+    expect(boostTop.data?.map((r) => [r.username, r.daily_points, r.rank_daily])).toEqual([[P1.username, 5, 1], [P3.username, 2, 2]]);
+    const bad = await anonClient().rpc('get_monthly_leaderboard', { month_input: 3, year_input: 2044, ranking_input: 'username' });
+    expect(bad.error?.code).toBe('22023');
+    const own = await P4.client.rpc('get_monthly_leaderboard', { month_input: 3, year_input: 2044, user_id_input: P4.id });
     expect(own.data).toMatchObject([{ username: P4.username, rank_total: 4 }]);
+    // PostgREST's own filters work too (slower at scale: they apply after the whole month).
+    const filtered = await anonClient().rpc('get_monthly_leaderboard', { month_input: 3, year_input: 2044 }).eq('user_id', P4.id);
+    expect(filtered.data).toMatchObject([{ username: P4.username, rank_total: 4 }]);
     await q('update public.scores set points = 10 where user_id = $1 and quiniela_id = $2', [P3.id, march]);
+    // The incrementally kept standings equal a full recomputation from the source rows.
+    const { rows } = await q(`select year, month, user_id, total_points, rank_total, rank_weekly, rank_daily
+                              from public.monthly_standings where year = 2044 order by 1, 2, 3`);
+    await q('select public.refresh_monthly_standings(2044, 3), public.refresh_monthly_standings(2044, 4)');
+    expect((await q(`select year, month, user_id, total_points, rank_total, rank_weekly, rank_daily
+                     from public.monthly_standings where year = 2044 order by 1, 2, 3`)).rows).toEqual(rows);
   });
 
   it('is empty for a month without play', async () => {

@@ -94,6 +94,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Other files (seed.test.ts) read every finalized round: leave none of ours behind.
+  await q('delete from public.quinielas where id = any($1)', [[R0, R1, R2, R3]]);
   await db().end();
 });
 

@@ -24,14 +24,15 @@ beforeAll(async () => {
   ];
   for (const [i, [first, second]] of picks) {
     const { error } = await players[i].client.from('picks').insert([
-      { user_id: players[i].id, match_id: matchIds[0], result: first },
-      { user_id: players[i].id, match_id: matchIds[1], result: second },
+      { user_id: players[i].id, match_id: matchIds[0], quiniela_id: roundId, result: first },
+      { user_id: players[i].id, match_id: matchIds[1], quiniela_id: roundId, result: second },
     ]);
     expect(error).toBeNull();
   }
 });
 
 afterAll(async () => {
+  await q('delete from public.quinielas where id = $1', [roundId]);
   await db().end();
 });
 
