@@ -1,5 +1,7 @@
-// `npm run bench`: baseline figures for the gateway on this machine, against a fresh local
-// platform with the demo seed. Prints requests/s and latency percentiles per scenario.
+// `npm run bench`: the figures later work is measured against, on this machine, against a
+// fresh local platform with the demo seed: the gateway under load, scoring and the leaderboard
+// at 100,000 players, the first-load JavaScript, and the offline picks in a real browser.
+// `npm run bench -- gateway scoring bundle pwa` picks sections (default: all).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +10,15 @@ import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { startPlatform } from '../supabase/local/platform.ts';
 import { freePort } from '../supabase/local/wait.ts';
+import { build } from 'vite';
+import { firstLoadJs } from './first-load.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { benchPicksPwa } from './picks-pwa.ts';
+import { benchScoring } from './scoring.ts';
+
+const ALL = ['gateway', 'scoring', 'bundle', 'pwa'] as const;
+const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
+const sections = new Set(asked.length ? asked : ALL);
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,6 +37,10 @@ function report(name: string, r: LoadResult) {
   );
 }
 
+function heading(title: string) {
+  console.log(`\n== ${title} ==`);
+}
+
 const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-'));
 const platform = await startPlatform({
   dataDir,
@@ -34,6 +48,36 @@ const platform = await startPlatform({
   ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },
 });
 try {
+  if (sections.has('gateway')) await benchGateway();
+  if (sections.has('scoring')) {
+    heading('Scoring and leaderboard at 100,000 players');
+    await benchScoring(platform.dbUrl, { url: platform.apiUrl, anonKey: platform.anonKey });
+  }
+} finally {
+  await platform.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+if (sections.has('bundle')) {
+  heading('First-load JavaScript (player routes)');
+  const outDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-dist-'));
+  await build({ root: join(import.meta.dirname, '..'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  const first = firstLoadJs(outDir);
+  console.log(`${(first.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${first.files.length} files (target ≤ 150 KB); largest: ${first.files
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .slice(0, 3)
+    .map((f) => `${f.file.replace('/assets/', '')} ${(f.gzipBytes / 1024).toFixed(1)} KB`)
+    .join(', ')}`);
+  await rm(outDir, { recursive: true, force: true });
+}
+
+if (sections.has('pwa')) {
+  heading('Offline picks in Chromium (390×844)');
+  await benchPicksPwa();
+}
+
+async function benchGateway() {
+  heading('Gateway');
   const supabase = createClient(platform.apiUrl, platform.anonKey, { auth: { persistSession: false }, realtime: { transport: ws as never } });
   const { data: round, error } = await supabase
     .from('quinielas')
@@ -81,7 +125,4 @@ try {
       seconds: SECONDS,
     }),
   );
-} finally {
-  await platform.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }

@@ -83,7 +83,7 @@ describe('seed data', () => {
               min((select count(distinct p.user_id) from public.picks p where p.quiniela_id = q.id))::int as min_players,
               min((select count(*) from public.scores s where s.quiniela_id = q.id))::int as min_scores,
               count(*) filter (where q.is_last_of_month)::int as last_of_month
-       from public.quinielas q where q.results_saved`,
+       from public.quinielas q where q.results_saved and q.id between 1 and 13`, // the seed's rounds; other tests add their own
     );
     expect(history[0].rounds).toBeGreaterThanOrEqual(12);
     expect(history[0].min_players).toBeGreaterThanOrEqual(10);

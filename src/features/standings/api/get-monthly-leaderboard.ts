@@ -6,6 +6,7 @@ import type { LeaderboardEntry } from '../leaderboard-rows';
 import type { GameMonth } from '../months';
 
 type RankColumn = 'rank_total' | 'rank_weekly' | 'rank_daily';
+const RANKING_OF: Record<RankColumn, 'total' | 'weekly' | 'daily'> = { rank_total: 'total', rank_weekly: 'weekly', rank_daily: 'daily' };
 
 export interface LeaderboardQuery {
   /** How many of the best of each ranking to read. */
@@ -17,10 +18,13 @@ export interface LeaderboardQuery {
 }
 
 export async function getMonthlyLeaderboard({ year, month }: GameMonth, query: LeaderboardQuery): Promise<LeaderboardEntry[]> {
-  const base = () => supabase.rpc('get_monthly_leaderboard', { month_input: month, year_input: year });
+  const rpc = (args: { limit_input?: number; ranking_input?: string; user_id_input?: string }) =>
+    supabase.rpc('get_monthly_leaderboard', { month_input: month, year_input: year, ...args });
   const rankings = query.rankings ?? (['rank_total', 'rank_weekly', 'rank_daily'] as const);
-  const reads = rankings.map((rank) => base().order(rank).order('username').order('user_id').limit(query.top));
-  if (query.userId) reads.push(base().eq('user_id', query.userId));
+  // The function orders and limits inside the database, where the month's index does the work;
+  // PostgREST's order/limit on an RPC would first compute every row.
+  const reads = rankings.map((rank) => rpc({ limit_input: query.top, ranking_input: RANKING_OF[rank] }));
+  if (query.userId) reads.push(rpc({ user_id_input: query.userId }));
   const results = await Promise.all(reads);
   const byUser = new Map<string, LeaderboardEntry>();
   for (const { data, error } of results) {
