@@ -36,11 +36,24 @@ export default defineConfig(({ mode, command }) => {
       'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),
       'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(supabaseAnonKey),
     },
+    build: {
+      // Every browser the PWA supports (Chromium, Safari 17+, Firefox 115+) knows modulepreload.
+      modulePreload: { polyfill: false },
+    },
     server: { port: DEFAULT_PORTS.app, strictPort: true },
     preview: { port: DEFAULT_PORTS.app, strictPort: true },
     plugins: [
       // Must run before the React plugin: it generates src/routeTree.gen.ts from src/routes/.
-      tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        // A route's loader and pending/error screens go to lazy chunks too (the default keeps
+        // loader and pendingComponent in the route tree, so every screen's data code and
+        // skeletons landed in the first load). The loader chunk is fetched alongside the screen's.
+        codeSplittingOptions: {
+          defaultBehavior: [['loader'], ['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
+        },
+      }),
       react(),
       tailwindcss(),
       brandHtml(),

@@ -1,7 +1,6 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ConfigError } from './components/ui/config-error';
 import { envCheck } from './lib/env';
 import { registerServiceWorker } from './lib/sw-register';
 import { routeTree } from './routeTree.gen';
@@ -29,7 +28,9 @@ if (envCheck.ok) {
       <RouterProvider router={router} />
     </StrictMode>,
   );
-  registerServiceWorker();
+  void registerServiceWorker();
 } else {
-  root.render(<ConfigError problems={envCheck.problems} />);
+  // Only a misconfigured build shows this screen, so its code stays out of everyone's first load.
+  const { problems } = envCheck;
+  void import('./components/ui/config-error').then(({ ConfigError }) => root.render(<ConfigError problems={problems} />));
 }

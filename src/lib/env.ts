@@ -1,18 +1,14 @@
 // The app's configuration, checked once at start-up. Only these two values differ between
 // the local platform and a hosted Supabase project (architecture.md). vite.config.ts fills
 // in the local platform's URL and key when a build is made without them.
-// zod/mini: the tree-shakable build, so start-up validation costs the first visit little.
-import * as z from 'zod/mini';
+// Checked by hand rather than with zod: two strings do not need a schema library, and zod's
+// runtime was ~6.6 KB gzip of every first visit (docs/decisions.md, "First-load budget").
 
-const EnvSchema = z.object({
-  VITE_SUPABASE_URL: z.url({
-    protocol: /^https?$/,
-    error: 'VITE_SUPABASE_URL debe ser una URL http(s), p. ej. https://tu-proyecto.supabase.co',
-  }),
-  VITE_SUPABASE_ANON_KEY: z
-    .string({ error: 'VITE_SUPABASE_ANON_KEY es obligatoria' })
-    .check(z.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'VITE_SUPABASE_ANON_KEY debe ser la clave anon (un JWT) del proyecto')),
-});
+const URL_PROBLEM = 'VITE_SUPABASE_URL debe ser una URL http(s), p. ej. https://tu-proyecto.supabase.co';
+const KEY_MISSING = 'VITE_SUPABASE_ANON_KEY es obligatoria';
+const KEY_PROBLEM = 'VITE_SUPABASE_ANON_KEY debe ser la clave anon (un JWT) del proyecto';
+/** A JWT's three base64url parts. */
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 export interface AppEnv {
   supabaseUrl: string;
@@ -21,13 +17,25 @@ export interface AppEnv {
 
 export type EnvCheck = { ok: true; env: AppEnv } | { ok: false; problems: string[] };
 
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export function parseEnv(raw: Record<string, unknown>): EnvCheck {
-  const result = EnvSchema.safeParse(raw);
-  if (!result.success) return { ok: false, problems: result.error.issues.map((issue) => issue.message) };
-  return {
-    ok: true,
-    env: { supabaseUrl: result.data.VITE_SUPABASE_URL, supabaseAnonKey: result.data.VITE_SUPABASE_ANON_KEY },
-  };
+  const url = raw.VITE_SUPABASE_URL;
+  const key = raw.VITE_SUPABASE_ANON_KEY;
+  const problems: string[] = [];
+  if (!isHttpUrl(url)) problems.push(URL_PROBLEM);
+  if (typeof key !== 'string') problems.push(KEY_MISSING);
+  else if (!JWT_SHAPE.test(key)) problems.push(KEY_PROBLEM);
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, env: { supabaseUrl: url as string, supabaseAnonKey: key as string } };
 }
 
 export const envCheck: EnvCheck = parseEnv(import.meta.env);

@@ -1,7 +1,9 @@
 // Registers the service worker (production builds only: in `vite dev` it would cache
 // modules under the developer's feet). A new version that is installed and waiting is
 // announced to subscribers (the shell's update prompt) and applied on request.
-import { Workbox } from 'workbox-window';
+// workbox-window is imported on call, not at start-up: registration waits for the page's
+// `load` anyway, so it never needs to be in the first load.
+import type { Workbox } from 'workbox-window';
 
 export interface ServiceWorkerOptions {
   /** Called when a new version is installed and waiting; call `apply` to switch to it (reloads). */
@@ -23,8 +25,13 @@ export function onServiceWorkerUpdate(listener: UpdateListener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function registerServiceWorker(options: ServiceWorkerOptions = {}): Workbox | undefined {
+export async function registerServiceWorker(options: ServiceWorkerOptions = {}): Promise<Workbox | undefined> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
+  const { Workbox } = await import('workbox-window').catch((error: unknown) => {
+    console.warn('No se pudo cargar el registro del service worker', error);
+    return { Workbox: null };
+  });
+  if (!Workbox) return undefined;
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
     const apply = () => {

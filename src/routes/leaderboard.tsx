@@ -1,8 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { isLeaderboardTab, type LeaderboardTab } from '@/features/standings/leaderboard-rows';
 import { LeaderboardPage, LeaderboardSkeleton } from '@/features/standings/components/leaderboard-page';
 import { loadLeaderboard } from '@/features/standings/load-leaderboard';
-import { parseMonthKey } from '@/features/standings/months';
+import { isLeaderboardTab, parseMonthKey, type LeaderboardTab } from '@/features/standings/search-params';
 
 interface LeaderboardSearch {
   /** "2026-11"; absent = the current month. */

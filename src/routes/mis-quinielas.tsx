@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { HistoryError, HistoryPage, HistorySkeleton } from '@/features/standings/components/history-page';
 import { loadHistory } from '@/features/standings/load-history';
-import { parseMonthKey } from '@/features/standings/months';
+import { parseMonthKey } from '@/features/standings/search-params';
 
 export const Route = createFileRoute('/mis-quinielas')({
   validateSearch: (search: Record<string, unknown>): { mes?: string } => ({

@@ -33,7 +33,12 @@ declare
   referral_cap int;
   multiplier_label text;
   previous_round bigint;
+  earlier_month_rounds bigint[];
   players int;
+  changed_users uuid[];
+  point_changes int[];
+  referral_changes int[];
+  left_users uuid[];
 begin
   -- Admins through the API, the service role, and direct database sessions (scheduler, seed).
   if coalesce((select auth.role()), '') in ('anon', 'authenticated') and not (select public.is_admin()) then
@@ -47,13 +52,10 @@ begin
   end if;
   target_month := date_trunc('month', target.deadline at time zone 'America/Mexico_City') at time zone 'America/Mexico_City';
 
-  perform set_config('quinielazo.defer_standings', 'on', true);
-
   if not target.results_saved then
-    -- An unfinalized round has no scores (an admin may reopen a round to fix it).
+    -- An unfinalized round has no scores (an admin may reopen a round to fix it); the
+    -- standings follow through the delete trigger.
     delete from public.scores where quiniela_id = target.id;
-    perform set_config('quinielazo.defer_standings', 'off', true);
-    perform public.refresh_standings_for(array[target.id], '{}');
     return 0;
   end if;
 
@@ -69,6 +71,15 @@ begin
   select q.id into previous_round from public.quinielas q
   where (q.deadline, q.id) < (target.deadline, target.id)
   order by q.deadline desc, q.id desc limit 1;
+
+  -- The month's rounds before this one (for the full-month bonus).
+  earlier_month_rounds := array(
+    select q.id from public.quinielas q
+    where q.deadline >= target_month and (q.deadline, q.id) < (target.deadline, target.id));
+
+  -- score_round knows each player's old and new score, so it applies the standings delta
+  -- itself, once, instead of the scores triggers doing it per statement.
+  perform set_config('quinielazo.defer_standings', 'on', true);
 
   with round_matches as (
     select m.id, m.correct_result, m.special_bonus_points, m.underdog_bonus_points, m.underdog_bonus_side
@@ -109,18 +120,30 @@ begin
     select a.referrer_id,
            array_agg('Referido ' || a.username || ': +' || referral_points order by a.username, a.referred_id) as lines
     from awards a where a.granted group by a.referrer_id
+  ), previous_scored as (
+    select es.user_id from public.scores es where es.quiniela_id = previous_round
+  ), month_scored as (
+    -- Earlier rounds of the month with a score row, per player (last round of the month only).
+    select es.user_id, count(*)::int as rounds from public.scores es
+    where target.is_last_of_month and es.quiniela_id = any (earlier_month_rounds)
+    group by es.user_id
   ), scored as materialized (
     -- Materialized: each flag is computed once per player, not once per use below.
     select pl.*,
            coalesce(sp.points, 0) as table_points,
            case when target.is_last_of_month then round(coalesce(sp.points, 0) * multiplier)::int
                 else coalesce(sp.points, 0) end as base_points,
+           -- Played = has picks. A score row of that round settles it for almost everyone in
+           -- one hash join (score_round keeps score rows = players with picks); only players
+           -- without one are looked up in picks, one index probe each.
            previous_round is not null
-             and exists (select 1 from public.picks x where x.quiniela_id = previous_round and x.user_id = pl.user_id) as streak,
-           case when target.is_last_of_month then not exists (
-             select 1 from public.quinielas mq
-             where mq.deadline >= target_month and (mq.deadline, mq.id) <= (target.deadline, target.id)
-               and not exists (select 1 from public.picks x where x.quiniela_id = mq.id and x.user_id = pl.user_id))
+             and (ps.user_id is not null
+                  or exists (select 1 from public.picks x where x.quiniela_id = previous_round and x.user_id = pl.user_id)) as streak,
+           case when target.is_last_of_month then
+             coalesce(ms.rounds, 0) = cardinality(earlier_month_rounds)
+             or not exists (
+               select 1 from unnest(earlier_month_rounds) mq(id)
+               where not exists (select 1 from public.picks x where x.quiniela_id = mq.id and x.user_id = pl.user_id))
            else false end as full_month,
            -- First round ever: no earlier round with picks. An earlier score row settles it
            -- cheaply for almost everyone (one row per round played instead of 12 picks);
@@ -137,6 +160,8 @@ begin
     from played pl
     left join public.scoring_points sp on sp.correct = pl.correct
     left join referral_lines rl on rl.referrer_id = pl.user_id
+    left join previous_scored ps on ps.user_id = pl.user_id
+    left join month_scored ms on ms.user_id = pl.user_id
   ), totals as (
     select s.user_id, s.correct,
            s.base_points + s.special + s.underdog
@@ -154,17 +179,33 @@ begin
              case when s.welcome then 'Bienvenida: +' || welcome_points end
            ], null) || s.referral_lines as bonus_details
     from scored s
+  ), existing as (
+    select sc.user_id, sc.correct, sc.points, sc.bonus_details from public.scores sc where sc.quiniela_id = target.id
+  ), changes as materialized (
+    -- Only rows that differ are written: a re-run of an unchanged round writes (and locks) nothing.
+    select coalesce(f.user_id, e.user_id) as user_id, f.user_id is null as gone, e.user_id is null as is_new,
+           f.correct, f.points, f.bonus_details,
+           coalesce(f.points, 0) - coalesce(e.points, 0) as point_change,
+           public.referral_points_of(f.bonus_details) - public.referral_points_of(e.bonus_details) as referral_change
+    from totals f
+    full join existing e on e.user_id = f.user_id
+    where (f.correct, f.points, f.bonus_details) is distinct from (e.correct, e.points, e.bonus_details)
   ), removed as (
     -- Players who no longer qualify (picks removed by an admin) lose the row.
     delete from public.scores sc
-    where sc.quiniela_id = target.id and not exists (select 1 from totals f where f.user_id = sc.user_id)
+    using changes c
+    where c.gone and sc.quiniela_id = target.id and sc.user_id = c.user_id
+  ), updated as (
+    update public.scores sc
+    set correct = c.correct, points = c.points, bonus_details = c.bonus_details
+    from changes c
+    where not c.gone and not c.is_new and sc.quiniela_id = target.id and sc.user_id = c.user_id
   ), written as (
+    -- Unchanged rows keep their updated_at: re-running gives identical rows.
     insert into public.scores as sc (user_id, quiniela_id, correct, points, bonus_details)
-    select f.user_id, target.id, f.correct, f.points, f.bonus_details from totals f
+    select c.user_id, target.id, c.correct, c.points, c.bonus_details from changes c where c.is_new
     on conflict (user_id, quiniela_id) do update
       set correct = excluded.correct, points = excluded.points, bonus_details = excluded.bonus_details
-      -- Unchanged rows keep their updated_at: re-running gives identical rows.
-      where (sc.correct, sc.points, sc.bonus_details) is distinct from (excluded.correct, excluded.points, excluded.bonus_details)
   ), tracked as (
     insert into public.referral_tracking as rt (referrer_id, referred_id, awarded_points, month_awarded, referral_used)
     select a.referrer_id, a.referred_id, case when a.granted then referral_points else 0 end,
@@ -176,7 +217,13 @@ begin
       where (rt.referrer_id, rt.awarded_points, rt.month_awarded, rt.referral_used)
         is distinct from (excluded.referrer_id, excluded.awarded_points, excluded.month_awarded, true)
   )
-  select count(*)::int into players from totals;
+  select (select count(*)::int from totals),
+         coalesce(array_agg(c.user_id), '{}'),
+         coalesce(array_agg(c.point_change), '{}'),
+         coalesce(array_agg(c.referral_change), '{}'),
+         coalesce(array_agg(c.user_id) filter (where c.gone), '{}')
+  into players, changed_users, point_changes, referral_changes, left_users
+  from changes c;
 
   -- A friend who played a scored round has used his referral, credited or not yet.
   update public.referral_tracking rt set referral_used = true
@@ -184,7 +231,12 @@ begin
     and exists (select 1 from public.picks x where x.quiniela_id = target.id and x.user_id = rt.referred_id);
 
   perform set_config('quinielazo.defer_standings', 'off', true);
-  perform public.refresh_standings_for(array[target.id], '{}');
+  -- The month's standings move by this round's change alone (a player who left the round gives
+  -- back his old points): applied and re-ranked once, instead of re-aggregating the month.
+  perform public.apply_standings_delta(
+    extract(year from target.deadline at time zone 'America/Mexico_City')::int,
+    extract(month from target.deadline at time zone 'America/Mexico_City')::int,
+    changed_users, point_changes, array_fill(0, array[cardinality(changed_users)]), referral_changes, left_users);
   return players;
 end
 $$;

@@ -1,5 +1,7 @@
-// The installable-PWA pieces other screens may place.
-export { InstallButton, InstallPrompt, IosInstallSteps } from './install-prompt';
+// The installable-PWA pieces the app shell places at start-up. The install card is imported
+// from './install-prompt' directly by the screens that show it: re-exported here, it would be
+// pulled into the first load with the shell.
+export { InstallButton } from './install-button';
 export { OfflineIndicator } from './offline-indicator';
 export { UpdatePrompt } from './update-prompt';
 export { useOnline } from './use-online';

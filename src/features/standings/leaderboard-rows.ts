@@ -2,6 +2,10 @@
 // sorting by tab, the top 20 padded with placeholders, the player's own row below them,
 // names cut for the table, and the rank-change marker.
 
+import type { LeaderboardTab } from './search-params';
+
+export { isLeaderboardTab, LEADERBOARD_TABS, type LeaderboardTab } from './search-params';
+
 export interface LeaderboardEntry {
   userId: string;
   username: string | null;
@@ -20,15 +24,8 @@ export interface LeaderboardEntry {
   previousRank: number | null;
 }
 
-export const LEADERBOARD_TABS = ['boost', 'quinielazo', 'total'] as const;
-export type LeaderboardTab = (typeof LEADERBOARD_TABS)[number];
-
 export const TOP_ROWS = 20;
 export const USERNAME_MAX = 15;
-
-export function isLeaderboardTab(value: unknown): value is LeaderboardTab {
-  return typeof value === 'string' && (LEADERBOARD_TABS as readonly string[]).includes(value);
-}
 
 export function tabPoints(entry: LeaderboardEntry, tab: LeaderboardTab): number {
   if (tab === 'boost') return entry.dailyPoints;

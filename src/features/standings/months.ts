@@ -46,14 +46,7 @@ export function monthKey({ year, month }: GameMonth): string {
   return `${year}-${String(month).padStart(2, '0')}`;
 }
 
-export function parseMonthKey(key: unknown): GameMonth | undefined {
-  if (typeof key !== 'string') return undefined;
-  const match = /^(\d{4})-(\d{2})$/.exec(key);
-  if (!match) return undefined;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  return month >= 1 && month <= 12 ? { year, month } : undefined;
-}
+export { parseMonthKey } from './search-params';
 
 /**
  * The leaderboard's months: from the first month that has a round up to the current month,

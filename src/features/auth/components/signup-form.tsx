@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessage } from '@/components/ui/field';
-import { InstallPrompt } from '@/features/pwa';
+import { InstallPrompt } from '@/features/pwa/install-prompt';
 import { checkUsernameAvailable } from '../api/check-username';
 import { signUp } from '../api/sign-up';
 import { authErrorMessage } from '../auth-errors';

@@ -1,12 +1,10 @@
 // `?quiniela={id|current}` for the picks screens; anything else falls back to the current round.
-import * as z from 'zod/mini';
+// Checked by hand: it runs in the route tree, so it is part of every first load (zod is not).
 import type { RoundRef } from '../api/get-round-detail';
 
-const RoundRefSchema = z.union([z.literal('current'), z.coerce.number().check(z.int(), z.positive())]);
-
-export const RoundSearchSchema = z.object({ quiniela: z.catch(z.optional(RoundRefSchema), 'current') });
-
 export function parseRoundSearch(search: Record<string, unknown>): { quiniela: RoundRef } {
-  const parsed = RoundSearchSchema.parse(search);
-  return { quiniela: parsed.quiniela ?? 'current' };
+  const value = search.quiniela;
+  // The router hands numbers over parsed; a hand-typed URL may still carry the id as text.
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  return { quiniela: Number.isSafeInteger(id) && id > 0 ? id : 'current' };
 }
