@@ -1,6 +1,7 @@
 // Bench of the referee at production scale: 100,000 players, a round of 12 matches with
-// 1.2 M picks scored by public.score_round (target ≤ 5 s), then a month of 4 rounds and Boost
-// games and the monthly leaderboard through PostgREST (target p95 ≤ 50 ms).
+// 1.2 M picks scored by public.score_round (target ≤ 5 s for every round of the month), then a
+// month of 4 rounds and Boost games and the monthly leaderboard through PostgREST (target p95
+// ≤ 50 ms). It also checks that the standings kept by deltas equal a full recompute.
 //
 // benchScoring(dbUrl, api?) loads its own rows (year 2049, e-mails @bench.quinielazo.test) and
 // removes them at the end. Without `api` the leaderboard is timed over SQL instead of HTTP.
@@ -155,6 +156,18 @@ export async function benchScoring(dbUrl: string, api?: BenchApi): Promise<Scori
       await finalizeQuietly(client, round);
       monthRoundsMs.push((await timed(() => client.query('select public.score_round($1)', [round])))[0]);
     }
+    // The standings were kept by deltas (apply_standings_delta): they must equal a full
+    // recompute from the source rows, rank for rank.
+    await client.query(`create temporary table bench_standings as select * from public.monthly_standings where year = ${YEAR}`);
+    await client.query(`select public.refresh_monthly_standings(${YEAR}, ${MONTH})`);
+    const drift = Number((await client.query(
+      `select count(*) as n from ((select * from bench_standings except select * from public.monthly_standings where year = ${YEAR})
+                                  union all
+                                  (select * from public.monthly_standings where year = ${YEAR} except select * from bench_standings)) d`,
+    )).rows[0].n);
+    if (drift > 0) throw new Error(`monthly_standings kept by deltas differ from a full recompute in ${drift} rows`);
+    log('standings kept by deltas = full recompute (0 rows differ)');
+
     await client.query(`set session_replication_role = replica`);
     await client.query(
       `insert into public.daily_games (game_date, lock_date, game_type, question, correct_answer, points)

@@ -19,9 +19,12 @@ create table public.monthly_standings (
 );
 comment on table public.monthly_standings is 'Derived: a player''s month totals and ranks (ties share the rank). Written only by refresh_monthly_standings and apply_standings_delta; public like the leaderboard.';
 -- The leaderboard's top-N reads (Total, Quinielazo and Boost tabs) walk these in rank order.
-create index monthly_standings_rank_idx on public.monthly_standings (year, month, rank_total);
-create index monthly_standings_rank_weekly_idx on public.monthly_standings (year, month, rank_weekly);
-create index monthly_standings_rank_daily_idx on public.monthly_standings (year, month, rank_daily);
+-- Partial: the first N rows of a ranking all have rank <= N (rank = 1 + players strictly
+-- ahead), so a top-N read (N <= 100) needs only those rows, and re-ranking a month after a
+-- round (which moves nearly every player) does not write 3 index entries per player.
+create index monthly_standings_rank_idx on public.monthly_standings (year, month, rank_total) where rank_total <= 100;
+create index monthly_standings_rank_weekly_idx on public.monthly_standings (year, month, rank_weekly) where rank_weekly <= 100;
+create index monthly_standings_rank_daily_idx on public.monthly_standings (year, month, rank_daily) where rank_daily <= 100;
 
 alter table public.monthly_standings enable row level security;
 revoke all on table public.monthly_standings from anon, authenticated;
@@ -40,27 +43,31 @@ $$;
 comment on function public.mx_month_start(int, int) is 'The instant a month starts in America/Mexico_City (the game''s clock).';
 grant execute on function public.mx_month_start(int, int) to anon, authenticated, service_role;
 
+-- Helpers of the standings that are no part of the API: schema internal is not exposed by
+-- PostgREST nor in the generated types, and clients may not use it.
+create schema if not exists internal;
+revoke all on schema internal from public, anon, authenticated;
+
 -- The points a score row's referral lines add (its "Referido …: +N" lines); 0 without one.
--- Only rows whose lines mention a referral pay for unnesting them.
-create function public.referral_points_of(bonus_details text[]) returns int
+-- A function call per row costs; callers guard it with
+-- array_to_string(bonus_details, '|') like '%Referido %' so only rows with a referral pay.
+create function internal.referral_points_of(bonus_details text[]) returns int
 language sql immutable parallel safe set search_path = ''
 as $$
-  select case when array_to_string(bonus_details, '|') like '%Referido %' then
-    (select coalesce(sum(substring(l from '\+(\d+)$')::int), 0)::int from unnest(bonus_details) l where l like 'Referido %')
-  else 0 end
+  select coalesce(sum(substring(l from '\+(\d+)$')::int), 0)::int from unnest(bonus_details) l where l like 'Referido %'
 $$;
-comment on function public.referral_points_of(text[]) is 'Sum of the referral lines (Referido …: +N) of a score''s bonus_details.';
-grant execute on function public.referral_points_of(text[]) to anon, authenticated, service_role;
+comment on function internal.referral_points_of(text[]) is 'Sum of the referral lines (Referido …: +N) of a score''s bonus_details.';
+revoke execute on function internal.referral_points_of(text[]) from public, anon, authenticated;
 
 -- One writer per month at a time: a refresh or a delta reads the month and writes it back, so
 -- two transactions interleaving on the same month would lose one's change. Taken before the
 -- first read; in READ COMMITTED the next statement then sees what the other committed.
-create function public.lock_standings_month(year_input int, month_input int) returns void
+create function internal.lock_standings_month(year_input int, month_input int) returns void
 language sql volatile set search_path = ''
 as $$
   select pg_advisory_xact_lock(hashtext('quinielazo.monthly_standings'), year_input * 100 + month_input)
 $$;
-revoke execute on function public.lock_standings_month(int, int) from public, anon, authenticated;
+revoke execute on function internal.lock_standings_month(int, int) from public, anon, authenticated;
 
 -- Recomputes one month from the source rows (idempotent, self-healing). Definer: it writes a
 -- table no client may write, on behalf of whoever changed a score. search_path is empty so a
@@ -69,6 +76,10 @@ revoke execute on function public.lock_standings_month(int, int) from public, an
 create function public.refresh_monthly_standings(year_input int, month_input int) returns void
 language plpgsql security definer set search_path = ''
 set work_mem = '64MB'
+-- Whole-month set operations: with the month's statistics stale (analyzed while the month was
+-- still empty) the planner may pick a nested loop over 100,000 × 100,000 rows; hash joins are
+-- right at every size here.
+set enable_nestloop = off
 as $$
 declare
   month_from timestamptz := public.mx_month_start(year_input, month_input);
@@ -76,9 +87,10 @@ declare
   month_to timestamptz := (make_date(year_input, month_input, 1) + interval '1 month')::timestamp at time zone 'America/Mexico_City';
   day_from date := make_date(year_input, month_input, 1);
 begin
-  perform public.lock_standings_month(year_input, month_input);
+  perform internal.lock_standings_month(year_input, month_input);
   with weekly as (
-    select s.user_id, sum(s.points)::int as points, sum(public.referral_points_of(s.bonus_details))::int as referral
+    select s.user_id, sum(s.points)::int as points, coalesce(sum(internal.referral_points_of(s.bonus_details))
+                                                                   filter (where array_to_string(s.bonus_details, '|') like '%Referido %'), 0)::int as referral
     from public.scores s
     join public.quinielas q on q.id = s.quiniela_id
     where q.deadline >= month_from and q.deadline < month_to
@@ -129,11 +141,14 @@ grant execute on function public.refresh_monthly_standings(int, int) to service_
 -- window query and writes, in one statement per kind, only the rows whose points or ranks
 -- changed: no re-aggregation of the month's scores and Boost scores, no rewrite of equal rows.
 -- The result equals refresh_monthly_standings (tests/api/leaderboard.test.ts checks it).
-create function public.apply_standings_delta(
+create function internal.apply_standings_delta(
   year_input int, month_input int, users uuid[], weekly int[], daily int[], referral int[], maybe_gone uuid[]
 ) returns void
 language plpgsql security definer set search_path = ''
 set work_mem = '64MB'
+-- As in refresh_monthly_standings: stale statistics must not turn the month's join into
+-- 100,000 index probes.
+set enable_nestloop = off
 as $$
 declare
   month_from timestamptz := public.mx_month_start(year_input, month_input);
@@ -144,7 +159,7 @@ begin
   if coalesce(cardinality(users), 0) = 0 and coalesce(cardinality(maybe_gone), 0) = 0 then
     return;
   end if;
-  perform public.lock_standings_month(year_input, month_input);
+  perform internal.lock_standings_month(year_input, month_input);
 
   gone := array(
     select distinct g.user_id from unnest(maybe_gone) g(user_id)
@@ -201,9 +216,9 @@ begin
     and ms.year = year_input and ms.month = month_input and ms.user_id = r.user_id;
 end
 $$;
-comment on function public.apply_standings_delta(int, int, uuid[], int[], int[], int[], uuid[]) is
+comment on function internal.apply_standings_delta(int, int, uuid[], int[], int[], int[], uuid[]) is
   'Applies per-player point changes (and departures) to one month of monthly_standings, re-ranks it, writes changed rows only.';
-revoke execute on function public.apply_standings_delta(int, int, uuid[], int[], int[], int[], uuid[]) from public, anon, authenticated;
+revoke execute on function internal.apply_standings_delta(int, int, uuid[], int[], int[], int[], uuid[]) from public, anon, authenticated;
 
 -- Refreshes the months of the given rounds / Boost games. When one of them no longer exists
 -- (a round deleted with its scores) the month is unknown, so every stored month is refreshed.
@@ -253,10 +268,18 @@ begin
   ) on commit drop;
   truncate pg_temp.standings_changes;
   if tg_op in ('INSERT', 'UPDATE') then
-    insert into pg_temp.standings_changes select n.quiniela_id, n.user_id, n.points, public.referral_points_of(n.bonus_details), false from new_rows n;
+    insert into pg_temp.standings_changes
+    select n.quiniela_id, n.user_id, n.points,
+           case when array_to_string(n.bonus_details, '|') like '%Referido %' then internal.referral_points_of(n.bonus_details) else 0 end,
+           false
+    from new_rows n;
   end if;
   if tg_op in ('DELETE', 'UPDATE') then
-    insert into pg_temp.standings_changes select o.quiniela_id, o.user_id, -o.points, -public.referral_points_of(o.bonus_details), true from old_rows o;
+    insert into pg_temp.standings_changes
+    select o.quiniela_id, o.user_id, -o.points,
+           case when array_to_string(o.bonus_details, '|') like '%Referido %' then -internal.referral_points_of(o.bonus_details) else 0 end,
+           true
+    from old_rows o;
   end if;
   -- A round that no longer exists (deleted with its scores): its month is unknown.
   if exists (select 1 from pg_temp.standings_changes c where not exists (select 1 from public.quinielas q where q.id = c.quiniela_id)) then
@@ -276,7 +299,7 @@ begin
     from pg_temp.standings_changes c join public.quinielas q on q.id = c.quiniela_id
     group by 1, 2
   loop
-    perform public.apply_standings_delta(mo.y, mo.m,
+    perform internal.apply_standings_delta(mo.y, mo.m,
       coalesce(mo.users, '{}') || coalesce(mo.present, '{}'),
       coalesce(mo.points, '{}') || array_fill(0, array[cardinality(coalesce(mo.present, '{}'))]),
       coalesce(mo.zeros, '{}') || array_fill(0, array[cardinality(coalesce(mo.present, '{}'))]),
@@ -323,7 +346,7 @@ begin
     from pg_temp.standings_daily_changes c join public.daily_games g on g.id = c.daily_game_id
     group by 1, 2
   loop
-    perform public.apply_standings_delta(mo.y, mo.m, mo.users,
+    perform internal.apply_standings_delta(mo.y, mo.m, mo.users,
       array_fill(0, array[cardinality(mo.users)]), mo.points, array_fill(0, array[cardinality(mo.users)]),
       coalesce(mo.removed, '{}'));
   end loop;

@@ -186,7 +186,10 @@ begin
     select coalesce(f.user_id, e.user_id) as user_id, f.user_id is null as gone, e.user_id is null as is_new,
            f.correct, f.points, f.bonus_details,
            coalesce(f.points, 0) - coalesce(e.points, 0) as point_change,
-           public.referral_points_of(f.bonus_details) - public.referral_points_of(e.bonus_details) as referral_change
+           -- Only rows with a referral line pay for parsing it.
+           case when array_to_string(f.bonus_details, '|') like '%Referido %' then internal.referral_points_of(f.bonus_details) else 0 end
+             - case when array_to_string(e.bonus_details, '|') like '%Referido %' then internal.referral_points_of(e.bonus_details) else 0 end
+             as referral_change
     from totals f
     full join existing e on e.user_id = f.user_id
     where (f.correct, f.points, f.bonus_details) is distinct from (e.correct, e.points, e.bonus_details)
@@ -233,7 +236,7 @@ begin
   perform set_config('quinielazo.defer_standings', 'off', true);
   -- The month's standings move by this round's change alone (a player who left the round gives
   -- back his old points): applied and re-ranked once, instead of re-aggregating the month.
-  perform public.apply_standings_delta(
+  perform internal.apply_standings_delta(
     extract(year from target.deadline at time zone 'America/Mexico_City')::int,
     extract(month from target.deadline at time zone 'America/Mexico_City')::int,
     changed_users, point_changes, array_fill(0, array[cardinality(changed_users)]), referral_changes, left_users);

@@ -36,9 +36,13 @@ begin
      left join public.clubs c on c.id = p.favorite_club_id
      left join public.rank_snapshots prev
        on prev.user_id = s.user_id and prev.year = $3 and prev.month = $4
-     where s.year = $1 and s.month = $2 and ($6::uuid is null or s.user_id = $6)
+     where s.year = $1 and s.month = $2 and ($6::uuid is null or s.user_id = $6) %s
      order by s.%I, p.username, s.user_id
-     limit $5', 'rank_' || ranking_input)
+     limit $5',
+    -- The first N rows all have rank <= N: said as a literal, the planner walks the partial
+    -- rank index (rank <= 100) for N up to 100.
+    case when limit_input between 0 and 100 then format('and s.%I <= %s', 'rank_' || ranking_input, limit_input) else '' end,
+    'rank_' || ranking_input)
   using year_input, month_input,
         year_input - case when month_input = 1 then 1 else 0 end, case when month_input = 1 then 12 else month_input - 1 end,
         limit_input, user_id_input;

@@ -6,22 +6,29 @@ import { serviceClient, signInPage, signInPlayer } from '../support/e2e-players.
 // Installing the service worker (precaching the shell) on a busy machine takes a while.
 test.describe.configure({ timeout: 60_000 });
 
-test('a closed finalized round shows vote percentages and correct / incorrect picks', async ({ page }) => {
-  const ana = await signInPlayer('ana@quinielazo.mx', 'Jugador123');
-  const service = serviceClient();
-  // The newest of the seed's finalized rounds (ids 1–13) that Ana played; other specs create
-  // and finalize rounds of their own in parallel, which she never saw.
-  const played = await ana.api.from('picks').select('quiniela_id').lte('quiniela_id', 13);
+/**
+ * The newest of the seed's finalized rounds (ids 1–13) that the player played; other specs
+ * create and finalize rounds of their own in parallel, which he never saw.
+ */
+async function latestSeedRoundPlayed(player: Awaited<ReturnType<typeof signInPlayer>>) {
+  const played = await player.api.from('picks').select('quiniela_id').lte('quiniela_id', 13);
   if (played.error) throw played.error;
-  const round = await service
+  const round = await serviceClient()
     .from('quinielas')
-    .select('id')
+    .select('id, name')
     .eq('results_saved', true)
     .in('id', [...new Set(played.data.map((p) => p.quiniela_id))])
     .order('deadline', { ascending: false })
     .limit(1)
     .single();
   if (round.error) throw round.error;
+  return round.data;
+}
+
+test('a closed finalized round shows vote percentages and correct / incorrect picks', async ({ page }) => {
+  const ana = await signInPlayer('ana@quinielazo.mx', 'Jugador123');
+  const service = serviceClient();
+  const round = { data: await latestSeedRoundPlayed(ana) };
   const matchRows = await service.from('matches').select('id, match_order, correct_result').eq('quiniela_id', round.data.id).order('match_order');
   if (matchRows.error) throw matchRows.error;
   const picks = await ana.api.from('picks').select('match_id, result').eq('quiniela_id', round.data.id);
@@ -56,8 +63,9 @@ test('a closed finalized round shows vote percentages and correct / incorrect pi
 test('the closed round the player last viewed opens again offline', async ({ page, context }) => {
   const ana = await signInPlayer('ana@quinielazo.mx', 'Jugador123');
   await signInPage(page, ana);
+  const round = await latestSeedRoundPlayed(ana);
   await page.goto('/picks-selector');
-  await page.getByRole('listitem').filter({ has: page.getByText('Cerrada', { exact: true }) }).first().getByRole('link', { name: 'Ver' }).click();
+  await page.getByRole('listitem').filter({ hasText: round.name }).first().getByRole('link', { name: 'Ver' }).click();
   await expect(page.getByText('✓ Acertaste').first()).toBeVisible();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -1,5 +1,5 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { supabase } from '@/lib/supabase';
+import { supabaseFull } from '@/lib/supabase-full';
 
 /** The function answered with an error message of its own (4xx/5xx with {error}). */
 export class FunctionAnswerError extends Error {}
@@ -9,6 +9,7 @@ export class FunctionAnswerError extends Error {}
  * Throws FunctionAnswerError with the server's message, or a plain Error when it is unreachable.
  */
 export async function invokeAdminFunction<T>(name: 'send-custom-email' | 'send-scores-email' | 'quinielazo-reminder', body: unknown): Promise<T> {
+  const supabase = await supabaseFull();
   const { data, error } = await supabase.functions.invoke(name, { body: body as Record<string, unknown> });
   if (error instanceof FunctionsHttpError) {
     const answer = await (error.context as Response).json().catch(() => null);

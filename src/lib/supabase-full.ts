@@ -1,0 +1,33 @@
+// The complete supabase-js client, for what the app's one client (lib/supabase.ts) leaves out
+// so that it stays small on first load: Edge Functions (admin) and Realtime channels. Loaded on
+// first use. It signs in with the one client's session through supabase-js's `accessToken`
+// option, which makes it build no auth client of its own: one session, one refresh timer.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
+import { env } from './env';
+import { supabase } from './supabase';
+
+let client: Promise<SupabaseClient<Database>> | undefined;
+
+async function load(): Promise<SupabaseClient<Database>> {
+  const { createClient } = await import('@supabase/supabase-js');
+  const full = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+    accessToken: async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
+  });
+  // With `accessToken`, supabase-js hands Realtime the token once and no longer follows it; pass
+  // on sign-in, refresh and sign-out the way its own client does for a session it holds itself.
+  supabase.auth.onAuthStateChange((event, session) => {
+    if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') void full.realtime.setAuth(session?.access_token ?? null);
+    else if (event === 'SIGNED_OUT') void full.realtime.setAuth();
+  });
+  return full;
+}
+
+/** The full client, created once. Its requests carry the signed-in player's token, or the anon key. */
+export function supabaseFull(): Promise<SupabaseClient<Database>> {
+  client ??= load().catch((error: unknown) => {
+    client = undefined;
+    throw error;
+  });
+  return client;
+}
