@@ -74,7 +74,7 @@ describe('seed data', () => {
     const { rows: months } = await db().query<{ month: string; rounds: number; unfinished: number }>(
       `select to_char(q.deadline at time zone 'America/Mexico_City', 'YYYY-MM') as month, count(*)::int as rounds,
               count(*) filter (where exists (select 1 from public.matches m where m.quiniela_id = q.id and m.correct_result is null))::int as unfinished
-       from public.quinielas q where q.results_saved group by 1 order by 1`,
+       from public.quinielas q where q.results_saved and q.id between 1 and 13 group by 1 order by 1`, // the seed's rounds; other tests add their own
     );
     expect(months.length).toBeGreaterThanOrEqual(3);
     expect(months.every((m) => m.unfinished === 0)).toBe(true);
