@@ -1,11 +1,12 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { RoundSkeleton } from '@/components/ui/loading-state';
 import { getOpenRound } from '@/features/rounds/api/get-open-round';
 import { OpenRound } from '@/features/rounds/components/open-round';
-import { NoOpenRound, OpenRoundError, OpenRoundSkeleton } from '@/features/rounds/components/round-states';
+import { NoOpenRound, OpenRoundError } from '@/features/rounds/components/round-states';
 
 export const Route = createFileRoute('/')({
   loader: () => getOpenRound(),
-  pendingComponent: OpenRoundSkeleton,
+  pendingComponent: RoundSkeleton,
   errorComponent: HomeError,
   component: Home,
 });

@@ -1,12 +1,14 @@
 // /quinielazo-de-la-semana: the week's round for everyone. Players pick here exactly as on
 // /picks; visitors see it read-only with the sign-up prompt. A selector switches rounds.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { RoundSkeleton } from '@/components/ui/loading-state';
 import { cachedRead } from '@/features/picks/api/cached-read';
 import { getRoundView } from '@/features/picks/api/get-round-detail';
 import { PicksBoard } from '@/features/picks/components/picks-board';
-import { NoRound, RoundDetailError, RoundSkeleton } from '@/features/picks/components/round-states';
+import { NoRound, RoundDetailError } from '@/features/picks/components/round-states';
 import { parseRoundSearch } from '@/features/picks/model/round-search';
-import { getRounds, isRoundOpen } from '@/features/rounds/api/get-rounds';
+import { getRounds } from '@/features/rounds/api/get-rounds';
+import { isRoundOpen } from '@/lib/rounds';
 import { currentSession } from '@/lib/session';
 
 export const Route = createFileRoute('/quinielazo-de-la-semana')({

@@ -1,10 +1,11 @@
 // /picks-selector: every recent round with what the player can do in it (spec §2).
 import { createFileRoute } from '@tanstack/react-router';
+import { RoundSkeleton } from '@/components/ui/loading-state';
 import { cachedRead } from '@/features/picks/api/cached-read';
 import { getPlayedRoundIds } from '@/features/picks/api/get-played-rounds';
 import { RoundPickerList } from '@/features/picks/components/round-picker-list';
 import { getRounds } from '@/features/rounds/api/get-rounds';
-import { RoundsListError, RoundSkeleton } from '@/features/picks/components/round-states';
+import { RoundsListError } from '@/features/picks/components/round-states';
 
 export const Route = createFileRoute('/_authed/picks-selector')({
   loader: ({ context }) => {

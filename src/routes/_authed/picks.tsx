@@ -1,9 +1,10 @@
 // /picks?quiniela={id|current}: the signed-in player's predictions for one round (spec §4).
 import { createFileRoute } from '@tanstack/react-router';
+import { RoundSkeleton } from '@/components/ui/loading-state';
 import { cachedRead } from '@/features/picks/api/cached-read';
 import { getRoundView } from '@/features/picks/api/get-round-detail';
 import { PicksBoard } from '@/features/picks/components/picks-board';
-import { NoRound, RoundDetailError, RoundSkeleton } from '@/features/picks/components/round-states';
+import { NoRound, RoundDetailError } from '@/features/picks/components/round-states';
 import { parseRoundSearch } from '@/features/picks/model/round-search';
 
 export const Route = createFileRoute('/_authed/picks')({

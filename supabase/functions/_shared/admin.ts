@@ -3,7 +3,7 @@
 // The bulk reads and sends then use a service-role client.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env } from './env.ts';
-import { json } from './http.ts';
+import { corsHeaders, json, readJson } from './http.ts';
 
 export const ADMIN_ONLY = 'Acceso restringido a administradores.';
 
@@ -24,7 +24,7 @@ export function serviceClient(): SupabaseClient {
 }
 
 /** Null when the caller is an admin; otherwise the 403 to answer. */
-export async function refuseNonAdmin(req: Request): Promise<Response | null> {
+async function refuseNonAdmin(req: Request): Promise<Response | null> {
   const authorization = req.headers.get('authorization');
   if (!authorization) return json(403, { error: ADMIN_ONLY });
   const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
@@ -35,6 +35,23 @@ export async function refuseNonAdmin(req: Request): Promise<Response | null> {
   const { data, error } = await caller.rpc('is_admin');
   if (error || data !== true) return json(403, { error: ADMIN_ONLY });
   return null;
+}
+
+/**
+ * The common start of every admin function: the CORS preflight, POST only, admins only.
+ * Null when the request may go on; otherwise the response to answer.
+ */
+export async function refuseAdminRequest(req: Request): Promise<Response | null> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
+  if (req.method !== 'POST') return json(405, { error: 'Método no permitido.' });
+  return refuseNonAdmin(req);
+}
+
+/** The per-round mailers' start: refuseAdminRequest, then the body's `quinielaId`; else the response to answer. */
+export async function adminRoundRequest(req: Request): Promise<number | Response> {
+  const refused = await refuseAdminRequest(req);
+  if (refused) return refused;
+  return roundId((await readJson(req))?.quinielaId) ?? json(400, { error: 'Ingresa un ID de quiniela válido.' });
 }
 
 /** A positive integer round id from a JSON body value (number or numeric string), else null. */

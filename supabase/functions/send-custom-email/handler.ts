@@ -1,8 +1,8 @@
 // Admin custom e-mail (/admin/enviar-emails): one mail per recipient, with {{username}} in the
 // subject and body replaced by that recipient's username ('jugador' when he has none).
 import { optionalEnv } from '../_shared/env.ts';
-import { refuseNonAdmin, sendAll, serviceClient } from '../_shared/admin.ts';
-import { corsHeaders, json, readJson } from '../_shared/http.ts';
+import { refuseAdminRequest, sendAll, serviceClient } from '../_shared/admin.ts';
+import { json, readJson } from '../_shared/http.ts';
 import { escapeHtml, layout, sendMail } from '../_shared/mailer.ts';
 import { fetchAll } from '../_shared/paging.ts';
 
@@ -25,9 +25,7 @@ export function htmlToText(html: string): string {
 }
 
 export default async function handler(req: Request): Promise<Response> {
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
-  if (req.method !== 'POST') return json(405, { error: 'Método no permitido.' });
-  const refused = await refuseNonAdmin(req);
+  const refused = await refuseAdminRequest(req);
   if (refused) return refused;
 
   const body = await readJson(req);

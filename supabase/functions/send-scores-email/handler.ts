@@ -1,8 +1,8 @@
 // Score e-mails for a finalized round (/admin/trigger-emails): every player with a score in
 // that round gets his points, his correct picks and one line per bonus.
 import { optionalEnv } from '../_shared/env.ts';
-import { refuseNonAdmin, roundId, sendAll, serviceClient } from '../_shared/admin.ts';
-import { corsHeaders, json, readJson } from '../_shared/http.ts';
+import { adminRoundRequest, sendAll, serviceClient } from '../_shared/admin.ts';
+import { json } from '../_shared/http.ts';
 import { escapeHtml, layout, sendMail } from '../_shared/mailer.ts';
 import { fetchAll } from '../_shared/paging.ts';
 
@@ -14,13 +14,8 @@ interface ScoreRow {
 }
 
 export default async function handler(req: Request): Promise<Response> {
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
-  if (req.method !== 'POST') return json(405, { error: 'Método no permitido.' });
-  const refused = await refuseNonAdmin(req);
-  if (refused) return refused;
-
-  const id = roundId((await readJson(req))?.quinielaId);
-  if (id === null) return json(400, { error: 'Ingresa un ID de quiniela válido.' });
+  const id = await adminRoundRequest(req);
+  if (id instanceof Response) return id;
 
   const service = serviceClient();
   const { data: round, error } = await service.from('quinielas').select('id, name, results_saved').eq('id', id).maybeSingle();

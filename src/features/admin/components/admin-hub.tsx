@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { scoreRound } from '../api/score-round';
 import { ADMIN_SCREENS } from './admin-layout';
+import { scoreRoundNotice } from './notices';
 import { RoundSelect } from './round-select';
 import { AdminPage, buttonClass, Card, NoticeLine, type Notice } from './ui';
 import { useRounds } from './use-rounds';
@@ -35,15 +35,8 @@ function ScoreTool() {
     if (!roundId) return;
     setBusy(true);
     setNotice(null);
-    try {
-      const count = await scoreRound(Number(roundId));
-      setNotice({ kind: 'ok', text: `Puntuaciones calculadas: ${count} ${count === 1 ? 'jugador' : 'jugadores'}.` });
-    } catch (e) {
-      console.error(e);
-      setNotice({ kind: 'error', text: 'Error al calcular puntuaciones.' });
-    } finally {
-      setBusy(false);
-    }
+    setNotice(await scoreRoundNotice(Number(roundId)));
+    setBusy(false);
   }
 
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { parseRecipients } from '../recipients';
-import { FunctionAnswerError, invokeAdminFunction } from '../api/invoke-admin-function';
+import { invokeAdminFunction } from '../api/invoke-admin-function';
+import { functionErrorNotice } from './notices';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
 
 export function CustomEmailForm() {
@@ -23,8 +24,7 @@ export function CustomEmailForm() {
       const answer = await invokeAdminFunction<{ message: string }>('send-custom-email', { subject, htmlBody, recipients: list.map((email) => ({ email })) });
       setNotice({ kind: 'ok', text: `✅ ${answer.message}` });
     } catch (error) {
-      console.error(error);
-      setNotice({ kind: 'error', text: error instanceof FunctionAnswerError ? `❌ Error: ${error.message}` : '❌ Error al conectar con la función.' });
+      setNotice(functionErrorNotice(error));
     } finally {
       setBusy(false);
     }

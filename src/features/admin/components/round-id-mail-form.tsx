@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { FunctionAnswerError, invokeAdminFunction } from '../api/invoke-admin-function';
+import { invokeAdminFunction } from '../api/invoke-admin-function';
 import { roundLabel } from './round-select';
+import { functionErrorNotice } from './notices';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
 import { useRounds } from './use-rounds';
 
@@ -36,8 +37,7 @@ export function RoundIdMailForm({
       const answer = await invokeAdminFunction<Record<string, unknown>>(fn, { quinielaId: id });
       setNotice({ kind: 'ok', text: `✅ Emails enviados: ${sentCount(answer)}` });
     } catch (error) {
-      console.error(error);
-      setNotice({ kind: 'error', text: error instanceof FunctionAnswerError ? `❌ Error: ${error.message}` : '❌ Error al conectar con la función.' });
+      setNotice(functionErrorNotice(error));
     } finally {
       setBusy(false);
     }

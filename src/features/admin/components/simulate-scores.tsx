@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { scoreRound } from '../api/score-round';
 import { simulateRound, type SimulatedScore } from '../api/simulate-round';
+import { scoreRoundNotice } from './notices';
 import { RoundSelect } from './round-select';
 import { AdminPage, buttonClass, Card, NoticeLine, secondaryButtonClass, type Notice } from './ui';
 import { useRounds } from './use-rounds';
@@ -31,15 +31,8 @@ export function SimulateScores() {
     if (!roundId || !window.confirm('¿Guardar estas puntuaciones para todos los jugadores?')) return;
     setBusy('score');
     setNotice(null);
-    try {
-      const count = await scoreRound(Number(roundId));
-      setNotice({ kind: 'ok', text: `Puntuaciones calculadas: ${count} ${count === 1 ? 'jugador' : 'jugadores'}.` });
-    } catch (e) {
-      console.error(e);
-      setNotice({ kind: 'error', text: 'Error al calcular puntuaciones.' });
-    } finally {
-      setBusy(null);
-    }
+    setNotice(await scoreRoundNotice(Number(roundId)));
+    setBusy(null);
   }
 
   return (

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, FormMessage } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/field';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { validateForgotPassword } from '../validation';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
 
@@ -44,13 +45,7 @@ export function ForgotPasswordForm() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field
-          label="Correo electrónico"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />

@@ -1,12 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, FormMessage } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/field';
 import { signIn } from '../api/sign-in';
 import { authErrorMessage } from '../auth-errors';
 import { validateLogin } from '../validation';
 import { PasswordField } from './password-field';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 
 /** Spec §2: on success the player goes on after 1 second. */
 const REDIRECT_DELAY_MS = 1000;
@@ -55,13 +56,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field
-          label="Correo electrónico"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           disabled={signedIn}

@@ -9,6 +9,7 @@ import { authErrorMessage } from '../auth-errors';
 import { storedReferralCode } from '../referral';
 import { MESSAGES, normalizeEmail, validateSignup, type SignupErrors, type SignupValues } from '../validation';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
 import { useUsernameAvailability } from './use-username-availability';
@@ -110,13 +111,7 @@ export function SignupForm() {
           hint={usernameHint}
           hintTone={availability === 'available' ? 'success' : availability === 'taken' ? 'danger' : 'neutral'}
         />
-        <Field
-          label="Correo electrónico"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
+        <EmailField
           value={values.email}
           onChange={(e) => set('email', e.target.value)}
           onBlur={blur('email')}

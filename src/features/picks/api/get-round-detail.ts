@@ -1,22 +1,11 @@
 // One round for the picks screens: the round with its matches (clubs, bonuses, results), the
 // player's own saved picks, and after the deadline the vote percentages (get_vote_stats).
-import type { MatchSide, RoundClub, RoundMatch } from '@/features/rounds/api/get-open-round';
 import type { PickResult } from '@/lib/db';
+import { isRoundOpen, ROUND_WITH_MATCHES_SELECT, toRoundWithMatches, toSide, type MatchSide, type RoundMatch, type RoundWithMatches } from '@/lib/rounds';
 import { supabase } from '@/lib/supabase';
 
-export interface DetailMatch extends RoundMatch {
-  correctResult: MatchSide | null;
-}
-
-export interface RoundDetail {
-  id: number;
-  name: string;
-  week: number;
-  deadline: string;
-  resultsSaved: boolean;
-  isLastOfMonth: boolean;
-  matches: DetailMatch[];
-}
+export type DetailMatch = RoundMatch;
+export type RoundDetail = RoundWithMatches;
 
 export interface ServerPick {
   result: PickResult;
@@ -34,14 +23,6 @@ export interface RoundView {
 }
 
 export type RoundRef = number | 'current';
-
-const CLUB = 'id, name, short_name, logo_url';
-const ROUND_SELECT = `id, name, week, deadline, results_saved, is_last_of_month, matches(id, match_order, home_team, away_team, kickoff_at, correct_result, special_bonus_points, underdog_bonus_points, underdog_bonus_side, home_club:clubs!matches_home_club_id_fkey(${CLUB}), away_club:clubs!matches_away_club_id_fkey(${CLUB}))`;
-
-const SIDES: readonly MatchSide[] = ['Local', 'Empate', 'Visita'];
-const toSide = (value: string | null): MatchSide | null => SIDES.find((s) => s === value) ?? null;
-type ClubRow = { id: number; name: string; short_name: string | null; logo_url: string | null } | null;
-const toClub = (row: ClubRow): RoundClub | null => (row ? { id: row.id, name: row.name, shortName: row.short_name, logoUrl: row.logo_url } : null);
 
 async function resolveRoundId(ref: RoundRef): Promise<number | null> {
   if (ref !== 'current') return ref;
@@ -92,33 +73,13 @@ export async function getRoundView(ref: RoundRef, userId: string | null): Promis
   if (id === null) return null;
   const { data, error } = await supabase
     .from('quinielas')
-    .select(ROUND_SELECT)
+    .select(ROUND_WITH_MATCHES_SELECT)
     .eq('id', id)
     .order('match_order', { referencedTable: 'matches', ascending: true })
     .maybeSingle();
   if (error) throw error;
   if (!data) return null;
-  const round: RoundDetail = {
-    id: data.id,
-    name: data.name,
-    week: data.week,
-    deadline: data.deadline,
-    resultsSaved: data.results_saved,
-    isLastOfMonth: data.is_last_of_month,
-    matches: data.matches.map((m) => ({
-      id: m.id,
-      order: m.match_order,
-      homeTeam: m.home_team,
-      awayTeam: m.away_team,
-      kickoffAt: m.kickoff_at,
-      homeClub: toClub(m.home_club),
-      awayClub: toClub(m.away_club),
-      specialBonusPoints: m.special_bonus_points,
-      underdogBonusPoints: m.underdog_bonus_points,
-      underdogBonusSide: toSide(m.underdog_bonus_side),
-      correctResult: toSide(m.correct_result),
-    })),
-  };
+  const round = toRoundWithMatches(data);
 
   const myPicks: Record<number, ServerPick> = {};
   if (userId) {
@@ -130,7 +91,7 @@ export async function getRoundView(ref: RoundRef, userId: string | null): Promis
     }
   }
 
-  const closed = round.resultsSaved || new Date(round.deadline).getTime() <= Date.now();
+  const closed = !isRoundOpen(round);
   // Percentages are a garnish: a failing stats call must not hide the round.
   const votes = closed ? await getVoteShares(id).catch(() => null) : null;
   return { round, myPicks, votes };

@@ -1,17 +1,13 @@
 // One match on the picks screens: both clubs, the special-pick and underdog markers, three big
 // Local / Empate / Visita buttons, and after the deadline the vote shares and whether the
 // player's pick was right.
-import { ClubBadge } from '@/features/rounds/components/club-badge';
-import type { MatchSide } from '@/features/rounds/api/get-open-round';
+import { MatchTeams } from '@/components/ui/match-teams';
 import type { PickResult } from '@/lib/db';
+import { MATCH_SIDES, teamName } from '@/lib/rounds';
 import { formatKickoff } from '@/lib/time';
 import type { DetailMatch, VoteShares } from '../api/get-round-detail';
 import type { ShownPick } from '../model/merge-picks';
 import { PickStatus } from './pick-status';
-
-const SIDES: readonly MatchSide[] = ['Local', 'Empate', 'Visita'];
-
-const teamName = (club: DetailMatch['homeClub'], fallback: string) => club?.shortName || club?.name || fallback;
 
 export interface MatchCardProps {
   match: DetailMatch;
@@ -30,18 +26,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick }: M
   const verdict = closed && pick && match.correctResult ? (pick.result === match.correctResult ? 'correct' : 'incorrect') : null;
   return (
     <li role="group" aria-label={`${home} contra ${away}`} className="flex flex-col gap-2 px-3 py-3">
-      <div className="flex items-center gap-2">
-        <span className="w-5 shrink-0 text-xs font-semibold tabular-nums text-slate-400">{match.order}</span>
-        <div className="flex min-w-0 flex-1 items-center justify-end gap-2 text-right">
-          <span className="truncate text-sm font-semibold">{home}</span>
-          <ClubBadge club={match.homeClub} fallbackName={match.homeTeam} />
-        </div>
-        <span className="shrink-0 px-1 text-xs font-bold text-slate-400">VS</span>
-        <div className="flex min-w-0 flex-1 items-center gap-2">
-          <ClubBadge club={match.awayClub} fallbackName={match.awayTeam} />
-          <span className="truncate text-sm font-semibold">{away}</span>
-        </div>
-      </div>
+      <MatchTeams match={match} />
       <div className="flex flex-wrap items-center justify-center gap-2 text-xs text-slate-500">
         {match.kickoffAt && <span>{formatKickoff(match.kickoffAt)}</span>}
         {match.specialBonusPoints > 0 && (
@@ -51,7 +36,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick }: M
         )}
       </div>
       <div className="grid grid-cols-3 gap-2">
-        {SIDES.map((side) => {
+        {MATCH_SIDES.map((side) => {
           const chosen = pick?.result === side;
           const isResult = closed && match.correctResult === side;
           const underdog = match.underdogBonusSide === side && match.underdogBonusPoints > 0;

@@ -3,7 +3,7 @@
 // 'Cerrada' badges; status colour green (open), red (results saved), yellow (closed, awaiting
 // results); the last round of the month marked ×1.5.
 import { Link } from '@tanstack/react-router';
-import { isRoundOpen, roundStatusColour, type RoundStatusColour, type RoundSummary } from '@/features/rounds/api/get-rounds';
+import { isRoundOpen, roundStatusColour, type RoundStatusColour, type RoundSummary } from '@/lib/rounds';
 import { formatDeadline } from '@/lib/time';
 
 const COLOURS: Record<RoundStatusColour, { bar: string; label: string }> = {

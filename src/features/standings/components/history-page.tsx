@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
-import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { LoadingState } from '@/components/ui/loading-state';
 import { formatGameDateTime } from '@/lib/time';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { historyTone, type HistoryTone } from '../leaderboard-rows';
 import type { HistoryData } from '../load-history';
-import { monthKey, monthLabel } from '../months';
+import { monthLabel } from '../months';
+import { MonthSelect } from './month-select';
 import { RoundDetailDialog } from './round-detail-dialog';
 
 const TONE_BAR: Record<HistoryTone, string> = { green: 'bg-green-500', amber: 'bg-amber-400', red: 'bg-red-500' };
@@ -49,20 +51,7 @@ export function HistoryPage({ data, onMonthChange }: HistoryPageProps) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <HistoryHeading />
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Mes
-          <select
-            value={monthKey(data.month)}
-            onChange={(event) => onMonthChange(event.target.value)}
-            className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
-          >
-            {data.months.map((m) => (
-              <option key={monthKey(m)} value={monthKey(m)}>
-                {monthLabel(m)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MonthSelect value={data.month} months={data.months} onChange={onMonthChange} />
       </div>
 
       {data.rounds.length === 0 ? (
@@ -139,22 +128,15 @@ function HistoryItem({ round, onOpen }: { round: RoundScore; onOpen: () => void 
 
 export function HistorySkeleton() {
   return (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">Cargando tu historial…</span>
+    <LoadingState label="Cargando tu historial…" className="flex flex-col gap-4">
       <div className="h-14 w-48 animate-pulse rounded-lg bg-slate-200" />
       {Array.from({ length: 4 }, (_, i) => (
         <div key={i} className="h-24 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200" />
       ))}
-    </div>
+    </LoadingState>
   );
 }
 
 export function HistoryError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200">
-      <p className="font-semibold text-red-700">Error loading quinielas</p>
-      <p className="text-sm text-slate-600">Revisa tu conexión e inténtalo de nuevo.</p>
-      <Button onClick={onRetry}>Reintentar</Button>
-    </div>
-  );
+  return <ErrorState message="Error loading quinielas" onRetry={onRetry} />;
 }

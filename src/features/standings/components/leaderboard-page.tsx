@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { LoadingState } from '@/components/ui/loading-state';
 import { useUserId } from '@/lib/session';
 import { leaderboardView, LEADERBOARD_TABS, type LeaderboardEntry, type LeaderboardTab } from '../leaderboard-rows';
 import type { LeaderboardData } from '../load-leaderboard';
-import { monthKey, monthLabel } from '../months';
+import { monthLabel } from '../months';
 import { LeaderboardTable } from './leaderboard-table';
+import { MonthSelect } from './month-select';
 import { ScoreDetailDialog } from './score-detail-dialog';
 
 const TAB_LABELS: Record<LeaderboardTab, string> = { boost: 'Boost', quinielazo: 'Quinielazo', total: 'Total' };
@@ -28,20 +30,7 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange }: Leade
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Ranking mensual</p>
           <h1 className="text-2xl font-extrabold tracking-tight">Tabla de Posiciones</h1>
         </div>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Mes
-          <select
-            value={monthKey(data.month)}
-            onChange={(event) => onMonthChange(event.target.value)}
-            className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
-          >
-            {data.months.map((m) => (
-              <option key={monthKey(m)} value={monthKey(m)}>
-                {monthLabel(m)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MonthSelect value={data.month} months={data.months} onChange={onMonthChange} />
       </header>
 
       <div role="tablist" aria-label="Ordenar por" className="grid grid-cols-3 gap-1 rounded-full bg-slate-200/70 p-1">
@@ -87,8 +76,7 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange }: Leade
 
 export function LeaderboardSkeleton() {
   return (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">Cargando la tabla de posiciones…</span>
+    <LoadingState label="Cargando la tabla de posiciones…" className="flex flex-col gap-4">
       <div className="h-14 w-56 animate-pulse rounded-lg bg-slate-200" />
       <div className="h-11 animate-pulse rounded-full bg-slate-200" />
       <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
@@ -100,6 +88,6 @@ export function LeaderboardSkeleton() {
           </div>
         ))}
       </div>
-    </div>
+    </LoadingState>
   );
 }

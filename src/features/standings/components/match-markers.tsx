@@ -1,5 +1,5 @@
 // The two bonus matches of a round: the special pick and the underdog.
-import type { MatchSide } from '../api/get-round-detail';
+import type { MatchSide } from '@/lib/rounds';
 
 interface MarkedMatch {
   specialBonusPoints: number;

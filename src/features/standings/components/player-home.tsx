@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { ClubCrest } from '@/components/ui/club-crest';
+import { LoadingState } from '@/components/ui/loading-state';
 import { accuracy, formatMXN } from '@/lib/scoring';
 import { formatDeadline, formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
 import type { MonthlyPrize } from '../api/get-monthly-prizes';
@@ -280,8 +281,7 @@ function PrizeList({ prizes, holders }: { prizes: Part<PrizeRow[]>; holders: Par
 
 export function PlayerHomeSkeleton() {
   return (
-    <div role="status" className="flex flex-col gap-5">
-      <span className="sr-only">Cargando tu inicio…</span>
+    <LoadingState label="Cargando tu inicio…" className="flex flex-col gap-5">
       <div className="h-12 w-52 animate-pulse rounded-lg bg-slate-200" />
       <div className="h-36 animate-pulse rounded-2xl bg-brand-800/70" />
       <div className="grid grid-cols-3 gap-2">
@@ -290,6 +290,6 @@ export function PlayerHomeSkeleton() {
         ))}
       </div>
       <div className="h-64 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200" />
-    </div>
+    </LoadingState>
   );
 }

@@ -3,7 +3,9 @@
 import { useEffect, useState } from 'react';
 import { ClubCrest } from '@/components/ui/club-crest';
 import { Dialog } from '@/components/ui/dialog';
-import { getRoundDetail, type MatchSide, type RoundDetailMatch } from '../api/get-round-detail';
+import { LoadingState } from '@/components/ui/loading-state';
+import type { MatchSide } from '@/lib/rounds';
+import { getRoundDetail, type RoundDetailMatch } from '../api/get-round-detail';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { readThroughCache } from '../api/offline-cache';
 import { BonusLines } from './bonus-lines';
@@ -40,12 +42,11 @@ export function RoundDetailDialog({ round, userId, onClose }: { round: RoundScor
       subtitle={round && `${round.correct}/${round.total || 12} aciertos · ${round.points} pts`}
     >
       {detail.status === 'loading' && (
-        <div role="status" className="flex flex-col gap-2">
-          <span className="sr-only">Cargando detalle…</span>
+        <LoadingState label="Cargando detalle…" className="flex flex-col gap-2">
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="h-12 animate-pulse rounded-xl bg-slate-100" />
           ))}
-        </div>
+        </LoadingState>
       )}
       {detail.status === 'error' && <p className="py-6 text-center text-sm text-red-700">Error loading quiniela details</p>}
       {detail.status === 'ready' && round && (
