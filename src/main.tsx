@@ -29,6 +29,13 @@ if (envCheck.ok) {
     </StrictMode>,
   );
   void registerServiceWorker();
+  // The picks outbox runs in every tab from start-up, not only on the picks screens: waiting
+  // picks flush (online, visibility, the service worker's request) and a sign-out from any
+  // screen clears the offline cache. Loaded lazily after the first render, outside the first load.
+  const startOutbox = () => void import('./features/picks/drafts/outbox-runner').then((m) => m.startOutboxRunner()).catch(() => undefined);
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(startOutbox, { timeout: 2000 }) : setTimeout(startOutbox, 200));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 } else {
   // Only a misconfigured build shows this screen, so its code stays out of everyone's first load.
   const { problems } = envCheck;
