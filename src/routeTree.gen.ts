@@ -13,10 +13,13 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as ContactanosRouteImport } from './routes/contactanos'
+import { Route as FaqRouteImport } from './routes/faq'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LeaderboardRouteImport } from './routes/leaderboard'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MisQuinielasRouteImport } from './routes/mis-quinielas'
+import { Route as PrivacidadRouteImport } from './routes/privacidad'
 import { Route as QuinielazoDeLaSemanaRouteImport } from './routes/quinielazo-de-la-semana'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as RulesRouteImport } from './routes/rules'
@@ -26,6 +29,9 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedInicioRouteImport } from './routes/_authed/inicio'
 import { Route as AuthedPicksRouteImport } from './routes/_authed/picks'
 import { Route as AuthedPicksSelectorRouteImport } from './routes/_authed/picks-selector'
+import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
+import { Route as BlogIndexRouteImport } from './routes/blog.index'
+import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 
 const AuthedAdminIndexLazyRouteImport = createFileRoute('/_authed/admin/')()
 const AuthedAdminAnalyticsLazyRouteImport = createFileRoute(
@@ -60,6 +66,16 @@ const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ContactanosRoute = ContactanosRouteImport.update({
+  id: '/contactanos',
+  path: '/contactanos',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
@@ -78,6 +94,11 @@ const LoginRoute = LoginRouteImport.update({
 const MisQuinielasRoute = MisQuinielasRouteImport.update({
   id: '/mis-quinielas',
   path: '/mis-quinielas',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacidadRoute = PrivacidadRouteImport.update({
+  id: '/privacidad',
+  path: '/privacidad',
   getParentRoute: () => rootRouteImport,
 } as any)
 const QuinielazoDeLaSemanaRoute = QuinielazoDeLaSemanaRouteImport.update({
@@ -124,6 +145,21 @@ const AuthedPicksSelectorRoute = AuthedPicksSelectorRouteImport.update({
   id: '/picks-selector',
   path: '/picks-selector',
   getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const BlogIndexRoute = BlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogSlugRoute = BlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedAdminIndexLazyRoute = AuthedAdminIndexLazyRouteImport.update({
   id: '/',
@@ -198,10 +234,13 @@ const AuthedAdminVerPicksLazyRoute = AuthedAdminVerPicksLazyRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/contactanos': typeof ContactanosRoute
+  '/faq': typeof FaqRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/leaderboard': typeof LeaderboardRoute
   '/login': typeof LoginRoute
   '/mis-quinielas': typeof MisQuinielasRoute
+  '/privacidad': typeof PrivacidadRoute
   '/quinielazo-de-la-semana': typeof QuinielazoDeLaSemanaRoute
   '/reset-password': typeof ResetPasswordRoute
   '/rules': typeof RulesRoute
@@ -211,6 +250,9 @@ export interface FileRoutesByFullPath {
   '/inicio': typeof AuthedInicioRoute
   '/picks': typeof AuthedPicksRoute
   '/picks-selector': typeof AuthedPicksSelectorRoute
+  '/settings': typeof AuthedSettingsRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/blog/': typeof BlogIndexRoute
   '/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/admin/create': typeof AuthedAdminCreateLazyRoute
   '/admin/edit': typeof AuthedAdminEditLazyRoute
@@ -223,10 +265,13 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/contactanos': typeof ContactanosRoute
+  '/faq': typeof FaqRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/leaderboard': typeof LeaderboardRoute
   '/login': typeof LoginRoute
   '/mis-quinielas': typeof MisQuinielasRoute
+  '/privacidad': typeof PrivacidadRoute
   '/quinielazo-de-la-semana': typeof QuinielazoDeLaSemanaRoute
   '/reset-password': typeof ResetPasswordRoute
   '/rules': typeof RulesRoute
@@ -235,6 +280,9 @@ export interface FileRoutesByTo {
   '/inicio': typeof AuthedInicioRoute
   '/picks': typeof AuthedPicksRoute
   '/picks-selector': typeof AuthedPicksSelectorRoute
+  '/settings': typeof AuthedSettingsRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/blog': typeof BlogIndexRoute
   '/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/admin/create': typeof AuthedAdminCreateLazyRoute
   '/admin/edit': typeof AuthedAdminEditLazyRoute
@@ -249,10 +297,13 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
+  '/contactanos': typeof ContactanosRoute
+  '/faq': typeof FaqRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/leaderboard': typeof LeaderboardRoute
   '/login': typeof LoginRoute
   '/mis-quinielas': typeof MisQuinielasRoute
+  '/privacidad': typeof PrivacidadRoute
   '/quinielazo-de-la-semana': typeof QuinielazoDeLaSemanaRoute
   '/reset-password': typeof ResetPasswordRoute
   '/rules': typeof RulesRoute
@@ -262,6 +313,9 @@ export interface FileRoutesById {
   '/_authed/inicio': typeof AuthedInicioRoute
   '/_authed/picks': typeof AuthedPicksRoute
   '/_authed/picks-selector': typeof AuthedPicksSelectorRoute
+  '/_authed/settings': typeof AuthedSettingsRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/blog/': typeof BlogIndexRoute
   '/_authed/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/_authed/admin/create': typeof AuthedAdminCreateLazyRoute
   '/_authed/admin/edit': typeof AuthedAdminEditLazyRoute
@@ -276,10 +330,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/contactanos'
+    | '/faq'
     | '/forgot-password'
     | '/leaderboard'
     | '/login'
     | '/mis-quinielas'
+    | '/privacidad'
     | '/quinielazo-de-la-semana'
     | '/reset-password'
     | '/rules'
@@ -289,6 +346,9 @@ export interface FileRouteTypes {
     | '/inicio'
     | '/picks'
     | '/picks-selector'
+    | '/settings'
+    | '/blog/$slug'
+    | '/blog/'
     | '/admin/analytics'
     | '/admin/create'
     | '/admin/edit'
@@ -301,10 +361,13 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/contactanos'
+    | '/faq'
     | '/forgot-password'
     | '/leaderboard'
     | '/login'
     | '/mis-quinielas'
+    | '/privacidad'
     | '/quinielazo-de-la-semana'
     | '/reset-password'
     | '/rules'
@@ -313,6 +376,9 @@ export interface FileRouteTypes {
     | '/inicio'
     | '/picks'
     | '/picks-selector'
+    | '/settings'
+    | '/blog/$slug'
+    | '/blog'
     | '/admin/analytics'
     | '/admin/create'
     | '/admin/edit'
@@ -326,10 +392,13 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authed'
+    | '/contactanos'
+    | '/faq'
     | '/forgot-password'
     | '/leaderboard'
     | '/login'
     | '/mis-quinielas'
+    | '/privacidad'
     | '/quinielazo-de-la-semana'
     | '/reset-password'
     | '/rules'
@@ -339,6 +408,9 @@ export interface FileRouteTypes {
     | '/_authed/inicio'
     | '/_authed/picks'
     | '/_authed/picks-selector'
+    | '/_authed/settings'
+    | '/blog/$slug'
+    | '/blog/'
     | '/_authed/admin/analytics'
     | '/_authed/admin/create'
     | '/_authed/admin/edit'
@@ -353,14 +425,19 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
+  ContactanosRoute: typeof ContactanosRoute
+  FaqRoute: typeof FaqRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LeaderboardRoute: typeof LeaderboardRoute
   LoginRoute: typeof LoginRoute
   MisQuinielasRoute: typeof MisQuinielasRoute
+  PrivacidadRoute: typeof PrivacidadRoute
   QuinielazoDeLaSemanaRoute: typeof QuinielazoDeLaSemanaRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   RulesRoute: typeof RulesRoute
   SignupRoute: typeof SignupRoute
+  BlogSlugRoute: typeof BlogSlugRoute
+  BlogIndexRoute: typeof BlogIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -377,6 +454,20 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contactanos': {
+      id: '/contactanos'
+      path: '/contactanos'
+      fullPath: '/contactanos'
+      preLoaderRoute: typeof ContactanosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/faq': {
+      id: '/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof FaqRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -405,6 +496,13 @@ declare module '@tanstack/react-router' {
       path: '/mis-quinielas'
       fullPath: '/mis-quinielas'
       preLoaderRoute: typeof MisQuinielasRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacidad': {
+      id: '/privacidad'
+      path: '/privacidad'
+      fullPath: '/privacidad'
+      preLoaderRoute: typeof PrivacidadRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/quinielazo-de-la-semana': {
@@ -469,6 +567,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/picks-selector'
       preLoaderRoute: typeof AuthedPicksSelectorRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings': {
+      id: '/_authed/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AuthedSettingsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/blog/': {
+      id: '/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof BlogIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/$slug': {
+      id: '/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof BlogSlugRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_authed/admin/': {
       id: '/_authed/admin/'
@@ -571,6 +690,7 @@ interface AuthedRouteChildren {
   AuthedInicioRoute: typeof AuthedInicioRoute
   AuthedPicksRoute: typeof AuthedPicksRoute
   AuthedPicksSelectorRoute: typeof AuthedPicksSelectorRoute
+  AuthedSettingsRoute: typeof AuthedSettingsRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -579,6 +699,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedInicioRoute: AuthedInicioRoute,
   AuthedPicksRoute: AuthedPicksRoute,
   AuthedPicksSelectorRoute: AuthedPicksSelectorRoute,
+  AuthedSettingsRoute: AuthedSettingsRoute,
 }
 
 const AuthedRouteWithChildren =
@@ -587,14 +708,19 @@ const AuthedRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
+  ContactanosRoute: ContactanosRoute,
+  FaqRoute: FaqRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LeaderboardRoute: LeaderboardRoute,
   LoginRoute: LoginRoute,
   MisQuinielasRoute: MisQuinielasRoute,
+  PrivacidadRoute: PrivacidadRoute,
   QuinielazoDeLaSemanaRoute: QuinielazoDeLaSemanaRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   RulesRoute: RulesRoute,
   SignupRoute: SignupRoute,
+  BlogSlugRoute: BlogSlugRoute,
+  BlogIndexRoute: BlogIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

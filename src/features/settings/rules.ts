@@ -1,0 +1,86 @@
+// The settings screen's rules (product spec §4, §5, §8), pure so each one is unit-tested:
+// the username minimum, when availability is asked, when the profile bar may save, and the
+// Spanish messages of every outcome.
+
+/** Settings asks for 4 characters (sign-up asks for 3; decisions.md keeps both). */
+export const SETTINGS_USERNAME_MIN = 4;
+
+/** Wait after the last keystroke before asking whether a username is free (spec §5). */
+export const AVAILABILITY_DEBOUNCE_MS = 500;
+
+/** How long a save confirmation stays on screen (spec "save confirmation 4 s"). */
+export const NOTICE_MS = 4000;
+
+export const SETTINGS_MESSAGES = {
+  usernameTooShort: 'El nombre de usuario debe tener al menos 4 caracteres.',
+  usernameAvailable: 'Nombre disponible',
+  usernameTaken: 'Nombre no disponible',
+  profileSaved: 'Perfil actualizado con éxito.',
+  profileError: 'Error al actualizar el perfil.',
+  profileUsernameTaken: 'Error al actualizar el perfil. Ese nombre de usuario ya lo usa otro jugador; elige otro.',
+  preferencesSaved: 'Preferencias actualizadas.',
+  preferencesError: 'Error al actualizar preferencias.',
+  resetSent: 'Correo de recuperación enviado. Revisa tu bandeja de entrada.',
+  resetError: 'Hubo un error al enviar el correo de recuperación.',
+} as const;
+
+/** The spec's league filter, in its order. 'Jugadores' has no clubs yet (docs/decisions.md). */
+export const LEAGUES = ['Liga MX', 'Premier League', 'La Liga', 'Bundesliga', 'Serie A', 'Internacional', 'MLS', 'Ligue 1', 'Jugadores'] as const;
+export type League = (typeof LEAGUES)[number];
+
+/** What the save bar edits: the two profile fields a player may change here. */
+export interface ProfileValues {
+  username: string;
+  favoriteClubId: number | null;
+}
+
+/** The username rule's message, or null when the (trimmed) name is long enough. */
+export function usernameError(username: string): string | null {
+  return username.trim().length < SETTINGS_USERNAME_MIN ? SETTINGS_MESSAGES.usernameTooShort : null;
+}
+
+/** True when the draft differs from what is saved (the username compared trimmed, as it is saved). */
+export function isProfileDirty(saved: ProfileValues, draft: ProfileValues): boolean {
+  return draft.username.trim() !== saved.username || draft.favoriteClubId !== saved.favoriteClubId;
+}
+
+/** Save is enabled only for a change whose username passes the 4-character rule. */
+export function canSaveProfile(saved: ProfileValues, draft: ProfileValues): boolean {
+  return isProfileDirty(saved, draft) && usernameError(draft.username) === null;
+}
+
+/**
+ * The name whose availability to ask, or null to skip: empty or unchanged names are not asked
+ * (spec §5), nor names under the minimum, whose rule message already says what is wrong.
+ */
+export function usernameToCheck(savedUsername: string, draftUsername: string): string | null {
+  const name = draftUsername.trim();
+  if (name === '' || name === savedUsername) return null;
+  if (name.length < SETTINGS_USERNAME_MIN) return null;
+  return name;
+}
+
+/** The message for a failed profile save: a taken username (unique violation) is named as such. */
+export function profileErrorMessage(code: string | undefined): string {
+  return code === '23505' ? SETTINGS_MESSAGES.profileUsernameTaken : SETTINGS_MESSAGES.profileError;
+}
+
+export interface PickableClub {
+  id: number;
+  name: string;
+  shortName: string | null;
+  league: string;
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/**
+ * Clubs for the picker: with a search text, matches by name or short name across every league
+ * (a player typing "Real Madrid" should not need to find its league first); without one, the
+ * chosen league's clubs. Keeps the given order.
+ */
+export function filterClubs<C extends PickableClub>(clubs: readonly C[], league: League, query: string): C[] {
+  const q = fold(query.trim());
+  if (q) return clubs.filter((club) => fold(`${club.name} ${club.shortName ?? ''}`).includes(q));
+  return clubs.filter((club) => club.league === league);
+}

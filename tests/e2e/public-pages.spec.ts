@@ -1,0 +1,205 @@
+// The public content pages on a phone: the blog (list newest first, a post, an unknown slug),
+// the FAQ accordion, the contact form down to the team's inbox, the terms' seven sections,
+// and the footer links that lead to each of them.
+import { expect, test, type Page } from '@playwright/test';
+
+const POSTS = [
+  { slug: 'resumen-julio', title: 'Resumen de julio: arranca el Apertura y la tabla se enciende', date: '1 de agosto de 2025' },
+  { slug: 'resumen-junio', title: 'Resumen de junio: así arrancó la comunidad Quinielazo', date: '1 de julio de 2025' },
+  { slug: 'que-es-quinielazo', title: '¿Qué es Quinielazo y cómo se juega?', date: '2 de junio de 2025' },
+];
+
+const TEAM_INBOX = 'contacto@quinielazo.mx';
+
+interface InboxMail {
+  subject: string;
+  to: string[];
+  body: { text: string; html: string };
+}
+
+/** The mail to `address` whose subject is exactly `subject`, once it has arrived. */
+async function mailTo(address: string, subject: string): Promise<InboxMail> {
+  const inbox = process.env.INBOX_URL;
+  if (!inbox) throw new Error('INBOX_URL missing: run through playwright.config.ts');
+  const box = encodeURIComponent(address.split('@')[0]);
+  let mail: InboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list: Array<{ id: string; subject: string }> = await (await fetch(`${inbox}/api/v1/mailbox/${box}`)).json();
+        const hit = list.find((m) => m.subject === subject);
+        if (hit) mail = await (await fetch(`${inbox}/api/v1/mailbox/${box}/${hit.id}`)).json();
+        return mail !== undefined;
+      },
+      { message: `a mail "${subject}" to ${address}` },
+    )
+    .toBe(true);
+  return mail!;
+}
+
+function notFoundPage(page: Page) {
+  return page.getByRole('heading', { name: 'Página no encontrada' });
+}
+
+test('the blog lists the published posts newest first and opens one', async ({ page }) => {
+  await page.goto('/blog');
+  await expect(page).toHaveTitle('Blog · Quinielazo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog de Quinielazo' })).toBeVisible();
+
+  const list = page.getByRole('list', { name: 'Publicaciones' });
+  await expect(list.getByRole('heading', { level: 2 })).toHaveText(POSTS.map((post) => post.title));
+  const cards = list.getByRole('article');
+  for (const [i, post] of POSTS.entries()) {
+    await expect(cards.nth(i).locator('time')).toHaveText(post.date);
+  }
+  await expect(cards.nth(0).getByText('Comunidad')).toBeVisible();
+  await expect(cards.nth(2).getByText('Guía')).toBeVisible();
+  await expect(cards.nth(0).getByText(/Regresó la Liga MX/)).toBeVisible();
+
+  await cards.nth(0).getByRole('link', { name: `Leer más: ${POSTS[0].title}` }).click();
+  await expect(page).toHaveURL(/\/blog\/resumen-julio$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(POSTS[0].title);
+  await expect(page).toHaveTitle(`${POSTS[0].title} · Quinielazo`);
+  await expect(page.getByText(`Publicado el ${POSTS[0].date}`)).toBeVisible();
+  await expect(page.getByRole('article').getByText('Comunidad')).toBeVisible();
+  const banner = page.locator('img[src="/blog/resumen-julio.svg"]');
+  await expect(banner).toBeVisible();
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The body's HTML is rendered as markup, not shown as text.
+  await expect(page.getByRole('heading', { level: 2, name: 'Los underdogs dieron de qué hablar' })).toBeVisible();
+  await expect(page.getByText('<h2>')).toHaveCount(0);
+
+  await page.getByRole('link', { name: '← Volver al blog' }).last().click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(list.getByRole('heading', { level: 2 }).first()).toHaveText(POSTS[0].title);
+
+  // A link inside a post's body stays in the app.
+  await list.getByRole('link', { name: POSTS[2].title, exact: true }).click();
+  await expect(page).toHaveURL(/\/blog\/que-es-quinielazo$/);
+  await page.evaluate(() => Object.assign(window, { samePageLoad: true }));
+  await page.getByRole('article').getByRole('link', { name: 'la quiniela de la semana', exact: true }).click();
+  await expect(page).toHaveURL(/\/quinielazo-de-la-semana(\?|$)/);
+  expect(await page.evaluate(() => 'samePageLoad' in window)).toBe(true);
+});
+
+test('an unknown post says so and leads back to the blog', async ({ page }) => {
+  await page.goto('/blog/no-existe-este-post');
+  await expect(page.getByRole('heading', { name: 'Post no encontrado.' })).toBeVisible();
+  await expect(page).toHaveTitle('Post no encontrado · Quinielazo');
+  await page.getByRole('link', { name: '← Volver al blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('list', { name: 'Publicaciones' }).getByRole('article')).toHaveCount(3);
+});
+
+test('the FAQ has seven questions that open one by one and a way to contact us', async ({ page }) => {
+  await page.goto('/faq');
+  await expect(page).toHaveTitle('Preguntas frecuentes · Quinielazo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Preguntas frecuentes' })).toBeVisible();
+
+  const questions = page.getByRole('region', { name: 'Preguntas' }).locator('details');
+  await expect(questions).toHaveCount(7);
+  await expect(questions.locator('summary')).toHaveText([
+    '¿Qué es Quinielazo?',
+    '¿Cuesta algo jugar?',
+    '¿Cómo se ganan puntos?',
+    '¿Cuándo cierran las quinielas?',
+    '¿Qué premios hay y cómo se pagan?',
+    '¿Puedo tener más de una cuenta?',
+    '¿Cómo funcionan los referidos?',
+  ]);
+
+  const closing = questions.filter({ hasText: '¿Cuándo cierran las quinielas?' });
+  const answer = closing.getByText(/hora del Centro/);
+  await expect(answer).toBeHidden();
+  await closing.locator('summary').click();
+  await expect(closing).toHaveAttribute('open', '');
+  await expect(answer).toBeVisible();
+  await expect(questions.filter({ hasText: '¿Cuesta algo jugar?' }).getByText(/100% gratis/)).toBeHidden();
+
+  const points = questions.filter({ hasText: '¿Cómo se ganan puntos?' });
+  await points.locator('summary').click();
+  await points.getByRole('link', { name: 'reglas del juego' }).click();
+  await expect(page).toHaveURL(/\/rules$/);
+
+  await page.goBack();
+  await page.getByRole('link', { name: 'Contáctanos' }).click();
+  await expect(page).toHaveURL(/\/contactanos$/);
+});
+
+test('the contact form validates, keeps what was typed on failure and mails the team', async ({ page }) => {
+  const name = `Visitante ${Date.now().toString(36)}`;
+  const message = `Hola, ¿cuándo publican la quiniela del fin de semana? Ref ${Math.random().toString(36).slice(2, 8)}`;
+
+  await page.goto('/contactanos');
+  await expect(page).toHaveTitle('Contáctanos · Quinielazo');
+  await expect(page.getByText('te respondemos en menos de 12 horas')).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('type', 'email');
+
+  const send = page.getByRole('button', { name: 'Enviar mensaje' });
+  await send.click();
+  await expect(page.getByText('Escribe tu nombre.')).toBeVisible();
+  await expect(page.getByText('Escribe tu correo electrónico.')).toBeVisible();
+  await expect(page.getByText('Escribe tu mensaje.')).toBeVisible();
+  await expect(page.getByLabel('Nombre')).toBeFocused();
+
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Correo electrónico').fill('visitante@correo');
+  await page.getByLabel('Mensaje').fill(message);
+  await send.click();
+  await expect(page.getByText('Correo inválido')).toBeVisible();
+  await expect(page.getByText('Escribe tu nombre.')).toBeHidden();
+  await page.getByLabel('Correo electrónico').fill('  Visitante@Correo.MX ');
+
+  // The function cannot be reached: the failure message, and nothing typed is lost.
+  await page.route('**/functions/v1/send-contact-email', (route) => route.abort());
+  await send.click();
+  await expect(page.getByRole('alert')).toHaveText('❌ Error al enviar el mensaje. Intenta más tarde.');
+  await expect(page.getByLabel('Nombre')).toHaveValue(name);
+  await expect(page.getByLabel('Mensaje')).toHaveValue(message);
+  await page.unroute('**/functions/v1/send-contact-email');
+
+  await send.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Mensaje enviado' })).toHaveText('✅ Mensaje enviado. ¡Gracias por contactarnos!');
+  await expect(page.getByLabel('Nombre')).toHaveValue('');
+  await expect(page.getByLabel('Mensaje')).toHaveValue('');
+
+  const mail = await mailTo(TEAM_INBOX, `Contacto: ${name}`);
+  expect(mail.to).toContain(TEAM_INBOX);
+  expect(mail.body.text).toContain(message);
+  expect(mail.body.text).toContain('visitante@correo.mx');
+});
+
+test('the terms page has its seven sections', async ({ page }) => {
+  await page.goto('/privacidad');
+  await expect(page).toHaveTitle('Términos y privacidad · Quinielazo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Términos y aviso de privacidad' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    '1. Aceptación de los términos',
+    '2. Uso de la plataforma',
+    '3. Propiedad intelectual',
+    '4. Recopilación de datos',
+    '5. Cookies y analítica',
+    '6. Cambios a la política',
+    '7. Contacto',
+  ]);
+  await expect(page.getByText(/mayor de 18 años/).first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Cookies y analítica' }).click();
+  await expect(page).toHaveURL(/#cookies$/);
+  await expect(page.getByRole('heading', { name: '5. Cookies y analítica' })).toBeInViewport();
+});
+
+test('the footer links reach every public page', async ({ page }) => {
+  const pages = [
+    { link: 'Preguntas frecuentes', url: /\/faq$/, heading: 'Preguntas frecuentes' },
+    { link: 'Contacto', url: /\/contactanos$/, heading: 'Contáctanos' },
+    { link: 'Privacidad', url: /\/privacidad$/, heading: 'Términos y aviso de privacidad' },
+    { link: 'Blog', url: /\/blog$/, heading: 'Blog de Quinielazo' },
+  ];
+  await page.goto('/rules');
+  for (const target of pages) {
+    await page.getByRole('navigation', { name: 'Pie de página' }).getByRole('link', { name: target.link, exact: true }).click();
+    await expect(page).toHaveURL(target.url);
+    await expect(page.getByRole('heading', { level: 1, name: target.heading })).toBeVisible();
+    await expect(notFoundPage(page)).toHaveCount(0);
+  }
+});
