@@ -2,6 +2,7 @@
 // the signed-in header, login, the guard of player screens, and the password reset by mail.
 import { expect, test, type Page } from '@playwright/test';
 import { visitorClient } from '../support/e2e-api.ts';
+import { mailLink } from '../support/e2e-inbox.ts';
 
 const ANA_ID = '5eed0000-0000-4000-8000-000000000001';
 const ANA_REFERRAL_CODE = 'K627BLZD';
@@ -11,27 +12,6 @@ function uniqueAccount(prefix: string) {
   return { email: `${prefix}-${id}@correo.mx`, username: `${prefix}_${id}`.slice(0, 20) };
 }
 
-/** The link of the newest mail to `email` whose subject matches, as a person opens it from the inbox. */
-async function mailLink(email: string, subject: RegExp): Promise<string> {
-  const inbox = process.env.INBOX_URL;
-  if (!inbox) throw new Error('INBOX_URL missing: run through playwright.config.ts');
-  const box = encodeURIComponent(email.split('@')[0]);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list: Array<{ id: string; subject: string }> = await (await fetch(`${inbox}/api/v1/mailbox/${box}`)).json();
-        const hit = [...list].reverse().find((m) => subject.test(m.subject));
-        if (!hit) return undefined;
-        const mail: { body: { html: string } } = await (await fetch(`${inbox}/api/v1/mailbox/${box}/${hit.id}`)).json();
-        link = /href="(https?:\/\/[^"]+)"/.exec(mail.body.html)?.[1]?.replace(/&amp;/g, '&');
-        return link;
-      },
-      { message: `a mail "${subject}" to ${email}` },
-    )
-    .toBeTruthy();
-  return link!;
-}
 
 async function signUpThroughApi(email: string, username: string, password: string) {
   const { error } = await visitorClient().auth.signUp({ email, password, options: { data: { username } } });

@@ -2,6 +2,7 @@
 // the FAQ accordion, the contact form down to the team's inbox, the terms' seven sections,
 // and the footer links that lead to each of them.
 import { expect, test, type Page } from '@playwright/test';
+import { newestMail } from '../support/e2e-inbox.ts';
 
 const POSTS = [
   { slug: 'resumen-julio', title: 'Resumen de julio: arranca el Apertura y la tabla se enciende', date: '1 de agosto de 2025' },
@@ -11,31 +12,6 @@ const POSTS = [
 
 const TEAM_INBOX = 'contacto@quinielazo.mx';
 
-interface InboxMail {
-  subject: string;
-  to: string[];
-  body: { text: string; html: string };
-}
-
-/** The mail to `address` whose subject is exactly `subject`, once it has arrived. */
-async function mailTo(address: string, subject: string): Promise<InboxMail> {
-  const inbox = process.env.INBOX_URL;
-  if (!inbox) throw new Error('INBOX_URL missing: run through playwright.config.ts');
-  const box = encodeURIComponent(address.split('@')[0]);
-  let mail: InboxMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list: Array<{ id: string; subject: string }> = await (await fetch(`${inbox}/api/v1/mailbox/${box}`)).json();
-        const hit = list.find((m) => m.subject === subject);
-        if (hit) mail = await (await fetch(`${inbox}/api/v1/mailbox/${box}/${hit.id}`)).json();
-        return mail !== undefined;
-      },
-      { message: `a mail "${subject}" to ${address}` },
-    )
-    .toBe(true);
-  return mail!;
-}
 
 function notFoundPage(page: Page) {
   return page.getByRole('heading', { name: 'Página no encontrada' });
@@ -163,7 +139,7 @@ test('the contact form validates, keeps what was typed on failure and mails the 
   await expect(page.getByLabel('Nombre')).toHaveValue('');
   await expect(page.getByLabel('Mensaje')).toHaveValue('');
 
-  const mail = await mailTo(TEAM_INBOX, `Contacto: ${name}`);
+  const mail = await newestMail(TEAM_INBOX, `Contacto: ${name}`);
   expect(mail.to).toContain(TEAM_INBOX);
   expect(mail.body.text).toContain(message);
   expect(mail.body.text).toContain('visitante@correo.mx');

@@ -4,6 +4,7 @@
 // by recovery mail. The server's view (the player's own API) confirms every save.
 import { expect, test, type Page } from '@playwright/test';
 import { createPlayer, serviceClient, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
+import { mailLink } from '../support/e2e-inbox.ts';
 
 async function clubByName(name: string): Promise<{ id: number; logo_url: string | null }> {
   const { data, error } = await serviceClient().from('clubs').select('id, logo_url').eq('name', name).single();
@@ -26,27 +27,6 @@ async function openSettings(page: Page, player: E2ePlayer) {
 const saveBar = (page: Page) => page.getByRole('region', { name: 'Cambios sin guardar' });
 const saveButton = (page: Page) => saveBar(page).getByRole('button', { name: 'Guardar' });
 
-/** The newest mail to `email` whose subject matches, read from the local inbox as auth.spec.ts does. */
-async function mailLink(email: string, subject: RegExp): Promise<string> {
-  const inbox = process.env.INBOX_URL;
-  if (!inbox) throw new Error('INBOX_URL missing: run through playwright.config.ts');
-  const box = encodeURIComponent(email.split('@')[0]);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list: Array<{ id: string; subject: string }> = await (await fetch(`${inbox}/api/v1/mailbox/${box}`)).json();
-        const hit = [...list].reverse().find((m) => subject.test(m.subject));
-        if (!hit) return undefined;
-        const mail: { body: { html: string } } = await (await fetch(`${inbox}/api/v1/mailbox/${box}/${hit.id}`)).json();
-        link = /href="(https?:\/\/[^"]+)"/.exec(mail.body.html)?.[1]?.replace(/&amp;/g, '&');
-        return link;
-      },
-      { message: `a mail "${subject}" to ${email}` },
-    )
-    .toBeTruthy();
-  return link!;
-}
 
 test('a new player picks his first club through a league filter and the header badge shows it', async ({ page }) => {
   const player = await createPlayer('ajustes');
