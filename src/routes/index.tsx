@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { RoundSkeleton } from '@/components/ui/loading-state';
-import { getOpenRound } from '@/features/rounds/api/get-open-round';
+import { getOpenRound } from '@/lib/open-round';
 import { OpenRound } from '@/features/rounds/components/open-round';
 import { NoOpenRound, OpenRoundError } from '@/features/rounds/components/round-states';
 

@@ -1,7 +1,7 @@
 // The settings screen's data, read together by its route loader.
 import { getMyProfile, type MyProfile } from './api/get-my-profile';
 import { getNotificationPreferences, type NotificationPreferences } from './api/get-notification-preferences';
-import { listClubs, type Club } from './api/list-clubs';
+import { listClubs, type Club } from '@/lib/clubs';
 
 export interface SettingsData {
   userId: string;

@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react';
-import type { AdminClub } from '../api/list-clubs';
+import type { Club } from '@/lib/clubs';
 import { Crest, inputClass } from './ui';
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 /** A searchable club combobox with crests: type part of a name or league, pick from the list. */
-export function ClubPicker({ label, clubs, value, onChange }: { label: string; clubs: AdminClub[]; value: number | null; onChange: (id: number | null) => void }) {
+export function ClubPicker({ label, clubs, value, onChange }: { label: string; clubs: Club[]; value: number | null; onChange: (id: number | null) => void }) {
   const listId = useId();
   const selected = clubs.find((c) => c.id === value) ?? null;
   const [query, setQuery] = useState('');
@@ -18,7 +18,7 @@ export function ClubPicker({ label, clubs, value, onChange }: { label: string; c
     return hits.slice(0, 12);
   }, [clubs, query]);
 
-  function choose(club: AdminClub) {
+  function choose(club: Club) {
     onChange(club.id);
     setQuery('');
     setOpen(false);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatDeadline, GAME_TIME_LABEL } from '@/lib/time';
 import { createRound } from '../api/create-round';
-import { listClubs, type AdminClub } from '../api/list-clubs';
+import { listClubs, type Club } from '@/lib/clubs';
 import { mexicoCityLocalToIso } from '../mexico-time';
 import type { MatchResult } from '../results';
 import { ClubPicker } from './club-picker';
@@ -23,7 +23,7 @@ const points = (s: string) => Math.max(0, Number.parseInt(s, 10) || 0);
 
 export function CreateRoundForm() {
   const { rounds, reload } = useRounds();
-  const [clubs, setClubs] = useState<AdminClub[]>([]);
+  const [clubs, setClubs] = useState<Club[]>([]);
   const [clubsError, setClubsError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [week, setWeek] = useState('');

@@ -1,5 +1,5 @@
 import { formatDeadline, GAME_TIME_LABEL } from '@/lib/time';
-import type { OpenRound as OpenRoundData } from '../api/get-open-round';
+import type { OpenRound as OpenRoundData } from '@/lib/open-round';
 import { MatchRow } from './match-row';
 
 export function OpenRound({ round }: { round: OpenRoundData }) {

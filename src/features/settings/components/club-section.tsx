@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { ClubCrest } from '@/components/ui/club-crest';
-import type { Club } from '../api/list-clubs';
+import type { Club } from '@/lib/clubs';
 import { filterClubs, LEAGUES, type League } from '../rules';
 import { LinkButton, SettingsCard } from './settings-card';
 

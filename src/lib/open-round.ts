@@ -1,7 +1,8 @@
 // Reads the open round: the first round whose deadline is still ahead and whose results are
-// not saved, soonest deadline first, with its matches and both clubs of each match.
-import { ROUND_WITH_MATCHES_SELECT, toRoundWithMatches, type RoundWithMatches } from '@/lib/rounds';
-import { supabase } from '@/lib/supabase';
+// not saved, soonest deadline first, with its matches and both clubs of each match. Shared
+// because the home page and the player's home both show it.
+import { ROUND_WITH_MATCHES_SELECT, toRoundWithMatches, type RoundWithMatches } from './rounds';
+import { supabase } from './supabase';
 
 export type OpenRound = RoundWithMatches;
 

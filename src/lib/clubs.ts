@@ -1,4 +1,5 @@
-import { supabase } from '@/lib/supabase';
+// The club list, read once by the screens that pick a club (favourite club, an admin's match rows).
+import { supabase } from './supabase';
 
 export interface Club {
   id: number;
@@ -8,7 +9,7 @@ export interface Club {
   league: string;
 }
 
-/** Every club by name, for the favourite-club picker (168 rows: one read, filtered on the device). */
+/** Every club by name (168 rows: one read, filtered on the device). */
 export async function listClubs(): Promise<Club[]> {
   const { data, error } = await supabase.from('clubs').select('id, name, short_name, logo_url, league').order('name');
   if (error) throw error;
