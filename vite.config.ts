@@ -1,11 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ANON_KEY, DEFAULT_PORTS } from './supabase/local/config.ts';
+import { ANON_KEY, DEFAULT_PORTS, VAPID_PUBLIC_KEY } from './supabase/local/config.ts';
 import { BRAND } from './src/lib/brand.ts';
+import { precompress } from './scripts/precompress.ts';
 
 /** Fills the brand's name, description and colour into index.html, so a rebrand is one edit (src/lib/brand.ts). */
 function brandHtml(): Plugin {
@@ -20,21 +22,46 @@ function brandHtml(): Plugin {
   };
 }
 
+/** Brotli and gzip copies of the built files (scripts/precompress.ts), after every other plugin
+ * (the service worker is written in vite-plugin-pwa's closeBundle). */
+function precompressBuild(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'quinielazo-precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = resolvePath(config.root, config.build.outDir)),
+    closeBundle: { order: 'post', sequential: true, handler: async () => void (await precompress(outDir)) },
+  };
+}
+
 export default defineConfig(({ mode, command }) => {
+  // loadEnv reads the VITE_ variables of the .env files and of the process environment.
   const fileEnv = loadEnv(mode, process.cwd(), 'VITE_');
-  // Without explicit values the app talks to the local platform with the Supabase CLI's
-  // development key; a hosted deploy sets both variables (README: deploy).
-  const supabaseUrl = fileEnv.VITE_SUPABASE_URL ?? `http://127.0.0.1:${DEFAULT_PORTS.api}`;
-  const supabaseAnonKey = fileEnv.VITE_SUPABASE_ANON_KEY ?? ANON_KEY;
-  if (command === 'build' && (!fileEnv.VITE_SUPABASE_URL || !fileEnv.VITE_SUPABASE_ANON_KEY)) {
-    console.info(`[quinielazo] build for the local platform at ${supabaseUrl}`);
+  // A production build must name its project: falling back to the local platform would ship
+  // an app that talks to 127.0.0.1. Only the dev server and `--mode local-platform` builds (the
+  // bench, tests/unit/admin-bundle.test.ts) fall back to the local platform's default URL and the
+  // Supabase CLI's development key; `npm start` and the E2E setup set both variables to the
+  // platform they started and build in production mode.
+  const local = command === 'serve' || mode === 'local-platform';
+  if (!local && (!fileEnv.VITE_SUPABASE_URL || !fileEnv.VITE_SUPABASE_ANON_KEY)) {
+    throw new Error(
+      `[quinielazo] a ${mode} build needs VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY (see docs/deploy.md); ` +
+        'build with --mode local-platform to target the local platform',
+    );
   }
+  const supabaseUrl = fileEnv.VITE_SUPABASE_URL || `http://127.0.0.1:${DEFAULT_PORTS.api}`;
+  const supabaseAnonKey = fileEnv.VITE_SUPABASE_ANON_KEY || ANON_KEY;
+  // The web push key pair's public half (docs/deploy.md). Builds for the local platform default
+  // to its fixed development key; a production build without one offers no push (e-mail only).
+  const localApi = /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(supabaseUrl);
+  const vapidPublicKey = fileEnv.VITE_VAPID_PUBLIC_KEY || (local || localApi ? VAPID_PUBLIC_KEY : '');
 
   return {
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: {
       'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),
       'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(supabaseAnonKey),
+      'import.meta.env.VITE_VAPID_PUBLIC_KEY': JSON.stringify(vapidPublicKey),
     },
     build: {
       // Every browser the PWA supports (Chromium, Safari 17+, Firefox 115+) knows modulepreload.
@@ -66,7 +93,8 @@ export default defineConfig(({ mode, command }) => {
         registerType: 'prompt',
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-          // Crests and blog images are many and rarely all needed: cached at runtime instead.
+          // Crests and blog banners are many and rarely all needed: crests are cached as they are
+          // shown (service-worker/sw.ts); blog banners come from the network.
           globIgnores: ['crests/**', 'blog/**'],
         },
         includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
@@ -91,6 +119,7 @@ export default defineConfig(({ mode, command }) => {
           ],
         },
       }),
+      precompressBuild(),
     ],
   };
 });

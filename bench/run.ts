@@ -1,22 +1,27 @@
 // `npm run bench`: the figures later work is measured against, on this machine, against a
 // fresh local platform with the demo seed: the gateway under load, scoring and the leaderboard
 // at 100,000 players, the first-load JavaScript, and the offline picks in a real browser.
-// `npm run bench -- gateway scoring bundle pwa` picks sections (default: all).
+// `npm run bench -- gateway rush scoring boost push bundle pwa lighthouse` picks sections (default: all).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import { TEST_HARNESS_RATE_LIMITS } from '../supabase/local/auth/limits.ts';
 import { startPlatform } from '../supabase/local/platform.ts';
 import { freePort } from '../supabase/local/wait.ts';
 import { build } from 'vite';
 import { firstLoadJs } from './first-load.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchPicksPwa } from './picks-pwa.ts';
+import { benchPush, printPush } from './push.ts';
+import { benchRush } from './rush.ts';
 import { benchScoring } from './scoring.ts';
+import { benchBoost } from './boost.ts';
 
-const ALL = ['gateway', 'scoring', 'bundle', 'pwa'] as const;
+const ALL = ['gateway', 'rush', 'scoring', 'boost', 'push', 'bundle', 'pwa', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
 const sections = new Set(asked.length ? asked : ALL);
 
@@ -43,15 +48,29 @@ function heading(title: string) {
 
 const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-'));
 const platform = await startPlatform({
+  throwawayTestDatabase: true,
+  authRateLimits: TEST_HARNESS_RATE_LIMITS,
   dataDir,
   scheduler: false,
   ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },
 });
 try {
   if (sections.has('gateway')) await benchGateway();
+  if (sections.has('rush')) {
+    heading('The Saturday rush');
+    await benchRush(platform);
+  }
   if (sections.has('scoring')) {
     heading('Scoring and leaderboard at 100,000 players');
     await benchScoring(platform.dbUrl, { url: platform.apiUrl, anonKey: platform.anonKey });
+  }
+  if (sections.has('boost')) {
+    heading('Boost: one game with 100,000 answers');
+    await benchBoost(platform.dbUrl);
+  }
+  if (sections.has('push')) {
+    heading('Reminders: queueing at 100,000 players, dispatching pushes');
+    printPush(await benchPush(platform));
   }
 } finally {
   await platform.stop();
@@ -61,7 +80,7 @@ try {
 if (sections.has('bundle')) {
   heading('First-load JavaScript (player routes)');
   const outDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-dist-'));
-  await build({ root: join(import.meta.dirname, '..'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  await build({ root: join(import.meta.dirname, '..'), mode: 'local-platform', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   const first = firstLoadJs(outDir);
   console.log(`${(first.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${first.files.length} files (target ≤ 150 KB); largest: ${first.files
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
@@ -74,6 +93,11 @@ if (sections.has('bundle')) {
 if (sections.has('pwa')) {
   heading('Offline picks in Chromium (390×844)');
   await benchPicksPwa();
+}
+
+if (sections.has('lighthouse')) {
+  heading('Lighthouse, mobile (simulated slow 4G, 4× CPU)');
+  await benchLighthouse();
 }
 
 async function benchGateway() {

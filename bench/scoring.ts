@@ -242,6 +242,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-scoring-'));
   const platform = await startPlatform({
     dataDir,
+    throwawayTestDatabase: true,
     scheduler: false,
     ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },
   });

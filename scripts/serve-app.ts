@@ -1,5 +1,6 @@
 // Serves the built PWA (dist/) for `npm start` and the E2E tests: static files with the right
-// content types and cache headers, and index.html for every app route (SPA fallback).
+// content types and cache headers, the build's brotli or gzip copy when the browser takes it
+// (scripts/precompress.ts), and index.html for every app route (SPA fallback).
 // Run alone: npx tsx scripts/serve-app.ts [port] [dir]
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -42,11 +43,28 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Why each policy: the shell and the service worker must be revalidated so an update is seen at
- * once; Vite's hashed assets never change under one name; the rest may be an hour old. */
-function cacheControl(urlPath: string): string {
-  if (urlPath === '/index.html' || urlPath === '/sw.js' || urlPath.endsWith('.webmanifest')) return 'no-cache';
+ * once; Vite's hashed assets never change under one name; crests and icons change about never
+ * (a new one gets a new name), so a month is fine; the rest may be an hour old. */
+export function cacheControl(urlPath: string): string {
+  if (urlPath.endsWith('.html') || urlPath === '/sw.js' || urlPath.endsWith('.webmanifest')) return 'no-cache';
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (urlPath.startsWith('/crests/') || urlPath.startsWith('/icons/')) return 'public, max-age=2592000, stale-while-revalidate=86400';
   return 'public, max-age=3600';
+}
+
+/** The precompressed copy to send, by the browser's Accept-Encoding (brotli first). */
+async function encodedCopy(req: IncomingMessage, file: FoundFile): Promise<{ encoding: 'br' | 'gzip'; path: string; size: number } | undefined> {
+  const accepted = String(req.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+    .map(([name]) => name.trim().toLowerCase());
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (!accepted.includes(encoding) && !accepted.includes('*')) continue;
+    const info = await stat(file.path + suffix).catch(() => undefined);
+    if (info?.isFile()) return { encoding, path: file.path + suffix, size: info.size };
+  }
+  return undefined;
 }
 
 interface FoundFile {
@@ -97,8 +115,12 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse) {
   if (!file && wantsHtml(req, urlPath)) file = await findFile(root, '/index.html');
   if (!file) return send(res, 404, 'No encontrado');
 
-  const etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+  const encoded = await encodedCopy(req, file);
+  const etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}${encoded ? `-${encoded.encoding}` : ''}"`;
   res.setHeader('Content-Type', CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream');
+  // Any file may have compressed copies: caches must key on the browser's encodings.
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoded) res.setHeader('Content-Encoding', encoded.encoding);
   res.setHeader('Cache-Control', cacheControl(file.urlPath));
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', file.mtime.toUTCString());
@@ -107,10 +129,10 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse) {
     res.writeHead(304);
     return res.end();
   }
-  res.setHeader('Content-Length', file.size);
+  res.setHeader('Content-Length', encoded?.size ?? file.size);
   res.writeHead(200);
   if (req.method === 'HEAD') return res.end();
-  createReadStream(file.path)
+  createReadStream(encoded?.path ?? file.path)
     .on('error', () => res.destroy())
     .pipe(res);
 }

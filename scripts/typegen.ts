@@ -1,6 +1,7 @@
 // `npm run typegen`: writes src/lib/database.types.ts from the migrations, using the same
-// typegen the Supabase CLI runs (@supabase/postgres-meta over @supabase/postgrest-typegen).
-// It starts a throwaway PostgreSQL with no seed, so the types depend on the schema only.
+// typegen the Supabase CLI runs (@supabase/postgres-meta over @supabase/postgrest-typegen),
+// and src/lib/game-rules.gen.ts from the rule tables (scripts/rulesgen.ts).
+// It starts a throwaway PostgreSQL with no seed, so both depend on the migrations only.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import { getGeneratorMetadata } from '@supabase/postgres-meta/dist/lib/generator
 import { generateTypescript } from '@supabase/postgrest-typegen';
 import { prepareDatabase, startDatabase } from '../supabase/local/database.ts';
 import { freePort } from '../supabase/local/wait.ts';
+import { generateRules, RULES_FILE } from './rulesgen.ts';
 
 export const TYPES_FILE = resolve(import.meta.dirname, '..', 'src', 'lib', 'database.types.ts');
 
@@ -29,7 +31,8 @@ async function main() {
   try {
     await prepareDatabase(database.url, { seed: false });
     await writeFile(TYPES_FILE, await generateTypes(database.url));
-    console.log(`wrote ${TYPES_FILE}`);
+    await writeFile(RULES_FILE, await generateRules(database.url));
+    console.log(`wrote ${TYPES_FILE} and ${RULES_FILE}`);
   } finally {
     await database.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,10 +1,13 @@
 /// <reference lib="webworker" />
-// Background sync of the pick outbox: when the page registered the 'quinielazo-outbox' tag and
-// the signal comes back (even with every tab closed), send the waiting picks from the same
-// IndexedDB with the access token the app stored there. When the token is stale or refused,
-// wake an open tab to send them with a fresh one, and let the browser retry the sync later.
-import { FLUSH_MESSAGE, flushOutbox, OUTBOX_SYNC_TAG, restSender } from '../src/features/picks/drafts/pick-drafts';
-import { getDb } from '../src/lib/db';
+// Background sync of the outbox (picks and Boost answers): when the page registered the
+// 'quinielazo-outbox' tag and the signal comes back (even with every tab closed), send what is
+// waiting from the same IndexedDB with the access token the app stored there. When the token
+// is stale or refused, wake an open tab to send it with a fresh one, and let the browser retry
+// the sync later.
+import { answerLane, restAnswerSender } from '../src/features/boost/drafts/answer-drafts';
+import { pickLane, restSender } from '../src/features/picks/drafts/pick-drafts';
+import { getDb, type StoredSession } from '../src/lib/db';
+import { anyLane, FLUSH_MESSAGE, flushLanes, OUTBOX_SYNC_TAG, waitingCount, type AnyLane } from '../src/lib/outbox';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,6 +18,11 @@ interface SyncEvent extends ExtendableEvent {
 
 /** Tokens this close to expiry are left to a tab, which can refresh them. */
 const TOKEN_MARGIN_MS = 30_000;
+
+function lanes(session: StoredSession | undefined): AnyLane[] {
+  const opts = session ?? { apiUrl: '', anonKey: '', accessToken: '' };
+  return [anyLane(pickLane(restSender(opts))), anyLane(answerLane(restAnswerSender(opts)))];
+}
 
 async function wakeClients(): Promise<boolean> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -27,13 +35,13 @@ async function syncOutbox(): Promise<void> {
   const session = await db.meta.get('session');
   if (!session || session.expiresAt * 1000 - TOKEN_MARGIN_MS < Date.now()) {
     await wakeClients();
-    if ((await db.outbox.count()) > 0) throw new Error('outbox waiting for a fresh session');
+    if ((await waitingCount(db, lanes(session))) > 0) throw new Error('outbox waiting for a fresh session');
     return;
   }
-  const report = await flushOutbox(db, session.userId, restSender(session));
+  const report = await flushLanes(db, session.userId, lanes(session));
   if (report.authProblem) await wakeClients();
   // Throwing makes the browser schedule another attempt with backoff.
-  if (report.waiting > 0) throw new Error(`outbox still has ${report.waiting} picks: ${report.retryReason ?? ''}`);
+  if (report.waiting > 0) throw new Error(`outbox still has ${report.waiting} entries: ${report.retryReason ?? ''}`);
 }
 
 self.addEventListener('sync', (event) => {

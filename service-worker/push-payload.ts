@@ -7,6 +7,8 @@ export interface PushNotification {
   body: string;
   /** Same-origin path (with search and hash) the notification opens. */
   url: string;
+  /** Notices with the same tag replace each other (one per round); absent: each stands alone. */
+  tag?: string;
 }
 
 const DEFAULT_TITLE = BRAND.name;
@@ -28,7 +30,12 @@ export function safeAppPath(url: unknown, origin: string): string {
   }
 }
 
-/** Reads a push payload `{title, body, url}` sent as JSON (or plain text, used as the body). */
+/** A tag as the dispatcher writes them (`quiniela-12`, `boost-3`, `blog-slug`); anything else is dropped. */
+function tag(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[a-z0-9-]{1,80}$/.test(value) ? value : undefined;
+}
+
+/** Reads a push payload `{title, body, url, tag}` sent as JSON (or plain text, used as the body). */
 export function parsePushPayload(raw: string | null | undefined, origin: string): PushNotification {
   if (!raw) return { title: DEFAULT_TITLE, body: '', url: '/' };
   let data: unknown;
@@ -43,5 +50,6 @@ export function parsePushPayload(raw: string | null | undefined, origin: string)
     title: text(record.title) ?? DEFAULT_TITLE,
     body: text(record.body) ?? '',
     url: safeAppPath(record.url, origin),
+    ...(tag(record.tag) ? { tag: tag(record.tag) } : {}),
   };
 }

@@ -7,7 +7,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { parsePushPayload } from './push-payload';
-// Background sync of the picks outbox (service-worker/outbox-sync.ts).
+// Background sync of the outbox: picks and Boost answers (service-worker/outbox-sync.ts).
 import './outbox-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -34,16 +34,35 @@ self.addEventListener('message', (event) => {
 });
 clientsClaim();
 
+// Every push shows a visible notification (iPhone revokes subscriptions that get silent ones);
+// notices about the same round share a tag, so a newer reminder replaces the older one.
 self.addEventListener('push', (event) => {
   const notification = parsePushPayload(event.data?.text(), self.location.origin);
   event.waitUntil(
     self.registration.showNotification(notification.title, {
       body: notification.body,
       icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
+      badge: '/icons/badge-96.png',
       lang: 'es-MX',
+      ...(notification.tag ? { tag: notification.tag, renotify: true } : {}),
       data: { url: notification.url },
-    }),
+    } as NotificationOptions),
+  );
+});
+
+// The browser replaced (or dropped) the subscription: subscribe again with the same key when
+// it says which, and tell open windows, which save it (src/features/push/push-subscription.ts);
+// with no window open, the app saves it at its next start.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as Event & { oldSubscription?: PushSubscription | null; waitUntil(p: Promise<unknown>): void };
+  change.waitUntil(
+    (async () => {
+      const key = change.oldSubscription?.options.applicationServerKey;
+      if (key && !(await self.registration.pushManager.getSubscription())) {
+        await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }).catch(() => undefined);
+      }
+      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage({ type: 'PUSH_SUBSCRIPTION_CHANGED' });
+    })(),
   );
 });
 

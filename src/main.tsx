@@ -29,10 +29,21 @@ if (envCheck.ok) {
     </StrictMode>,
   );
   void registerServiceWorker();
-  // The picks outbox runs in every tab from start-up, not only on the picks screens: waiting
+  // This phone's push subscription is re-checked at each start and saved again when it changed.
+  void import('./features/push/push-subscription').then((m) => m.startPushSync()).catch(() => undefined);
+  // The outbox (picks and Boost answers) runs in every tab from start-up, not only on the picks screens: waiting
   // picks flush (online, visibility, the service worker's request) and a sign-out from any
   // screen clears the offline cache. Loaded lazily after the first render, outside the first load.
-  const startOutbox = () => void import('./features/picks/drafts/outbox-runner').then((m) => m.startOutboxRunner()).catch(() => undefined);
+  // Players' analytics start the same way (lib/start-activity.ts); the screens seen before it
+  // loads are remembered here, so a quick first tap does not lose a page view.
+  const seen = [window.location.pathname];
+  const stopRemembering = router.subscribe('onResolved', ({ toLocation }) => void seen.push(toLocation.pathname));
+  const startOutbox = () => {
+    void import('./outbox').then((m) => m.startAppOutbox()).catch(() => undefined);
+    void import('./lib/start-activity')
+      .then((m) => m.startActivity(router, seen, stopRemembering))
+      .catch(() => undefined);
+  };
   const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(startOutbox, { timeout: 2000 }) : setTimeout(startOutbox, 200));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });

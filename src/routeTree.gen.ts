@@ -29,6 +29,7 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedInicioRouteImport } from './routes/_authed/inicio'
 import { Route as AuthedPicksRouteImport } from './routes/_authed/picks'
 import { Route as AuthedPicksSelectorRouteImport } from './routes/_authed/picks-selector'
+import { Route as AuthedQuinielazoBoostHistorialRouteImport } from './routes/_authed/quinielazo-boost-historial'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
@@ -40,7 +41,16 @@ const AuthedAdminAnalyticsLazyRouteImport = createFileRoute(
 const AuthedAdminCreateLazyRouteImport = createFileRoute(
   '/_authed/admin/create',
 )()
+const AuthedAdminDailyGameLazyRouteImport = createFileRoute(
+  '/_authed/admin/daily-game',
+)()
+const AuthedAdminDailyScoresLazyRouteImport = createFileRoute(
+  '/_authed/admin/daily-scores',
+)()
 const AuthedAdminEditLazyRouteImport = createFileRoute('/_authed/admin/edit')()
+const AuthedAdminEncuestasLazyRouteImport = createFileRoute(
+  '/_authed/admin/encuestas',
+)()
 const AuthedAdminEnviarEmailsLazyRouteImport = createFileRoute(
   '/_authed/admin/enviar-emails',
 )()
@@ -146,6 +156,12 @@ const AuthedPicksSelectorRoute = AuthedPicksSelectorRouteImport.update({
   path: '/picks-selector',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedQuinielazoBoostHistorialRoute =
+  AuthedQuinielazoBoostHistorialRouteImport.update({
+    id: '/quinielazo-boost-historial',
+    path: '/quinielazo-boost-historial',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -183,6 +199,22 @@ const AuthedAdminCreateLazyRoute = AuthedAdminCreateLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authed/admin/create.lazy').then((d) => d.Route),
 )
+const AuthedAdminDailyGameLazyRoute =
+  AuthedAdminDailyGameLazyRouteImport.update({
+    id: '/daily-game',
+    path: '/daily-game',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any).lazy(() =>
+    import('./routes/_authed/admin/daily-game.lazy').then((d) => d.Route),
+  )
+const AuthedAdminDailyScoresLazyRoute =
+  AuthedAdminDailyScoresLazyRouteImport.update({
+    id: '/daily-scores',
+    path: '/daily-scores',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any).lazy(() =>
+    import('./routes/_authed/admin/daily-scores.lazy').then((d) => d.Route),
+  )
 const AuthedAdminEditLazyRoute = AuthedAdminEditLazyRouteImport.update({
   id: '/edit',
   path: '/edit',
@@ -190,6 +222,14 @@ const AuthedAdminEditLazyRoute = AuthedAdminEditLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authed/admin/edit.lazy').then((d) => d.Route),
 )
+const AuthedAdminEncuestasLazyRoute =
+  AuthedAdminEncuestasLazyRouteImport.update({
+    id: '/encuestas',
+    path: '/encuestas',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any).lazy(() =>
+    import('./routes/_authed/admin/encuestas.lazy').then((d) => d.Route),
+  )
 const AuthedAdminEnviarEmailsLazyRoute =
   AuthedAdminEnviarEmailsLazyRouteImport.update({
     id: '/enviar-emails',
@@ -250,12 +290,16 @@ export interface FileRoutesByFullPath {
   '/inicio': typeof AuthedInicioRoute
   '/picks': typeof AuthedPicksRoute
   '/picks-selector': typeof AuthedPicksSelectorRoute
+  '/quinielazo-boost-historial': typeof AuthedQuinielazoBoostHistorialRoute
   '/settings': typeof AuthedSettingsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/admin/create': typeof AuthedAdminCreateLazyRoute
+  '/admin/daily-game': typeof AuthedAdminDailyGameLazyRoute
+  '/admin/daily-scores': typeof AuthedAdminDailyScoresLazyRoute
   '/admin/edit': typeof AuthedAdminEditLazyRoute
+  '/admin/encuestas': typeof AuthedAdminEncuestasLazyRoute
   '/admin/enviar-emails': typeof AuthedAdminEnviarEmailsLazyRoute
   '/admin/quinielazo-reminder': typeof AuthedAdminQuinielazoReminderLazyRoute
   '/admin/simulate-scores': typeof AuthedAdminSimulateScoresLazyRoute
@@ -280,12 +324,16 @@ export interface FileRoutesByTo {
   '/inicio': typeof AuthedInicioRoute
   '/picks': typeof AuthedPicksRoute
   '/picks-selector': typeof AuthedPicksSelectorRoute
+  '/quinielazo-boost-historial': typeof AuthedQuinielazoBoostHistorialRoute
   '/settings': typeof AuthedSettingsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog': typeof BlogIndexRoute
   '/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/admin/create': typeof AuthedAdminCreateLazyRoute
+  '/admin/daily-game': typeof AuthedAdminDailyGameLazyRoute
+  '/admin/daily-scores': typeof AuthedAdminDailyScoresLazyRoute
   '/admin/edit': typeof AuthedAdminEditLazyRoute
+  '/admin/encuestas': typeof AuthedAdminEncuestasLazyRoute
   '/admin/enviar-emails': typeof AuthedAdminEnviarEmailsLazyRoute
   '/admin/quinielazo-reminder': typeof AuthedAdminQuinielazoReminderLazyRoute
   '/admin/simulate-scores': typeof AuthedAdminSimulateScoresLazyRoute
@@ -313,12 +361,16 @@ export interface FileRoutesById {
   '/_authed/inicio': typeof AuthedInicioRoute
   '/_authed/picks': typeof AuthedPicksRoute
   '/_authed/picks-selector': typeof AuthedPicksSelectorRoute
+  '/_authed/quinielazo-boost-historial': typeof AuthedQuinielazoBoostHistorialRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
   '/_authed/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/_authed/admin/create': typeof AuthedAdminCreateLazyRoute
+  '/_authed/admin/daily-game': typeof AuthedAdminDailyGameLazyRoute
+  '/_authed/admin/daily-scores': typeof AuthedAdminDailyScoresLazyRoute
   '/_authed/admin/edit': typeof AuthedAdminEditLazyRoute
+  '/_authed/admin/encuestas': typeof AuthedAdminEncuestasLazyRoute
   '/_authed/admin/enviar-emails': typeof AuthedAdminEnviarEmailsLazyRoute
   '/_authed/admin/quinielazo-reminder': typeof AuthedAdminQuinielazoReminderLazyRoute
   '/_authed/admin/simulate-scores': typeof AuthedAdminSimulateScoresLazyRoute
@@ -346,12 +398,16 @@ export interface FileRouteTypes {
     | '/inicio'
     | '/picks'
     | '/picks-selector'
+    | '/quinielazo-boost-historial'
     | '/settings'
     | '/blog/$slug'
     | '/blog/'
     | '/admin/analytics'
     | '/admin/create'
+    | '/admin/daily-game'
+    | '/admin/daily-scores'
     | '/admin/edit'
+    | '/admin/encuestas'
     | '/admin/enviar-emails'
     | '/admin/quinielazo-reminder'
     | '/admin/simulate-scores'
@@ -376,12 +432,16 @@ export interface FileRouteTypes {
     | '/inicio'
     | '/picks'
     | '/picks-selector'
+    | '/quinielazo-boost-historial'
     | '/settings'
     | '/blog/$slug'
     | '/blog'
     | '/admin/analytics'
     | '/admin/create'
+    | '/admin/daily-game'
+    | '/admin/daily-scores'
     | '/admin/edit'
+    | '/admin/encuestas'
     | '/admin/enviar-emails'
     | '/admin/quinielazo-reminder'
     | '/admin/simulate-scores'
@@ -408,12 +468,16 @@ export interface FileRouteTypes {
     | '/_authed/inicio'
     | '/_authed/picks'
     | '/_authed/picks-selector'
+    | '/_authed/quinielazo-boost-historial'
     | '/_authed/settings'
     | '/blog/$slug'
     | '/blog/'
     | '/_authed/admin/analytics'
     | '/_authed/admin/create'
+    | '/_authed/admin/daily-game'
+    | '/_authed/admin/daily-scores'
     | '/_authed/admin/edit'
+    | '/_authed/admin/encuestas'
     | '/_authed/admin/enviar-emails'
     | '/_authed/admin/quinielazo-reminder'
     | '/_authed/admin/simulate-scores'
@@ -568,6 +632,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedPicksSelectorRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/quinielazo-boost-historial': {
+      id: '/_authed/quinielazo-boost-historial'
+      path: '/quinielazo-boost-historial'
+      fullPath: '/quinielazo-boost-historial'
+      preLoaderRoute: typeof AuthedQuinielazoBoostHistorialRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings': {
       id: '/_authed/settings'
       path: '/settings'
@@ -610,11 +681,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminCreateLazyRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
+    '/_authed/admin/daily-game': {
+      id: '/_authed/admin/daily-game'
+      path: '/daily-game'
+      fullPath: '/admin/daily-game'
+      preLoaderRoute: typeof AuthedAdminDailyGameLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/daily-scores': {
+      id: '/_authed/admin/daily-scores'
+      path: '/daily-scores'
+      fullPath: '/admin/daily-scores'
+      preLoaderRoute: typeof AuthedAdminDailyScoresLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
     '/_authed/admin/edit': {
       id: '/_authed/admin/edit'
       path: '/edit'
       fullPath: '/admin/edit'
       preLoaderRoute: typeof AuthedAdminEditLazyRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/encuestas': {
+      id: '/_authed/admin/encuestas'
+      path: '/encuestas'
+      fullPath: '/admin/encuestas'
+      preLoaderRoute: typeof AuthedAdminEncuestasLazyRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
     '/_authed/admin/enviar-emails': {
@@ -658,7 +750,10 @@ declare module '@tanstack/react-router' {
 interface AuthedAdminRouteChildren {
   AuthedAdminAnalyticsLazyRoute: typeof AuthedAdminAnalyticsLazyRoute
   AuthedAdminCreateLazyRoute: typeof AuthedAdminCreateLazyRoute
+  AuthedAdminDailyGameLazyRoute: typeof AuthedAdminDailyGameLazyRoute
+  AuthedAdminDailyScoresLazyRoute: typeof AuthedAdminDailyScoresLazyRoute
   AuthedAdminEditLazyRoute: typeof AuthedAdminEditLazyRoute
+  AuthedAdminEncuestasLazyRoute: typeof AuthedAdminEncuestasLazyRoute
   AuthedAdminEnviarEmailsLazyRoute: typeof AuthedAdminEnviarEmailsLazyRoute
   AuthedAdminQuinielazoReminderLazyRoute: typeof AuthedAdminQuinielazoReminderLazyRoute
   AuthedAdminSimulateScoresLazyRoute: typeof AuthedAdminSimulateScoresLazyRoute
@@ -670,7 +765,10 @@ interface AuthedAdminRouteChildren {
 const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
   AuthedAdminAnalyticsLazyRoute: AuthedAdminAnalyticsLazyRoute,
   AuthedAdminCreateLazyRoute: AuthedAdminCreateLazyRoute,
+  AuthedAdminDailyGameLazyRoute: AuthedAdminDailyGameLazyRoute,
+  AuthedAdminDailyScoresLazyRoute: AuthedAdminDailyScoresLazyRoute,
   AuthedAdminEditLazyRoute: AuthedAdminEditLazyRoute,
+  AuthedAdminEncuestasLazyRoute: AuthedAdminEncuestasLazyRoute,
   AuthedAdminEnviarEmailsLazyRoute: AuthedAdminEnviarEmailsLazyRoute,
   AuthedAdminQuinielazoReminderLazyRoute:
     AuthedAdminQuinielazoReminderLazyRoute,
@@ -690,6 +788,7 @@ interface AuthedRouteChildren {
   AuthedInicioRoute: typeof AuthedInicioRoute
   AuthedPicksRoute: typeof AuthedPicksRoute
   AuthedPicksSelectorRoute: typeof AuthedPicksSelectorRoute
+  AuthedQuinielazoBoostHistorialRoute: typeof AuthedQuinielazoBoostHistorialRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
 }
 
@@ -699,6 +798,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedInicioRoute: AuthedInicioRoute,
   AuthedPicksRoute: AuthedPicksRoute,
   AuthedPicksSelectorRoute: AuthedPicksSelectorRoute,
+  AuthedQuinielazoBoostHistorialRoute: AuthedQuinielazoBoostHistorialRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
 }
 

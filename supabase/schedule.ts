@@ -1,32 +1,42 @@
 // The game's timed jobs. In production each is a pg_cron entry running the same SQL
-// (see docs/deploy.md); locally supabase/local/scheduler.ts runs them. A job whose SQL
-// function does not exist yet is skipped, so features add their job here with their migration.
+// (see docs/deploy.md); locally supabase/local/scheduler.ts runs them. Every job's function
+// lives in a migration: tests/api/schedule.test.ts runs each job against the migrated
+// database, so a job whose function is missing fails the tests, not production's cron.
 export interface ScheduledJob {
   name: string;
   /** How often it runs, in minutes. */
   everyMinutes: number;
-  /** The function the job needs, as regprocedure text, e.g. 'public.snapshot_monthly_ranks()'. */
-  requires: string;
   sql: string;
+  /**
+   * An Edge Function to invoke (POST, service role) after the SQL ran: the outbox's
+   * dispatcher. pg_cron does the same with pg_net (docs/deploy.md).
+   */
+  invoke?: string;
 }
 
 export const SCHEDULE: ScheduledJob[] = [
   {
+    // Within a minute of a deadline (docs/sealed-rounds.md).
+    name: 'round-seals',
+    everyMinutes: 1,
+    sql: 'select public.seal_due_rounds()',
+  },
+  {
     name: 'monthly-rank-snapshots',
     everyMinutes: 60,
-    requires: 'public.snapshot_monthly_ranks()',
     sql: 'select public.snapshot_monthly_ranks()',
   },
   {
     name: 'boost-scoring-after-lock',
     everyMinutes: 10,
-    requires: 'public.score_locked_daily_games()',
     sql: 'select public.score_locked_daily_games()',
   },
   {
-    name: 'deadline-reminders',
-    everyMinutes: 15,
-    requires: 'public.queue_deadline_reminders()',
-    sql: 'select public.queue_deadline_reminders()',
+    // Deadline reminders (24 h / 2 h), Boost at 20:00, new round, new blog post, points ready:
+    // queued once each (dedupe keys), then sent by push or e-mail.
+    name: 'notifications',
+    everyMinutes: 5,
+    sql: 'select public.queue_notifications()',
+    invoke: 'dispatch-notifications',
   },
 ];

@@ -207,7 +207,7 @@ insert into seed_accounts values
   (17, '5eed0000-0000-4000-8000-000000000011', 'ramon@quinielazo.mx', 'MonchoRayo', '$2a$10$B3f.E53gSDEl.uJTGa/oze3IpwLJkBRXpts3yMQD3MOH8zMsaZInu', 10, 'JKAVOZOL', null, true, false, 5),
   (18, '5eed0000-0000-4000-8000-000000000012', 'sofia@quinielazo.mx', 'SofiTricolor', '$2a$10$FeufYjAXTnFCkGdHJUyaXOrzsP4DqoJsX5Ixy5g7zHhNc24XctFtu', 701, '47DWSPXJ', null, false, false, 96),
   (19, '5eed0000-0000-4000-8000-000000000013', 'tono@quinielazo.mx', 'Tono_Camotero', '$2a$10$v9Wg4zjverKjUv8DF/tSXOSNUNTUy1/G5srg3ajg30LBDiK.s3h3.', 12, 'NQ5GS3UE', null, true, false, 19),
-  (20, '5eed0000-0000-4000-8000-000000000014', 'valeria@quinielazo.mx', 'ValeriaQuinielera2025', '$2a$10$3Nb438WopmZ.1quDciI6suhCyoDPsbvHCXOQ6X4v9Ig7fU5Hwng7e', 6, 'IQKFSIBP', 'sofia@quinielazo.mx', true, false, 26);
+  (20, '5eed0000-0000-4000-8000-000000000014', 'valeria@quinielazo.mx', 'ValeriaQuiniela2025', '$2a$10$3Nb438WopmZ.1quDciI6suhCyoDPsbvHCXOQ6X4v9Ig7fU5Hwng7e', 6, 'IQKFSIBP', 'sofia@quinielazo.mx', true, false, 26);
 
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 select '00000000-0000-0000-0000-000000000000', id, 'authenticated', 'authenticated', email, password_hash,
@@ -601,12 +601,10 @@ join public.daily_games g on g.id = p.game_id
 on conflict (user_id, daily_game_id) do update set answer = excluded.answer, created_at = excluded.created_at,
   updated_at = excluded.updated_at;
 
-insert into public.daily_scores (user_id, daily_game_id, points)
-select p.user_id, g.id, case when p.answer = g.correct_answer then g.points else 0 end
-from public.daily_game_picks p
-join public.daily_games g on g.id = p.daily_game_id and g.id <= 86 and g.correct_answer is not null
-join seed_accounts s on s.id = p.user_id
-on conflict (user_id, daily_game_id) do update set points = excluded.points;
+-- Scores of the locked games with an answer, by the game's own referee.
+select public.score_daily_game(g.id) from public.daily_games g
+where g.id <= 86 and g.correct_answer is not null and g.lock_date <= now()
+order by g.id;
 
 -- Monthly rank snapshots for the months before the current one (rank change arrows).
 with months as (

@@ -1,4 +1,4 @@
-// The product's name and slug in one place, so a rebrand is one edit (docs: decisions.md).
+// The product's name and slug in one place, so a rebrand is one edit (docs/product.md#name-and-language).
 export const BRAND = {
   name: 'Quinielazo',
   slug: 'quinielazo',

@@ -48,7 +48,7 @@ export interface BannerCountdown {
 }
 
 /**
- * The header banner (spec §4): nothing after the deadline; under 24 h hours and minutes with
+ * The header banner (docs/product.md#countdowns): nothing after the deadline; under 24 h hours and minutes with
  * the closing message; otherwise days, hours and minutes.
  */
 export function bannerCountdown(ms: number): BannerCountdown | null {

@@ -225,6 +225,9 @@ export type Database = {
           metadata: NonNullable<Json>
           points: number
           question: string
+          scored_answer: string | null
+          scored_at: string | null
+          scored_points: number | null
         }
         Insert: {
           correct_answer?: string | null
@@ -236,6 +239,9 @@ export type Database = {
           metadata?: NonNullable<Json>
           points?: number
           question: string
+          scored_answer?: string | null
+          scored_at?: string | null
+          scored_points?: number | null
         }
         Update: {
           correct_answer?: string | null
@@ -247,6 +253,9 @@ export type Database = {
           metadata?: NonNullable<Json>
           points?: number
           question?: string
+          scored_answer?: string | null
+          scored_at?: string | null
+          scored_points?: number | null
         }
         Relationships: []
       }
@@ -283,6 +292,53 @@ export type Database = {
           },
           {
             foreignKeyName: "daily_scores_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      friends: {
+        Row: {
+          created_at: string
+          friend_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          friend_id: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          friend_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "friends_friend_id_fkey"
+            columns: ["friend_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "friends_friend_id_fkey"
+            columns: ["friend_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "friends_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "friends_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "public_profiles"
@@ -411,11 +467,81 @@ export type Database = {
           },
         ]
       }
+      notification_outbox: {
+        Row: {
+          attempts: number
+          blog_slug: string | null
+          channel: string
+          created_at: string
+          daily_game_id: number | null
+          dedupe_key: string
+          id: number
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          payload: NonNullable<Json>
+          quiniela_id: number | null
+          sent_at: string | null
+          state: string
+          user_id: string
+        }
+        Insert: {
+          attempts?: number
+          blog_slug?: string | null
+          channel: string
+          created_at?: string
+          daily_game_id?: number | null
+          dedupe_key: string
+          id?: never
+          kind: string
+          last_error?: string | null
+          next_attempt_at?: string
+          payload: NonNullable<Json>
+          quiniela_id?: number | null
+          sent_at?: string | null
+          state?: string
+          user_id: string
+        }
+        Update: {
+          attempts?: number
+          blog_slug?: string | null
+          channel?: string
+          created_at?: string
+          daily_game_id?: number | null
+          dedupe_key?: string
+          id?: never
+          kind?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          payload?: NonNullable<Json>
+          quiniela_id?: number | null
+          sent_at?: string | null
+          state?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_outbox_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notification_outbox_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notification_preferences: {
         Row: {
           new_blog: boolean
           new_quinielazo: boolean
           news_updates: boolean
+          points_ready: boolean
           remind_boost: boolean
           remind_quinielazo: boolean
           user_id: string
@@ -424,6 +550,7 @@ export type Database = {
           new_blog?: boolean
           new_quinielazo?: boolean
           news_updates?: boolean
+          points_ready?: boolean
           remind_boost?: boolean
           remind_quinielazo?: boolean
           user_id: string
@@ -432,6 +559,7 @@ export type Database = {
           new_blog?: boolean
           new_quinielazo?: boolean
           news_updates?: boolean
+          points_ready?: boolean
           remind_boost?: boolean
           remind_quinielazo?: boolean
           user_id?: string
@@ -541,30 +669,6 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
-      }
-      pending_signups: {
-        Row: {
-          created_at: string
-          email: string
-          newsletter_opt_in: boolean
-          referred_by: string | null
-          username: string
-        }
-        Insert: {
-          created_at?: string
-          email: string
-          newsletter_opt_in?: boolean
-          referred_by?: string | null
-          username: string
-        }
-        Update: {
-          created_at?: string
-          email?: string
-          newsletter_opt_in?: boolean
-          referred_by?: string | null
-          username?: string
-        }
-        Relationships: []
       }
       picks: {
         Row: {
@@ -704,16 +808,19 @@ export type Database = {
       prizes: {
         Row: {
           amount_mxn: number
+          effective_from: string
           kind: string
           place: number
         }
         Insert: {
           amount_mxn: number
+          effective_from: string
           kind: string
           place: number
         }
         Update: {
           amount_mxn?: number
+          effective_from?: string
           kind?: string
           place?: number
         }
@@ -768,6 +875,57 @@ export type Database = {
           {
             foreignKeyName: "profiles_referred_by_fkey"
             columns: ["referred_by"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          endpoint: string
+          failures: number
+          id: number
+          last_success_at: string | null
+          p256dh: string
+          user_agent: string | null
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          endpoint: string
+          failures?: number
+          id?: never
+          last_success_at?: string | null
+          p256dh: string
+          user_agent?: string | null
+          user_id?: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          endpoint?: string
+          failures?: number
+          id?: never
+          last_success_at?: string | null
+          p256dh?: string
+          user_agent?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "push_subscriptions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "push_subscriptions_user_id_fkey"
+            columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "public_profiles"
             referencedColumns: ["id"]
@@ -852,18 +1010,21 @@ export type Database = {
           id: number
           referral_code: string
           user_agent: string | null
+          visitor_id: string | null
         }
         Insert: {
           created_at?: string
           id?: number
           referral_code: string
           user_agent?: string | null
+          visitor_id?: string | null
         }
         Update: {
           created_at?: string
           id?: number
           referral_code?: string
           user_agent?: string | null
+          visitor_id?: string | null
         }
         Relationships: []
       }
@@ -926,28 +1087,103 @@ export type Database = {
           },
         ]
       }
+      round_seal_salts: {
+        Row: {
+          quiniela_id: number
+          salt: string
+          user_id: string
+        }
+        Insert: {
+          quiniela_id: number
+          salt: string
+          user_id: string
+        }
+        Update: {
+          quiniela_id?: number
+          salt?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "round_seal_salts_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: false
+            referencedRelation: "quinielas"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "round_seal_salts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "round_seal_salts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      round_seals: {
+        Row: {
+          leaves: number
+          quiniela_id: number
+          root: string
+          sealed_at: string
+        }
+        Insert: {
+          leaves: number
+          quiniela_id: number
+          root: string
+          sealed_at?: string
+        }
+        Update: {
+          leaves?: number
+          quiniela_id?: number
+          root?: string
+          sealed_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "round_seals_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: true
+            referencedRelation: "quinielas"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       scores: {
         Row: {
-          bonus_details: string[]
+          bonus_details: string[] | null
+          bonuses: NonNullable<Json>
           correct: number
           points: number
           quiniela_id: number
+          referral_points: number | null
           updated_at: string
           user_id: string
         }
         Insert: {
-          bonus_details?: string[]
+          bonus_details?: never
+          bonuses?: NonNullable<Json>
           correct?: number
           points?: number
           quiniela_id: number
+          referral_points?: never
           updated_at?: string
           user_id: string
         }
         Update: {
-          bonus_details?: string[]
+          bonus_details?: never
+          bonuses?: NonNullable<Json>
           correct?: number
           points?: number
           quiniela_id?: number
+          referral_points?: never
           updated_at?: string
           user_id?: string
         }
@@ -978,16 +1214,19 @@ export type Database = {
       scoring_bonuses: {
         Row: {
           code: string
+          effective_from: string
           label: string
           points: number
         }
         Insert: {
           code: string
+          effective_from: string
           label: string
           points: number
         }
         Update: {
           code?: string
+          effective_from?: string
           label?: string
           points?: number
         }
@@ -996,14 +1235,17 @@ export type Database = {
       scoring_points: {
         Row: {
           correct: number
+          effective_from: string
           points: number
         }
         Insert: {
           correct: number
+          effective_from: string
           points: number
         }
         Update: {
           correct?: number
+          effective_from?: string
           points?: number
         }
         Relationships: []
@@ -1069,6 +1311,90 @@ export type Database = {
         }
         Returns: number
       }
+      admin_daily_games: {
+        Args: { limit_input?: number }
+        Returns: {
+          answers: number
+          correct: number
+          correct_answer: string
+          game_date: string
+          game_type: string
+          id: number
+          lock_date: string
+          metadata: Json
+          points: number
+          question: string
+          scored: number
+          scored_at: string
+        }[]
+      }
+      bonuses_for: {
+        Args: { month_input: string }
+        Returns: {
+          code: string
+          effective_from: string
+          label: string
+          points: number
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "scoring_bonuses"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      check_username: { Args: { name: string }; Returns: string }
+      claim_notifications: {
+        Args: { p_ids?: number[]; p_limit?: number }
+        Returns: {
+          attempts: number
+          channel: string
+          email: string
+          id: number
+          kind: string
+          payload: Json
+          subscriptions: Json
+          user_id: string
+          username: string
+        }[]
+      }
+      complete_notifications: {
+        Args: { results: Json; subscriptions?: Json }
+        Returns: undefined
+      }
+      find_player: {
+        Args: { username_input: string }
+        Returns: {
+          club_logo_url: string
+          id: string
+          username: string
+        }[]
+      }
+      get_friends_leaderboard: {
+        Args: { month_input: number; year_input: number }
+        Returns: {
+          club_logo_url: string
+          daily_points: number
+          favorite_club_id: number
+          previous_rank: number
+          rank_daily: number
+          rank_total: number
+          rank_weekly: number
+          referral_points: number
+          total_points: number
+          user_id: string
+          username: string
+          weekly_points: number
+        }[]
+      }
+      get_home_stats: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          players: number
+          prizes_mxn: number
+          winners: number
+        }[]
+      }
       get_leaderboard_months: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1108,6 +1434,50 @@ export type Database = {
           username: string
         }[]
       }
+      get_my_daily_games: {
+        Args: { since_input: string }
+        Returns: {
+          answer: string
+          answered_at: string
+          correct_answer: string
+          earned: number
+          game_date: string
+          game_type: string
+          id: number
+          lock_date: string
+          metadata: Json
+          points: number
+          question: string
+          scored: boolean
+        }[]
+      }
+      get_my_referral_stats: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          active: number
+          invited: number
+          month_points: number
+          monthly_cap: number
+          referral_code: string
+        }[]
+      }
+      get_my_round_receipt: {
+        Args: { quiniela_id_input: number }
+        Returns: {
+          leaf: string
+          proof: string[]
+          root: string
+          salt: string
+        }[]
+      }
+      get_poll_results: {
+        Args: { poll_id_input: number }
+        Returns: {
+          option: string
+          percent: number
+          votes: number
+        }[]
+      }
       get_round_prizes: {
         Args: { quiniela_id_input: number }
         Returns: {
@@ -1115,6 +1485,14 @@ export type Database = {
           kind: string
           user_id: string
           username: string
+        }[]
+      }
+      get_round_seal: {
+        Args: { quiniela_id_input: number }
+        Returns: {
+          leaves: number
+          root: string
+          sealed_at: string
         }[]
       }
       get_user_daily_scores_by_month: {
@@ -1146,12 +1524,66 @@ export type Database = {
           votes: number
         }[]
       }
+      hook_before_user_created: { Args: { event: Json }; Returns: Json }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       mx_month_start: {
         Args: { month_input: number; year_input: number }
         Returns: string
       }
       new_referral_code: { Args: Record<PropertyKey, never>; Returns: string }
+      normalize_daily_answer: {
+        Args: { answer: string; game_type: string }
+        Returns: string
+      }
+      normalize_username: { Args: { name: string }; Returns: string }
+      points_table_for: {
+        Args: { month_input: string }
+        Returns: {
+          correct: number
+          effective_from: string
+          points: number
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "scoring_points"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      prize_share: {
+        Args: {
+          kind_input: string
+          month_input: string
+          place_input: number
+          tied_input: number
+        }
+        Returns: number
+      }
+      prizes_for: {
+        Args: { month_input: string }
+        Returns: {
+          amount_mxn: number
+          effective_from: string
+          kind: string
+          place: number
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "prizes"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      queue_blog_notices: { Args: { at?: string }; Returns: number }
+      queue_boost_reminders: { Args: { at?: string }; Returns: number }
+      queue_deadline_reminders: { Args: { at?: string }; Returns: number }
+      queue_manual_reminder: {
+        Args: { quiniela_id_input: number }
+        Returns: number[]
+      }
+      queue_new_round_notices: { Args: { at?: string }; Returns: number }
+      queue_notifications: { Args: { at?: string }; Returns: number }
+      queue_points_ready: { Args: { at?: string }; Returns: number }
       quinielazo_reminder_recipients: {
         Args: { quiniela_id_input: number }
         Returns: {
@@ -1170,7 +1602,37 @@ export type Database = {
         Args: { game_ids: number[]; round_ids: number[] }
         Returns: undefined
       }
+      round_points: {
+        Args: {
+          correct_input: number
+          last_of_month_input: boolean
+          month_input: string
+        }
+        Returns: number
+      }
+      save_push_subscription: {
+        Args: {
+          p_auth: string
+          p_endpoint: string
+          p_p256dh: string
+          p_user_agent?: string
+        }
+        Returns: undefined
+      }
+      score_daily_game: {
+        Args: { p_daily_game_id: number }
+        Returns: {
+          correct: number
+          scored: number
+        }[]
+      }
+      score_locked_daily_games: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       score_round: { Args: { quiniela_id_input: number }; Returns: number }
+      seal_due_rounds: { Args: Record<PropertyKey, never>; Returns: number }
+      signup_choices: { Args: { meta: Json }; Returns: Record<string, unknown> }
       simulate_round_scores: {
         Args: { quiniela_id_input: number }
         Returns: {
@@ -1185,7 +1647,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
-      username_available: { Args: { name: string }; Returns: boolean }
+      username_problem: { Args: { name: string }; Returns: string }
     }
     Enums: {
       [_ in never]: never

@@ -1,5 +1,5 @@
 // The app's one IndexedDB database (Dexie), shared by every tab and by the service worker:
-// pick drafts (a tap lands here before anything else), the outbox that sends them, a read
+// pick and Boost answer drafts (a tap lands here before anything else), the outboxes that send them, a read
 // cache so the rounds a player has seen browse offline, and the session the service worker
 // needs to send the outbox on its own. Schema changes are append-only `version(n)` steps.
 // Must stay free of DOM-only APIs: service-worker/outbox-sync.ts imports it.
@@ -31,7 +31,8 @@ export interface OutboxEntry {
   result: PickResult;
   /** The draft version this entry carries; only the latest draft of a pick is ever queued. */
   version: number;
-  /** One per queued version: lets the server side or logs recognise a retried write. */
+  /** A random id per queued version. Nothing sends it: the write is an upsert on (user_id,
+   * match_id), which a retry repeats harmlessly, so the server needs no key to recognise it. */
   idempotencyKey: string;
   queuedAt: number;
   attempts: number;
@@ -45,6 +46,28 @@ export interface CachedRead {
   storedAt: number;
 }
 
+/** A Boost answer waiting, sent or refused: the same life as a pick draft (src/lib/outbox.ts). */
+export interface AnswerDraft {
+  userId: string;
+  gameId: number;
+  answer: string;
+  version: number;
+  status: DraftStatus;
+  savedAt: string | null;
+  /** The game's lock as known when answered: past it a pending answer can no longer be sent. */
+  deadline: string | null;
+}
+
+export interface AnswerOutboxEntry {
+  userId: string;
+  gameId: number;
+  answer: string;
+  version: number;
+  idempotencyKey: string;
+  queuedAt: number;
+  attempts: number;
+}
+
 /** The signed-in session as the service worker needs it to send the outbox without a tab. */
 export interface StoredSession {
   key: 'session';
@@ -56,7 +79,7 @@ export interface StoredSession {
   anonKey: string;
 }
 
-/** Drafts and outbox entries are keyed by [userId, matchId]: one per player and match. */
+/** Drafts and outbox entries are keyed by [userId, matchId] (picks) or [userId, gameId] (Boost). */
 export type PickKey = [string, number];
 
 export const DB_NAME = 'quinielazo';
@@ -66,6 +89,8 @@ export class QuinielazoDb extends Dexie {
   outbox!: Table<OutboxEntry, PickKey>;
   cache!: EntityTable<CachedRead, 'key'>;
   meta!: EntityTable<StoredSession, 'key'>;
+  answerDrafts!: Table<AnswerDraft, PickKey>;
+  answerOutbox!: Table<AnswerOutboxEntry, PickKey>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -74,6 +99,11 @@ export class QuinielazoDb extends Dexie {
       outbox: '[userId+matchId], userId, quinielaId',
       cache: 'key, userId',
       meta: 'key',
+    });
+    // Boost answers: same keys and life as picks, one per player and game.
+    this.version(2).stores({
+      answerDrafts: '[userId+gameId], userId, status',
+      answerOutbox: '[userId+gameId], userId',
     });
   }
 }

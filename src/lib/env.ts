@@ -1,6 +1,7 @@
 // The app's configuration, checked once at start-up. Only these two values differ between
-// the local platform and a hosted Supabase project (architecture.md). vite.config.ts fills
-// in the local platform's URL and key when a build is made without them.
+// the local platform and a hosted Supabase project (docs/deploy.md). vite.config.ts fills in
+// the local platform's URL and key only for the dev server and `--mode local-platform` builds;
+// any other build without them fails.
 // Checked by hand rather than with zod: two strings do not need a schema library, and zod's
 // runtime was ~6.6 KB gzip of every first visit (docs/decisions.md, "First-load budget").
 

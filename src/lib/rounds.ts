@@ -47,12 +47,12 @@ export interface RoundWithMatches extends RoundSummary {
   matches: RoundMatch[];
 }
 
-/** Open = picks still accepted: before the deadline and results not saved (spec §4). */
+/** Open = picks still accepted: before the deadline and results not saved (docs/product.md#round-states). */
 export function isRoundOpen(round: { deadline: string; resultsSaved: boolean }, now: number = Date.now()): boolean {
   return !round.resultsSaved && new Date(round.deadline).getTime() > now;
 }
 
-/** Spec §2 status colour: green open, red finalized, yellow closed awaiting results. */
+/** docs/product.md#picks-selector status colour: green open, red finalized, yellow closed awaiting results. */
 export type RoundStatusColour = 'green' | 'red' | 'yellow';
 export function roundStatusColour(round: { deadline: string; resultsSaved: boolean }, now: number = Date.now()): RoundStatusColour {
   if (round.resultsSaved) return 'red';

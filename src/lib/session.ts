@@ -1,7 +1,8 @@
-// The signed-in player, shared by every feature: the Supabase session, the player's profile
-// (username and favourite club for the header) and whether the user is an admin. Kept in one
-// zustand store fed by supabase-js's auth events, so the header, guards and screens agree
-// without each asking the server.
+// The signed-in player, shared by every feature: the Supabase session, the last auth event and
+// the player's profile (username, referral code and favourite club for the header). Kept in one
+// zustand store fed by the auth client's events (lib/supabase.ts), so the header, guards and
+// screens agree without each asking the server. Admin status is not kept here: isAdmin asks
+// the database each time the admin guard runs.
 import type { Session } from '@supabase/supabase-js';
 import { create } from 'zustand';
 import { supabase } from './supabase';
@@ -19,9 +20,10 @@ interface SessionState {
   /** False until supabase-js has read the stored session once. */
   ready: boolean;
   session: Session | null;
-  /** The last auth event; /reset-password needs to know a recovery session arrived. */
+  /** The last auth event; the root route re-runs its loaders on SIGNED_OUT. */
   lastEvent: AuthEvent | null;
-  /** True once a PASSWORD_RECOVERY event arrived in this page's life (cleared on sign-out). */
+  /** True once a PASSWORD_RECOVERY event arrived in this page's life (cleared on sign-out). No
+   * screen reads it: /reset-password accepts any active session (docs/decisions.md). */
   recovery: boolean;
   /** The signed-in player's profile; null while loading, signed out, or before the profile exists. */
   profile: PlayerProfile | null;

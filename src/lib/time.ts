@@ -47,3 +47,10 @@ export function formatKickoff(value: string | Date): string {
   const month = part('month').replace(/\.$/, '');
   return `${weekday} ${part('day')} ${month} · ${part('hour')}:${part('minute')}`;
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The game's calendar day of an instant, "2026-11-23" (Mexico City). */
+export function gameDay(value: string | Date = new Date()): string {
+  return dayFormat.format(toDate(value));
+}

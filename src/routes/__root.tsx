@@ -23,7 +23,7 @@ function RootLayout() {
   const lastEvent = useSessionStore((s) => s.lastEvent);
   const router = useRouter();
 
-  // The spec: every path change scrolls to the top.
+  // docs/product.md#screens: every path change scrolls to the top.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -1,22 +1,20 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { RoundSkeleton } from '@/components/ui/loading-state';
-import { getOpenRound } from '@/lib/open-round';
-import { OpenRound } from '@/features/rounds/components/open-round';
-import { NoOpenRound, OpenRoundError } from '@/features/rounds/components/round-states';
+import { createFileRoute } from '@tanstack/react-router';
+import { LatestPosts } from '@/features/blog/components/latest-posts';
+import { BoostTeaser } from '@/features/boost';
+import { HomePage } from '@/features/home/components/home-page';
+import { useSessionStore } from '@/lib/session';
 
+// No loader: the hero is static and every data block loads on its own, so the first paint
+// never waits for the network.
 export const Route = createFileRoute('/')({
-  loader: () => getOpenRound(),
-  pendingComponent: RoundSkeleton,
-  errorComponent: HomeError,
-  component: Home,
+  component: function Home() {
+    // The Boost teaser is the visitors' (players have the Boost card on their home).
+    const visitor = useSessionStore((s) => s.ready && !s.session);
+    return (
+      <HomePage>
+        {visitor && <BoostTeaser />}
+        <LatestPosts />
+      </HomePage>
+    );
+  },
 });
-
-function Home() {
-  const round = Route.useLoaderData();
-  return round ? <OpenRound round={round} /> : <NoOpenRound />;
-}
-
-function HomeError() {
-  const router = useRouter();
-  return <OpenRoundError onRetry={() => void router.invalidate()} />;
-}

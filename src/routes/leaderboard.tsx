@@ -1,4 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { OfferCard } from '@/features/offers/components/offer-card';
+import { PromoBlock } from '@/features/offers/components/promo-block';
 import { LeaderboardPage, LeaderboardSkeleton } from '@/features/standings/components/leaderboard-page';
 import { loadLeaderboard } from '@/features/standings/load-leaderboard';
 import { isLeaderboardTab, parseMonthKey, type LeaderboardTab } from '@/features/standings/search-params';
@@ -30,6 +32,9 @@ function LeaderboardRoute() {
       tab={orden}
       onTabChange={(tab) => void navigate({ search: (prev) => ({ ...prev, orden: tab }), replace: true })}
       onMonthChange={(mes) => void navigate({ search: (prev) => ({ ...prev, mes }) })}
-    />
+    >
+      <PromoBlock />
+      <OfferCard />
+    </LeaderboardPage>
   );
 }

@@ -1,12 +1,15 @@
 // /quinielazo-de-la-semana: the week's round for everyone. Players pick here exactly as on
-// /picks; visitors see it read-only with the sign-up prompt. A selector switches rounds.
+// /picks; visitors see it read-only with the sign-up prompt. A selector switches rounds; the
+// selected round's chat follows the picks.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { RoundSkeleton } from '@/components/ui/loading-state';
-import { cachedRead } from '@/features/picks/api/cached-read';
+import { RoundChat } from '@/features/chat/components/round-chat';
+import { cachedRead } from '@/lib/cached-read';
 import { getRoundView } from '@/features/picks/api/get-round-detail';
 import { PicksBoard } from '@/features/picks/components/picks-board';
 import { NoRound, RoundDetailError } from '@/features/picks/components/round-states';
 import { parseRoundSearch } from '@/features/picks/model/round-search';
+import { OfferCard } from '@/features/offers/components/offer-card';
 import { getRounds } from '@/features/rounds/api/get-rounds';
 import { isRoundOpen } from '@/lib/rounds';
 import { currentSession } from '@/lib/session';
@@ -52,6 +55,8 @@ function WeeklyRoundPage() {
         </label>
       )}
       {view.data ? <PicksBoard key={view.data.round.id} view={view.data} userId={userId} cachedAt={view.cachedAt} /> : <NoRound />}
+      {view.data && <RoundChat key={view.data.round.id} roundId={view.data.round.id} userId={userId} finalized={view.data.round.resultsSaved} />}
+      <OfferCard />
     </div>
   );
 }

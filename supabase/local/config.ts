@@ -26,3 +26,11 @@ export const DB_SUPERUSER = 'postgres';
 export const DB_PASSWORD = 'postgres';
 /** PostgREST logs in as this role and switches to anon / authenticated / service_role per request. */
 export const AUTHENTICATOR_PASSWORD = 'authenticator-local-password';
+
+/**
+ * Local web push (VAPID) keys, fixed like the keys above so a subscription made against
+ * `npm start` keeps working across restarts. Production sets its own (docs/deploy.md).
+ */
+export const VAPID_PUBLIC_KEY = 'BLadl9E5lZH-9xkQcYL31fdp7xGIzEKRzPdGs1JBmoL3eWFw1Sc9KavdYZxGOmXRGdy7zNvHnqzKEbmaGzO2iko';
+export const VAPID_PRIVATE_KEY = '2RCIIRgF8w7R1j7_ugzzUhVMz4TyWM14BOQzbThojT4';
+export const VAPID_SUBJECT = 'mailto:soporte@quinielazo.mx';

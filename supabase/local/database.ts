@@ -29,14 +29,29 @@ export interface RunningDatabase {
   authenticatorUrl: string;
   /** True when this start created the cluster (so it still needs its seed). */
   created: boolean;
+  /** The postmaster's process id (undefined for an external DATABASE_URL). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
-export async function startDatabase(opts: { port: number; dataDir: string; log?: (m: string) => void }): Promise<RunningDatabase> {
+/**
+ * Crash-unsafe settings for a throwaway test database only: a crash there loses nothing anyone
+ * needs. `npm start` never uses them; its database keeps PostgreSQL's durable defaults
+ * (fsync, synchronous_commit, full_page_writes on), as the Supabase CLI's does.
+ */
+const THROWAWAY_TEST_DATABASE_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+
+export async function startDatabase(opts: {
+  port: number;
+  dataDir: string;
+  /** A test run's database, deleted afterwards: trade crash safety for speed. */
+  throwawayTestDatabase?: boolean;
+  log?: (m: string) => void;
+}): Promise<RunningDatabase> {
   const external = process.env.DATABASE_URL;
   if (external) {
     const created = !(await isBootstrapped(external));
-    return { url: external, authenticatorUrl: withUser(external, 'authenticator', AUTHENTICATOR_PASSWORD), created, stop: async () => {} };
+    return { url: external, authenticatorUrl: withUser(external, 'authenticator', AUTHENTICATOR_PASSWORD), created, pid: undefined, stop: async () => {} };
   }
   const log = opts.log ?? (() => {});
   const server = new EmbeddedPostgres({
@@ -54,9 +69,7 @@ export async function startDatabase(opts: { port: number; dataDir: string; log?:
       '-c', 'timezone=UTC',
       '-c', 'max_connections=200',
       '-c', 'shared_buffers=256MB',
-      '-c', 'fsync=off', // a development database: speed over crash safety
-      '-c', 'synchronous_commit=off',
-      '-c', 'full_page_writes=off',
+      ...(opts.throwawayTestDatabase ? THROWAWAY_TEST_DATABASE_FLAGS : []),
     ],
     onLog: (m) => log(String(m)),
     onError: (m) => log(String(m)),
@@ -74,9 +87,11 @@ export async function startDatabase(opts: { port: number; dataDir: string; log?:
     url,
     authenticatorUrl: withUser(url, 'authenticator', AUTHENTICATOR_PASSWORD),
     created,
+    pid: child?.pid,
     stop: async () => {
       process.off('exit', killOnExit);
-      await server.stop();
+      // A postmaster that already died (crash tests) has nothing to stop.
+      if (child && child.exitCode === null && child.signalCode === null) await server.stop();
     },
   };
 }

@@ -2,7 +2,11 @@
 // with the CORS headers hosted Supabase sends.
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import type { MountedService } from './service.ts';
+
+/** Default wait for an upstream's answer before the gateway gives up with 504. */
+const UPSTREAM_TIMEOUT_MS = 30_000;
 
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -20,9 +24,17 @@ export interface GatewayRoutes {
   functions: MountedService;
 }
 
-export function startGateway(port: number, routes: GatewayRoutes, log: (m: string) => void): Promise<Server> {
+export function startGateway(port: number, routes: GatewayRoutes, log: (m: string) => void, opts: { upstreamTimeoutMs?: number } = {}): Promise<Server> {
   const rest = new URL(routes.restUrl);
+  const timeoutMs = opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
   const server = createServer(async (req, res) => {
+    // A hung upstream (PostgREST, a stuck query, a function) must not hold the caller forever.
+    const timer = setTimeout(() => {
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(504, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'The upstream server is timing out' }));
+    }, timeoutMs);
+    res.once('close', () => clearTimeout(timer));
+    res.once('finish', () => clearTimeout(timer));
     try {
       for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
       if (req.method === 'OPTIONS') {
@@ -32,8 +44,11 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
       const url = req.url ?? '/';
       const [prefix, rest_] = splitPrefix(url);
       switch (prefix) {
-        case '/rest/v1':
+        case '/rest/v1': {
+          const refusal = tokenWithoutExpiry(req);
+          if (refusal) return void res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(refusal));
           return proxy(req, res, rest, rest_);
+        }
         case '/auth/v1':
           return await routes.auth.handle(req, res, rest_);
         case '/realtime/v1':
@@ -62,6 +77,23 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
   });
 }
 
+/**
+ * PostgREST accepts a correctly signed token with no `exp`, valid forever. Supabase's keys and
+ * sessions all carry one, so such a token (or one not signed HS256) is refused here.
+ */
+function tokenWithoutExpiry(req: IncomingMessage): { code: string; message: string } | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
+  if (!token || token.split('.').length !== 3) return undefined;
+  try {
+    if (decodeProtectedHeader(token).alg !== 'HS256') return { code: 'PGRST301', message: 'JWT algorithm must be HS256' };
+    if (typeof decodeJwt(token).exp !== 'number') return { code: 'PGRST301', message: 'JWT must carry an expiry (exp claim)' };
+  } catch {
+    return undefined; // not a JWT at all: PostgREST answers that itself
+  }
+  return undefined;
+}
+
 function splitPrefix(url: string): [string, string] {
   const m = /^(\/(?:rest|auth|realtime|functions)\/v1)(\/.*|\?.*)?$/.exec(url);
   if (!m) return ['', url];
@@ -87,7 +119,10 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: URL, path: str
         up.on('end', resolve);
       },
     );
+    // The response closing (timeout, client gone) abandons the upstream request too.
+    res.once('close', () => upstream.destroy());
     upstream.on('error', (e) => {
+      if (res.writableEnded) return resolve();
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: `upstream error: ${e.message}` }));
       resolve();

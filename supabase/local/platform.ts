@@ -7,6 +7,7 @@ import { prepareDatabase, startDatabase, SUPABASE_DIR } from './database.ts';
 import { startGateway } from './gateway.ts';
 import { startPostgrest } from './postgrest.ts';
 import { createAuth } from './auth/index.ts';
+import type { AuthRateLimits } from './auth/limits.ts';
 import { prepareRealtime, startRealtime } from './realtime/index.ts';
 import { createFunctionsHost } from './functions-host/index.ts';
 import { startMail } from './mail/index.ts';
@@ -24,11 +25,19 @@ export interface PlatformOptions {
   siteUrl?: string;
   /** Run timed jobs (reminders, Boost scoring, rank snapshots). Tests turn this off. */
   scheduler?: boolean;
+  /** A test run's database, deleted afterwards: crash-unsafe speed settings (never for `npm start`). */
+  throwawayTestDatabase?: boolean;
+  /** Overrides of config.toml's [auth.rate_limit]. */
+  authRateLimits?: Partial<AuthRateLimits>;
+  /** How long the gateway waits for an upstream before answering 504 (default 30 s). */
+  upstreamTimeoutMs?: number;
   log?: (part: string, message: string) => void;
 }
 
 export interface Platform {
   apiUrl: string;
+  /** PostgREST itself, behind the gateway (for measuring the gateway's overhead). */
+  restUrl: string;
   inboxUrl: string;
   dbUrl: string;
   ports: PlatformPorts;
@@ -36,6 +45,8 @@ export interface Platform {
   serviceRoleKey: string;
   /** Whether this start created (and seeded) the database. */
   created: boolean;
+  /** Process ids of the children, for crash and hang tests. */
+  pids: { postgres: number | undefined; postgrest: number | undefined };
   stop(): Promise<void>;
 }
 
@@ -48,7 +59,12 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     stops.length = 0;
   };
   try {
-    const db = await startDatabase({ port: ports.db, dataDir: opts.dataDir ?? join(SUPABASE_DIR, '..', '.local', 'db'), log: (m) => log('db', m) });
+    const db = await startDatabase({
+      port: ports.db,
+      dataDir: opts.dataDir ?? join(SUPABASE_DIR, '..', '.local', 'db'),
+      throwawayTestDatabase: opts.throwawayTestDatabase,
+      log: (m) => log('db', m),
+    });
     stops.push(() => db.stop());
     await prepareDatabase(db.url, { seed: db.created && opts.seed !== false, log: (m) => log('db', m) });
     await prepareRealtime(db.url);
@@ -67,14 +83,19 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       smtp: { host: '127.0.0.1', port: ports.smtp },
       log,
     };
-    const auth = createAuth(ctx);
+    const auth = createAuth(ctx, { rateLimits: opts.authRateLimits });
     stops.push(() => auth.close());
     const realtime = await startRealtime(ctx);
     stops.push(() => realtime.close());
     const functions = await createFunctionsHost(ctx);
     stops.push(() => functions.close());
 
-    const gateway: Server = await startGateway(ports.api, { restUrl: postgrest.url, auth, realtime, functions }, (m) => log('gateway', m));
+    const gateway: Server = await startGateway(
+      ports.api,
+      { restUrl: postgrest.url, auth, realtime, functions },
+      (m) => log('gateway', m),
+      { upstreamTimeoutMs: opts.upstreamTimeoutMs },
+    );
     stops.push(
       () =>
         new Promise<void>((r) => {
@@ -90,12 +111,14 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
 
     return {
       apiUrl,
+      restUrl: postgrest.url,
       inboxUrl: `http://127.0.0.1:${ports.inbox}`,
       dbUrl: db.url,
       ports,
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       created: db.created,
+      pids: { postgres: db.pid, postgrest: postgrest.process.pid },
       stop,
     };
   } catch (e) {

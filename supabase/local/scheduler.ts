@@ -1,7 +1,9 @@
 // Runs supabase/schedule.ts locally, standing in for pg_cron: each job once at start-up
-// and then every `everyMinutes`, one at a time, logging failures without stopping.
+// and then every `everyMinutes`, one at a time, logging failures without stopping. A job with
+// `invoke` then calls that Edge Function through the gateway with the service role key.
 import pg from 'pg';
 import { SCHEDULE, type ScheduledJob } from '../schedule.ts';
+import { SERVICE_ROLE_KEY } from './config.ts';
 import type { PlatformContext } from './service.ts';
 
 export function startScheduler(ctx: PlatformContext, jobs: ScheduledJob[] = SCHEDULE): { close(): Promise<void> } {
@@ -14,9 +16,18 @@ export function startScheduler(ctx: PlatformContext, jobs: ScheduledJob[] = SCHE
   const run = async (job: ScheduledJob) => {
     if (closed) return;
     try {
-      const { rows } = await pool.query('select to_regprocedure($1) is not null as ready', [job.requires]);
-      if (!rows[0].ready) return;
       await pool.query(job.sql);
+      if (job.invoke) {
+        const res = await fetch(`${ctx.apiUrl}/functions/v1/${job.invoke}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        const answer = await res.text();
+        if (!res.ok) throw new Error(`${job.invoke} answered ${res.status}: ${answer}`);
+        ctx.log('scheduler', `${job.name} ran; ${job.invoke}: ${answer}`);
+        return;
+      }
       ctx.log('scheduler', `${job.name} ran`);
     } catch (e) {
       ctx.log('scheduler', `${job.name} failed: ${(e as Error).message}`);

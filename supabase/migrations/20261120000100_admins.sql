@@ -1,4 +1,4 @@
--- Who runs the game. Admin = a user whose id is in admins (decisions.md, "Roles").
+-- Who runs the game. Admin = a user whose id is in admins (docs/product.md#roles).
 -- Every later migration's admin-only policies go through public.is_admin().
 
 create table public.admins (

@@ -14,7 +14,7 @@ create table public.daily_games (
 comment on table public.daily_games is 'A Boost game for game_date; answers close at lock_date (at the latest 23:59 Mexico City time of game_date).';
 create index daily_games_game_date_idx on public.daily_games (game_date desc);
 
--- decisions.md: a game locks at 23:59 Mexico City time of its date unless lock_date is earlier.
+-- docs/product.md#boost: a game locks at 23:59 Mexico City time of its date unless lock_date is earlier.
 create function public.set_daily_game_lock() returns trigger
 language plpgsql set search_path = ''
 as $$

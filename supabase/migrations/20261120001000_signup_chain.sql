@@ -1,4 +1,4 @@
--- The sign-up chain (product spec §4) in the database, so no client can skip it: when a
+-- The sign-up chain (docs/product.md#sign-up) in the database, so no client can skip it: when a
 -- user's e-mail becomes confirmed (on insert or on update), the profile is created from the
 -- pending signup of that e-mail, or from the sign-up metadata (supabase-js signUp
 -- options.data) when there is none; the referral code is resolved into referred_by and a

@@ -1,5 +1,6 @@
--- The referee: scores one finalized round for every player who played it (decisions.md,
--- "Scoring"), and the triggers that run it when a round is finalized or a result corrected.
+-- The referee: scores one finalized round for every player who played it
+-- (docs/product.md#scoring), and the triggers that run it when a round is finalized or a
+-- result corrected.
 --
 -- "Played a round" = has at least one pick in it. Every bonus except the table points
 -- depends only on who played which rounds (picks, frozen at each deadline), never on other

@@ -1,4 +1,4 @@
--- Prize splits from the prizes table (decisions.md, "Prizes"). Tied players share the sum of
+-- Prize splits from the prizes table (docs/product.md#prizes-and-ties). Tied players share the sum of
 -- the prizes of the places they occupy, split evenly and rounded to centavos; a tie crossing
 -- the last paid place shares only the paid places. Nobody wins with 0 points.
 -- Plain SQL, security invoker: scores, standings, prizes and public_profiles are public.

@@ -1,4 +1,4 @@
-// The three blog posts the product ships with (spec §2: a guide and two Community recaps)
+// The three blog posts the product ships with (docs/product.md#blog: a guide and two Community recaps)
 // and their banners, generated as SVG into public/blog/ so the blog works offline.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -437,12 +437,10 @@ join public.daily_games g on g.id = p.game_id
 on conflict (user_id, daily_game_id) do update set answer = excluded.answer, created_at = excluded.created_at,
   updated_at = excluded.updated_at;
 
-insert into public.daily_scores (user_id, daily_game_id, points)
-select p.user_id, g.id, case when p.answer = g.correct_answer then g.points else 0 end
-from public.daily_game_picks p
-join public.daily_games g on g.id = p.daily_game_id and g.id <= ${BOOST_LAST_DAY - BOOST_FIRST_DAY + 1} and g.correct_answer is not null
-join seed_accounts s on s.id = p.user_id
-on conflict (user_id, daily_game_id) do update set points = excluded.points;`);
+-- Scores of the locked games with an answer, by the game's own referee.
+select public.score_daily_game(g.id) from public.daily_games g
+where g.id <= ${BOOST_LAST_DAY - BOOST_FIRST_DAY + 1} and g.correct_answer is not null and g.lock_date <= now()
+order by g.id;`);
 
   // ---- rank snapshots
   emit(`-- Monthly rank snapshots for the months before the current one (rank change arrows).

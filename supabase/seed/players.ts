@@ -46,7 +46,7 @@ const rows: [string, string, string | null, number, number, number, string | nul
   ['ramon', 'MonchoRayo', 'necaxa', 0.4, 1, 14, null],
   ['sofia', 'SofiTricolor', 'mexico', 0.49, 0.9, 1, null],
   ['tono', 'Tono_Camotero', 'puebla', 0.36, 0.85, 12, null],
-  ['valeria', 'ValeriaQuinielera2025', 'fc-juarez', 0.45, 1, 11, 'sofia'],
+  ['valeria', 'ValeriaQuiniela2025', 'fc-juarez', 0.45, 1, 11, 'sofia'],
 ];
 
 export const admin: SeedPlayer = {

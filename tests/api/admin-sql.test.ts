@@ -218,6 +218,8 @@ describe('admin_analytics_30d', () => {
   it('gives an admin active players, total players, new referrals and the top referrers', async () => {
     const referrer = await createPlayer();
     const friends = [await createPlayer(), await createPlayer()];
+    // The tracking row mirrors the friend's profile (a referral the profile does not keep is refused).
+    await q('update public.profiles set referred_by = $1 where id = any($2)', [referrer.id, friends.map((f) => f.id)]);
     for (const f of friends) await q('insert into public.referral_tracking (referrer_id, referred_id) values ($1, $2) on conflict (referred_id) do update set referrer_id = excluded.referrer_id, created_at = now()', [referrer.id, f.id]);
     await q(`insert into public.activity_logs (user_id, event_name) values ($1, 'page_view')`, [friends[0].id]);
 

@@ -11,7 +11,11 @@ beforeAll(async () => {
   [player, other] = await Promise.all([createPlayer(), createPlayer()]);
 });
 
+const created: number[] = [];
+
 afterAll(async () => {
+  // Open rounds left behind would become other files' "current" round.
+  await db().query('delete from public.quinielas where id = any($1)', [created]);
   await db().end();
 });
 
@@ -22,6 +26,7 @@ async function round(offsetSeconds: number, resultsSaved = false) {
      values ('Jornada de prueba', 1, now() + make_interval(secs => $1), $2) returning id`,
     [offsetSeconds, resultsSaved],
   );
+  created.push(Number(q.id));
   const { rows } = await db().query(
     `insert into public.matches (quiniela_id, match_order, home_team, away_team)
      values ($1, 1, 'América', 'Chivas'), ($1, 2, 'Cruz Azul', 'Pumas') returning id`,

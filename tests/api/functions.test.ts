@@ -1,6 +1,37 @@
+import { request } from 'node:http';
+import { randomInt } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { describe, expect, it, inject } from 'vitest';
+import { JWT_SECRET } from '../../supabase/local/config.ts';
 import { anonClient, uniqueEmail } from '../support/clients.ts';
 import { waitForMail } from '../support/inbox.ts';
+
+const contactUrl = () => `${inject('apiUrl')}/functions/v1/send-contact-email`;
+
+/** POSTs to the contact function from a given loopback address, so a test has its own caller IP. */
+function postFrom(localAddress: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: { error?: string; ok?: boolean } }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      contactUrl(),
+      { method: 'POST', localAddress, headers: { authorization: `Bearer ${inject('anonKey')}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** An address of 127.0.0.0/8 no other test uses. */
+const ownAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+
+const secret = new TextEncoder().encode(JWT_SECRET);
+const post = (token: string, body: string) =>
+  fetch(contactUrl(), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
 
 describe('functions host', () => {
   it('round-trips a function call through supabase-js: the contact message reaches the team inbox', async () => {
@@ -36,6 +67,91 @@ describe('functions host', () => {
     const url = `${inject('apiUrl')}/functions/v1/send-contact-email`;
     expect((await fetch(url, { method: 'POST' })).status).toBe(401);
     expect((await fetch(url, { method: 'POST', headers: { authorization: 'Bearer not.a.jwt' } })).status).toBe(401);
+  });
+
+  it('accepts only HS256 tokens of the project secret that expire (issue 13)', async () => {
+    // A token that passes reaches the function, which answers the empty form with its own 400.
+    const good = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(secret);
+    expect(await (await post(good, '{}')).json()).toEqual({ error: 'Todos los campos son obligatorios' });
+
+    const noExp = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+    const hs512 = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS512' }).setExpirationTime('1h').sign(secret);
+    const expired = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret);
+    const otherSecret = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-of-at-least-32-characters!!'));
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(`{"role":"anon","exp":${Math.floor(Date.now() / 1000) + 3600}}`).toString('base64url')}.`;
+    for (const token of [noExp, hs512, expired, otherSecret, unsigned]) {
+      const r = await post(token, '{}');
+      expect(r.status).toBe(401);
+      expect(await r.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+    }
+  });
+
+  it('refuses bodies over 64 KB with 413 before the function runs, declared or streamed', async () => {
+    const body = (bytes: number) => {
+      const head = '{"name":"Ana","email":"ana@correo.mx","message":"';
+      return head + 'a'.repeat(bytes - head.length - 2) + '"}';
+    };
+    // Exactly 64 KB reaches the function, which refuses the long message itself.
+    const atLimit = await post(inject('anonKey'), body(64 * 1024));
+    expect(atLimit.status).toBe(400);
+    expect(await atLimit.json()).toEqual({ error: 'Tu mensaje es muy largo (máximo 5000 caracteres).' });
+
+    const over = await post(inject('anonKey'), body(64 * 1024 + 1));
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ error: 'La petición es demasiado grande (máximo 64 KB).' });
+
+    // Without a content-length (chunked), the host stops reading at the limit.
+    const huge = new TextEncoder().encode(body(5 * 1024 * 1024));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < huge.length; i += 16 * 1024) controller.enqueue(huge.subarray(i, i + 16 * 1024));
+        controller.close();
+      },
+    });
+    const streamed = await fetch(contactUrl(), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${inject('anonKey')}`, 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual({ error: 'La petición es demasiado grande (máximo 64 KB).' });
+  });
+
+  it('caps every contact field with a Spanish 400 and mails nothing', async () => {
+    const from = ownAddress();
+    const valid = { name: 'Ana', email: uniqueEmail('tope'), message: 'Hola' };
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ name: 'N'.repeat(101) }, 'Tu nombre es muy largo (máximo 100 caracteres).'],
+      [{ name: 'Ana\r\nBcc: otro@example.com' }, 'Tu nombre tiene caracteres no válidos.'],
+      [{ email: `${'a'.repeat(245)}@correo.mx` }, 'Tu correo es muy largo (máximo 254 caracteres).'],
+      [{ message: 'm'.repeat(5001) }, 'Tu mensaje es muy largo (máximo 5000 caracteres).'],
+    ];
+    for (const [change, error] of cases) expect(await postFrom(from, { ...valid, ...change })).toEqual({ status: 400, body: { error } });
+    // Fields at their caps go through (and count towards this address's allowance).
+    const atCaps = await postFrom(from, { name: ` ${'N'.repeat(100)} `, email: `${'a'.repeat(244)}@correo.mx`, message: 'm'.repeat(5000) });
+    expect(atCaps).toEqual({ status: 200, body: { ok: true, message: '✅ Mensaje enviado. ¡Gracias por contactarnos!' } });
+    expect((await waitForMail('contacto@quinielazo.mx', { subject: 'N'.repeat(100) })).body.text).toContain('a'.repeat(244));
+  });
+
+  it('lets one address send 5 messages per 10 minutes, then answers 429 in Spanish; others still get through', async () => {
+    const from = ownAddress();
+    const stamp = `${process.pid}-${Date.now()}`;
+    for (let i = 1; i <= 5; i++) {
+      const r = await postFrom(from, { name: `Límite ${stamp} ${i}`, email: 'visita@correo.mx', message: `Mensaje ${i}` });
+      expect(r.status).toBe(200);
+    }
+    for (let i = 1; i <= 5; i++) await waitForMail('contacto@quinielazo.mx', { subject: `Límite ${stamp} ${i}` });
+    const limited = { status: 429, body: { error: 'Ya recibimos 5 mensajes tuyos en los últimos 10 minutos. Espera un poco antes de escribirnos de nuevo.' } };
+    expect(await postFrom(from, { name: `Límite ${stamp} 6`, email: 'visita@correo.mx', message: 'Mensaje 6' })).toEqual(limited);
+    // The caller's address comes from the connection, not from a header the caller sends.
+    expect(await postFrom(from, { name: `Límite ${stamp} 7`, email: 'visita@correo.mx', message: 'Mensaje 7' }, { 'x-forwarded-for': ownAddress() })).toEqual(limited);
+    expect((await postFrom(ownAddress(), { name: `Límite ${stamp} otra`, email: 'visita@correo.mx', message: 'Hola' })).status).toBe(200);
+    await waitForMail('contacto@quinielazo.mx', { subject: `Límite ${stamp} otra` });
+    const inbox = await (await fetch(`${inject('inboxUrl')}/api/v1/mailbox/contacto`)).json();
+    expect(inbox.filter((m: { subject: string }) => m.subject.startsWith(`Contacto: Límite ${stamp} `)).map((m: { subject: string }) => m.subject).sort()).toEqual(
+      [1, 2, 3, 4, 5, 'otra'].map((n) => `Contacto: Límite ${stamp} ${n}`).sort(),
+    );
   });
 
   it('answers 404 for an unknown function name', async () => {

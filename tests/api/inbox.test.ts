@@ -35,8 +35,15 @@ describe('local inbox', () => {
   });
 
   it('shows the inbox as a web page', async () => {
+    // Its own mail, with markup in the subject that the page must show as text.
+    const to = uniqueEmail('pagina');
+    const subject = `Página <b>${to.split('@')[0]}</b>`;
+    await sendMail({ host: '127.0.0.1', port: smtpPort() }, { to, subject, html: '<p>C</p>', text: 'C' });
+    await waitForMail(to);
     const r = await fetch(`${inject('inboxUrl')}/`);
     expect(r.headers.get('content-type')).toContain('text/html');
-    expect(await r.text()).toContain('para B');
+    const page = await r.text();
+    expect(page).toContain(`Página &#60;b&#62;${to.split("@")[0]}&#60;/b&#62;`);
+    expect(page).not.toContain(subject);
   });
 });

@@ -24,10 +24,10 @@ async function round(name: string, localDeadline: string) {
   return id;
 }
 
-async function score(player: Player, roundId: number, correct: number, points: number, lines: string[] = []) {
+async function score(player: Player, roundId: number, correct: number, points: number, bonuses: object[] = []) {
   // Scores written directly (as an admin correction would): the leaderboard must follow them.
-  await q('insert into public.scores (user_id, quiniela_id, correct, points, bonus_details) values ($1, $2, $3, $4, $5)',
-    [player.id, roundId, correct, points, lines]);
+  await q('insert into public.scores (user_id, quiniela_id, correct, points, bonuses) values ($1, $2, $3, $4, $5)',
+    [player.id, roundId, correct, points, JSON.stringify(bonuses)]);
 }
 
 async function game(date: string) {
@@ -53,7 +53,7 @@ beforeAll(async () => {
 
   await score(P1, march, 7, 20);
   await score(P2, march, 8, 25);
-  await score(P3, march, 4, 10, ['Referido amigo: +3']);
+  await score(P3, march, 4, 10, [{ kind: 'referral', label: 'Referido', points: 3, username: 'amigo' }]);
   await score(P1, april, 9, 30);
   await q(`insert into public.daily_scores (user_id, daily_game_id, points) values
            ($1, $5, 5), ($3, $5, 2), ($4, $5, 1), ($2, $6, 7)`, [P1.id, P2.id, P3.id, P4.id, marchGame, aprilGame]);
@@ -158,6 +158,15 @@ describe('get_leaderboard_months', () => {
 
 describe('snapshot_monthly_ranks', () => {
   it('freezes the current month\'s ranks for admins and the service role only', async () => {
+    // A score in a round of the database's current month, so the month has standings on its
+    // first day too.
+    const { rows: [now] } = await q(
+      `insert into public.quinielas (name, week, deadline)
+       values ('Este mes', 1, greatest(now() - interval '1 minute',
+                                       (date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City') + interval '1 second'))
+       returning id`,
+    );
+    await q('insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $2, 5, 8)', [P4.id, now.id]);
     const player = await P1.client.rpc('snapshot_monthly_ranks');
     expect(player.error?.code).toBe('42501');
     const visitor = await anonClient().rpc('snapshot_monthly_ranks');
@@ -176,5 +185,6 @@ describe('snapshot_monthly_ranks', () => {
     );
     expect(rows[0]).toEqual({ n: asService.data, differ: 0 });
     expect(rows[0].n).toBeGreaterThan(0);
+    await q('delete from public.quinielas where id = $1', [now.id]);
   });
 });

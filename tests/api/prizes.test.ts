@@ -1,4 +1,4 @@
-// Prize splits (decisions.md, "Prizes") from the prizes table: monthly top 5 with ties sharing
+// Prize splits (docs/product.md#prizes-and-ties) from the prizes table: monthly top 5 with ties sharing
 // the sum of the places they occupy (a tie straddling 5th shares only the paid places), the
 // weekly best round and the perfect round split among all perfect players. May–June 2045.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,8 @@
 // public.score_round against a hand-computed mini-month (January–February 2043, far from the
 // seed's dates): table points, ×1.5 half up on the last round of the month, special pick,
 // underdog, streak, full month, welcome and referrals; idempotence, corrections, who may call
-// it, and the TypeScript constants against the database's rows.
+// it, and the bonuses stored as data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BONUSES, POINTS_BY_CORRECT, PRIZES } from '../../src/lib/scoring.ts';
 import { anonClient, db, serviceClient } from '../support/clients.ts';
 import { createPlayer, type Player } from '../support/players.ts';
 
@@ -206,16 +205,24 @@ describe('score_round on a hand-computed month', () => {
   });
 });
 
-describe('the TypeScript constants', () => {
-  it('equal the scoring_points, scoring_bonuses and prizes rows', async () => {
-    const anon = anonClient();
-    const points = await anon.from('scoring_points').select('correct, points').order('correct');
-    expect(points.data?.map((r) => r.points)).toEqual(POINTS_BY_CORRECT);
-    const bonuses = await anon.from('scoring_bonuses').select('code, label, points').order('code');
-    expect(Object.fromEntries(bonuses.data!.map((r) => [r.code, { label: r.label, points: Number(r.points) }]))).toEqual(BONUSES);
-    const prizes = await anon.from('prizes').select('kind, place, amount_mxn').order('kind').order('place');
-    const byKind: Record<string, number[]> = {};
-    for (const r of prizes.data!) (byKind[r.kind] ??= []).push(r.amount_mxn);
-    expect(byKind).toEqual(PRIZES);
+describe('bonuses as data', () => {
+  it('name what each bonus refers to, and the referral points follow from them, not from the text', async () => {
+    const { rows: matches } = await q('select id, match_order from public.matches where quiniela_id = $1 and match_order in (1, 2) order by match_order', [R2]);
+    const [special, underdog] = matches.map((m) => Number(m.id));
+    const { rows } = await q('select bonuses, referral_points from public.scores where quiniela_id = $1 and user_id = $2', [R2, A.id]);
+    expect(rows[0].bonuses).toEqual([
+      { kind: 'special', label: 'Pick especial', points: 5, match_ids: [special] },
+      { kind: 'underdog', label: 'Underdog', points: 3, match_ids: [underdog] },
+      { kind: 'streak', label: 'Racha 2 semanas', points: 5, quiniela_id: R1 },
+      { kind: 'referral', label: 'Referido', points: 3, referred_id: D.id, username: D.username },
+    ]);
+    expect(rows[0].referral_points).toBe(3);
+    const { rows: multiplied } = await q('select bonuses from public.scores where quiniela_id = $1 and user_id = $2', [R3, B.id]);
+    expect(multiplied[0].bonuses[0]).toEqual({ kind: 'last_round_multiplier', label: 'Última quiniela del mes', factor: 1.5, points: 8 });
+  });
+
+  it('feed the month\'s referral column: C\'s one credited friend gives 3 in February', async () => {
+    const { rows } = await q('select referral_points from public.monthly_standings where year = 2043 and month = 2 and user_id = $1', [C.id]);
+    expect(rows).toEqual([{ referral_points: 3 }]);
   });
 });

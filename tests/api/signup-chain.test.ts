@@ -1,5 +1,5 @@
-// The sign-up chain of product spec §4, in the database: pending signup → e-mail confirmed →
-// profile (username, opt-in, referrer, fresh referral code), preferences, pending row deleted.
+// The sign-up chain of docs/product.md#sign-up, in the database: the user's own sign-up metadata →
+// e-mail confirmed → profile (username, opt-in, referrer, fresh referral code), preferences.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anonClient, db, uniqueEmail } from '../support/clients.ts';
@@ -27,18 +27,13 @@ afterAll(async () => {
 });
 
 describe('the sign-up chain', () => {
-  it('turns a pending signup into a profile when the e-mail is confirmed', async () => {
+  it('turns the sign-up metadata into a profile when the e-mail is confirmed', async () => {
     const referrer = await createPlayer();
     const { rows: [{ referral_code: code }] } = await db().query('select referral_code from public.profiles where id = $1', [referrer.id]);
     const email = uniqueEmail('nuevo');
     const username = uniqueUsername('Nuevo');
 
-    const { error } = await anonClient()
-      .from('pending_signups')
-      .insert({ email, username, newsletter_opt_in: true, referred_by: code.toLowerCase() });
-    expect(error).toBeNull();
-
-    const id = await insertUser(email, { confirmed: false });
+    const id = await insertUser(email, { confirmed: false, meta: { username, newsletter_opt_in: true, referred_by: code.toLowerCase() } });
     expect(await profileOf(id)).toBeUndefined();
 
     await db().query('update auth.users set email_confirmed_at = now() where id = $1', [id]);
@@ -51,12 +46,10 @@ describe('the sign-up chain', () => {
     const tracking = await db().query('select referrer_id, awarded_points, referral_used from public.referral_tracking where referred_id = $1', [id]);
     expect(tracking.rows).toEqual([{ referrer_id: referrer.id, awarded_points: 0, referral_used: false }]);
     const prefs = await db().query('select * from public.notification_preferences where user_id = $1', [id]);
-    expect(prefs.rows).toEqual([{ user_id: id, remind_quinielazo: true, remind_boost: true, new_quinielazo: true, new_blog: true, news_updates: true }]);
-    const pending = await db().query('select 1 from public.pending_signups where email = $1', [email]);
-    expect(pending.rowCount).toBe(0);
+    expect(prefs.rows).toEqual([{ user_id: id, remind_quinielazo: true, remind_boost: true, new_quinielazo: true, new_blog: true, points_ready: true, news_updates: true }]);
   });
 
-  it('uses the sign-up metadata when a user arrives already confirmed with no pending row', async () => {
+  it('uses the sign-up metadata when a user arrives already confirmed', async () => {
     const referrer = await createPlayer();
     const { rows: [{ referral_code: code }] } = await db().query('select referral_code from public.profiles where id = $1', [referrer.id]);
     const email = uniqueEmail('directo');
@@ -69,9 +62,7 @@ describe('the sign-up chain', () => {
   it('ignores an unknown referral code and creates no profile before confirmation', async () => {
     const email = uniqueEmail('sinref');
     const username = uniqueUsername('SinRef');
-    await anonClient().from('pending_signups').insert({ email, username, referred_by: 'NOEXISTE' });
-    const id = await insertUser(email, { confirmed: false });
-    await db().query('update auth.users set raw_user_meta_data = $2 where id = $1', [id, { username: 'otro' }]);
+    const id = await insertUser(email, { confirmed: false, meta: { username, referred_by: 'NOEXISTE' } });
     expect(await profileOf(id)).toBeUndefined();
 
     await db().query('update auth.users set email_confirmed_at = now() where id = $1', [id]);
@@ -98,28 +89,14 @@ describe('the sign-up chain', () => {
     expect(viaApi.error?.code).toBe('23505');
   });
 
-  it('answers username_available for visitors, ignoring case and the caller himself', async () => {
+  it('answers check_username for visitors, ignoring case and the caller himself', async () => {
     const player = await createPlayer({ username: uniqueUsername('Libre') });
     const anon = anonClient();
-    expect((await anon.rpc('username_available', { name: player.username.toUpperCase() })).data).toBe(false);
-    expect((await anon.rpc('username_available', { name: ` ${player.username} ` })).data).toBe(false);
-    expect((await anon.rpc('username_available', { name: uniqueUsername('nadie') })).data).toBe(true);
-    expect((await anon.rpc('username_available', { name: 'ab' })).data).toBe(false);
-    expect((await player.client.rpc('username_available', { name: player.username.toUpperCase() })).data).toBe(true);
-  });
-
-  it('lets visitors store a pending signup but not read anyone\'s', async () => {
-    const anon = anonClient();
-    const email = uniqueEmail('pendiente');
-    expect((await anon.from('pending_signups').insert({ email, username: uniqueUsername() })).error).toBeNull();
-    const read = await anon.from('pending_signups').select('*').eq('email', email);
-    expect(read.data ?? []).toEqual([]);
-    expect(read.error?.code).toBe('42501');
-
-    const short = await anon.from('pending_signups').insert({ email: uniqueEmail(), username: 'ab' });
-    expect(short.error?.code).toBe('23514');
-    const upper = await anon.from('pending_signups').insert({ email: 'Mayus@Example.com', username: uniqueUsername() });
-    expect(upper.error?.code).toBe('23514');
+    expect((await anon.rpc('check_username', { name: player.username.toUpperCase() })).data).toBe('taken');
+    expect((await anon.rpc('check_username', { name: ` ${player.username} ` })).data).toBe('taken');
+    expect((await anon.rpc('check_username', { name: uniqueUsername('nadie') })).data).toBe('ok');
+    expect((await anon.rpc('check_username', { name: 'ab' })).data).toBe('too_short');
+    expect((await player.client.rpc('check_username', { name: player.username.toUpperCase() })).data).toBe('ok');
   });
 
   it('shows other players only the public columns through public_profiles', async () => {

@@ -1,5 +1,6 @@
 // `npm start` must leave nothing behind: Ctrl-C (SIGINT to the whole process group, as a
-// terminal sends it) or a signal to the parent alone stops postgres and PostgREST too.
+// terminal sends it) or a signal to the parent alone stops postgres, PostgREST and the Deno
+// functions host too.
 import { spawn, execSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -56,7 +57,7 @@ async function startProduct() {
 }
 
 describe('npm start', () => {
-  it('serves the app and API, and Ctrl-C leaves no postgres or PostgREST behind', { timeout: 150_000 }, async () => {
+  it('serves the app and API, and Ctrl-C leaves no postgres, PostgREST or Deno behind', { timeout: 150_000 }, async () => {
     const { child, ports, exited, output, seconds } = await startProduct();
     const tail = () => output().split('Ctrl-C stops everything.')[1] ?? output();
     expect(seconds).toBeLessThan(60);
@@ -71,22 +72,21 @@ describe('npm start', () => {
     const names = execSync(`ps -o comm= -p ${kids.join(',')}`).toString();
     expect(names).toMatch(/postgres/);
     expect(names).toMatch(/postgrest/);
+    expect(names).toMatch(/deno/);
 
     process.kill(-child.pid!, 'SIGINT');
     const code = await exited;
     if (code !== 0) console.error(tail());
     expect(code).toBe(0);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(kids.filter(alive)).toEqual([]);
+    await expect.poll(() => kids.filter(alive), { timeout: 5_000 }).toEqual([]);
   });
 
   it('a SIGTERM to the parent alone also stops every child', { timeout: 150_000 }, async () => {
     const { child, exited } = await startProduct();
     const kids = descendants(child.pid!);
-    expect(kids.length).toBeGreaterThan(1);
+    expect(execSync(`ps -o comm= -p ${kids.join(',')}`).toString()).toMatch(/deno/);
     process.kill(child.pid!, 'SIGTERM');
     expect(await exited).toBe(0);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(kids.filter(alive)).toEqual([]);
+    await expect.poll(() => kids.filter(alive), { timeout: 5_000 }).toEqual([]);
   });
 });

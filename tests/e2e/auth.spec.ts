@@ -39,6 +39,9 @@ test('a visitor signs up with validation, confirms by mail and logs in to the da
   await usernameField.fill('ab');
   await usernameField.blur();
   await expect(page.getByText('Mínimo 3 caracteres')).toBeVisible();
+  // The database's rule, answered on the device as it types: letters, digits, _, . and -.
+  await usernameField.fill('Ana Aguila');
+  await expect(page.getByText('Solo letras, números, _, . y -')).toBeVisible();
   await usernameField.fill('ana_aguila'); // taken by a seeded player, case-insensitively
   await expect(page.getByText('Ya está en uso')).toBeVisible();
   await usernameField.fill(username);

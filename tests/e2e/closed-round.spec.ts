@@ -2,6 +2,7 @@
 // player's pick was right; picks cannot change. Ana (seed) played most finalized rounds.
 import { expect, test } from '@playwright/test';
 import { serviceClient, signInPage, signInPlayer } from '../support/e2e-players.ts';
+import { e2eSql } from '../support/e2e-standings.ts';
 
 // Installing the service worker (precaching the shell) on a busy machine takes a while.
 test.describe.configure({ timeout: 60_000 });
@@ -38,14 +39,12 @@ test('a closed finalized round shows vote percentages and correct / incorrect pi
   const incorrect = matchRows.data.filter((m) => pickOf.has(m.id) && pickOf.get(m.id) !== m.correct_result).length;
   expect(correct + incorrect).toBeGreaterThan(0);
 
-  // The expected shares of the first match, from the same aggregate the screen uses.
-  const rpc = service.rpc.bind(service) as unknown as (fn: string, args: object) => PromiseLike<{ data: Array<{ match_id: number; option: string; votes: number }> | null; error: unknown }>;
-  const stats = await rpc('get_vote_stats', { quiniela_id_input: round.data.id });
-  expect(stats.error).toBeNull();
+  // The expected share of the first match, counted from the picks themselves (not through the
+  // aggregate the screen uses).
   const firstId = matchRows.data[0]!.id;
-  const firstVotes = stats.data!.filter((r) => r.match_id === firstId);
-  const total = firstVotes.reduce((sum, r) => sum + Number(r.votes), 0);
-  const localShare = Math.round((Number(firstVotes.find((r) => r.option === 'Local')?.votes ?? 0) * 100) / total);
+  const [counted] = await e2eSql<{ local: number; total: number }>(
+    `select count(*) filter (where result = 'Local')::int as local, count(*)::int as total from public.picks where match_id = $1`, [firstId]);
+  const localShare = Math.round((counted!.local * 100) / counted!.total);
 
   await signInPage(page, ana);
   await page.goto(`/picks?quiniela=${round.data.id}`);

@@ -1,41 +1,60 @@
 import { expect, test } from '@playwright/test';
 import { expectedOpenRound } from '../support/e2e-api.ts';
+import { createPlayer, signInPage } from '../support/e2e-players.ts';
 
-test('the home page shows the open round of the seed with its 12 matches and crests', async ({ page }) => {
+test('a visitor meets the hero, this week\'s round on a phone, how it works, the stats and the blog', async ({ page }) => {
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
-
   const round = await expectedOpenRound();
-  expect(round.matches).toHaveLength(12);
 
   await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pronostica la Liga MX y gana premios cada mes');
+  await expect(page.getByRole('region', { name: 'Pronostica la Liga MX y gana premios cada mes' }).getByRole('link', { name: 'Regístrate gratis' })).toHaveAttribute('href', '/signup');
 
-  await expect(page.getByRole('link', { name: 'Quinielazo' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: round.name })).toBeVisible();
-  await expect(page.getByText(`Quiniela abierta · Semana ${round.week}`)).toBeVisible();
-  await expect(page.getByText(/\(hora del Centro\)/)).toBeVisible();
-
-  const rows = page.getByRole('list', { name: 'Partidos' }).getByRole('listitem');
-  await expect(rows).toHaveCount(12);
-  for (const [i, match] of round.matches.entries()) {
-    const row = rows.nth(i);
-    await expect(row).toContainText(match.home);
-    await expect(row).toContainText(match.away);
+  // The phone: the open round's name and its first 8 matches, each with one choice lit.
+  const phone = page.getByRole('figure', { name: 'Así se ve la quiniela de la semana' });
+  await expect(phone).toContainText(round.name);
+  const rows = phone.getByRole('list', { name: 'Partidos' }).getByRole('listitem');
+  await expect(rows).toHaveCount(Math.min(8, round.matches.length));
+  for (const [i, match] of round.matches.slice(0, 8).entries()) {
+    await expect(rows.nth(i)).toContainText(`${match.home} vs ${match.away}`);
+    await expect(rows.nth(i).getByText(/^Ejemplo: (Local|Empate|Visita)$/)).toHaveCount(1);
   }
+  await phone.getByRole('link', { name: 'Ver la quiniela completa' }).click();
+  await expect(page).toHaveURL(/\/quinielazo-de-la-semana(\?quiniela=current)?$/);
+  await page.goBack();
 
-  const crests = page.getByRole('list', { name: 'Partidos' }).getByRole('img');
-  const withLogo = round.matches.flatMap((m) => [m.homeLogo, m.awayLogo]).filter(Boolean);
-  expect(withLogo.length).toBeGreaterThan(0);
-  await expect(crests).toHaveCount(withLogo.length);
-  for (const crest of await crests.all()) {
-    await crest.scrollIntoViewIfNeeded();
-    await expect.poll(() => crest.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  }
-
+  const how = page.locator('#how-it-works');
+  await expect(how.getByRole('listitem')).toHaveCount(3);
+  for (const link of await how.getByRole('link').all()) await expect(link).toHaveAttribute('href', '/signup');
+  const stats = page.getByRole('region', { name: 'Quinielazo en números' });
+  await expect(stats.getByRole('definition').first()).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(stats.getByRole('definition').nth(2)).toHaveText('100%');
+  await expect(page.getByRole('region', { name: 'Del blog' }).getByRole('article')).toHaveCount(2);
   expect(consoleErrors).toEqual([]);
+});
+
+test('on a phone the sticky sign-up button shows only while "how it works" is on screen, and never to players', async ({ page, browser }) => {
+  await page.goto('/');
+  const sticky = page.locator('.fixed').getByRole('link', { name: 'Regístrate gratis' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(sticky).toHaveCount(0);
+  await page.locator('#how-it-works').scrollIntoViewIfNeeded();
+  await expect(sticky).toBeVisible();
+  await page.getByRole('region', { name: 'Del blog' }).getByRole('article').last().scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(sticky).toHaveCount(0);
+
+  const player = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await signInPage(player, await createPlayer('portada'));
+  await player.goto('/');
+  await expect(player.getByRole('link', { name: 'Hacer mis picks' })).toBeVisible();
+  await player.locator('#how-it-works').scrollIntoViewIfNeeded();
+  await expect(player.getByRole('link', { name: 'Regístrate gratis', exact: true })).toHaveCount(0);
+  await player.close();
 });
 
 test('an unknown address shows the Spanish not-found page with a way home', async ({ page }) => {

@@ -1,10 +1,9 @@
 // Journey 5: the monthly leaderboard (own row under the divider, tabs that re-sort, the
 // score-detail modal) and the player's history at /mis-quinielas.
 import { expect, test, type Page } from '@playwright/test';
-import { displayUsername } from '../../src/features/standings/leaderboard-rows.ts';
-import { lastMonths, monthLabel, type GameMonth } from '../../src/features/standings/months.ts';
 import { visitorClient } from '../support/e2e-api.ts';
-import { createRankedPlayers, E2E_PASSWORD } from '../support/e2e-standings.ts';
+import { createRankedPlayers, E2E_PASSWORD, scoreARoundThisMonth } from '../support/e2e-standings.ts';
+import { monthName, monthsBack, shownName, type Month as GameMonth } from '../support/shown.ts';
 
 const ANA = { id: '5eed0000-0000-4000-8000-000000000001', email: 'ana@quinielazo.mx' };
 
@@ -45,21 +44,22 @@ test('a player outside the top 20 sees his own row under the divider', async ({ 
   await page.goto('/leaderboard');
 
   const own = page.getByRole('rowgroup', { name: 'Tu posición' });
-  await expect(own.getByRole('button', { name: exactly(displayUsername(me!.username)) })).toBeVisible();
+  await expect(own.getByRole('button', { name: exactly(shownName(me!.username)) })).toBeVisible();
   await expect(own.getByRole('row')).toContainText('(tú)');
   // Not among the 20 above the divider.
   const topRows = page.getByRole('table').getByRole('rowgroup').nth(1).getByRole('row');
   await expect(topRows).toHaveCount(20);
-  await expect(topRows.filter({ hasText: displayUsername(me!.username) })).toHaveCount(0);
+  await expect(topRows.filter({ hasText: shownName(me!.username) })).toHaveCount(0);
 });
 
 test('the tabs re-sort: Boost and Quinielazo have different leaders', async ({ page }) => {
   // A month whose Boost leaders and weekly leaders are different players, as the API ranks them.
   let chosen: { month: GameMonth; boost: string[]; weekly: string[] } | undefined;
-  for (const month of await leaderboardMonthsFromApi()) {
+  // Past months only: other tests add players to the current one while this runs.
+  for (const month of (await leaderboardMonthsFromApi()).slice(1)) {
     const rows = await boardFromApi(month);
-    const boost = rows.filter((r) => r.rank_daily === 1).map((r) => displayUsername(r.username));
-    const weekly = rows.filter((r) => r.rank_weekly === 1).map((r) => displayUsername(r.username));
+    const boost = rows.filter((r) => r.rank_daily === 1).map((r) => shownName(r.username));
+    const weekly = rows.filter((r) => r.rank_weekly === 1).map((r) => shownName(r.username));
     if (boost.length && weekly.length && !boost.some((name) => weekly.includes(name))) {
       chosen = { month, boost, weekly };
       break;
@@ -70,7 +70,7 @@ test('the tabs re-sort: Boost and Quinielazo have different leaders', async ({ p
   const oneOf = (names: string[]) => new RegExp(names.map(escape).join('|'));
 
   await page.goto('/leaderboard');
-  await page.getByLabel('Mes').selectOption({ label: monthLabel(month) });
+  await page.getByLabel('Mes').selectOption({ label: monthName(month) });
 
   await page.getByRole('tab', { name: 'Boost' }).click();
   await expect(page.getByRole('tab', { name: 'Boost' })).toHaveAttribute('aria-selected', 'true');
@@ -83,10 +83,16 @@ test('the tabs re-sort: Boost and Quinielazo have different leaders', async ({ p
 });
 
 test('a row opens the score-detail modal, which closes on an outside click and on Escape', async ({ page }) => {
+  // A player of this month arranged here (a Boost point and a scored round), signed in so his
+  // row is on the table (in the top 20 or as his own row): the month has rows on its first day
+  // as on its last, and the other tests' leaders stay where they are.
+  const [leader] = await createRankedPlayers('modal', 1, 1);
+  await scoreARoundThisMonth(leader!.id);
+  await signIn(page, leader!.email);
   await page.goto('/leaderboard');
   await page.getByRole('tab', { name: 'Total' }).click();
-  const row = firstRow(page);
-  const name = (await row.getByRole('button').textContent())!.trim();
+  const name = shownName(leader!.username);
+  const row = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('button', { name: exactly(name) }) }).first();
 
   await row.click();
   const dialog = page.getByRole('dialog', { name });
@@ -116,7 +122,7 @@ test('/mis-quinielas shows Ana her scored rounds and the picks of one', async ({
   const now = new Date();
   const current = (await leaderboardMonthsFromApi())[0]!;
   let found: { month: GameMonth; names: string[] } | undefined;
-  for (const month of lastMonths(current)) {
+  for (const month of monthsBack(current, 6)) {
     const { data, error } = await visitorClient().rpc('get_user_scores_by_month', { user_id_input: ANA.id, month_input: month.month, year_input: month.year });
     if (error) throw error;
     if (data.length) {
@@ -128,7 +134,7 @@ test('/mis-quinielas shows Ana her scored rounds and the picks of one', async ({
 
   await signIn(page, ANA.email);
   await page.goto('/mis-quinielas');
-  await page.getByLabel('Mes').selectOption({ label: monthLabel(found!.month) });
+  await page.getByLabel('Mes').selectOption({ label: monthName(found!.month) });
   const list = page.getByRole('list', { name: 'Quinielas calificadas' });
   for (const name of found!.names) await expect(list.getByRole('button', { name: exactly(name) })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(found!.names.length);

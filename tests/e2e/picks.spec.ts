@@ -2,6 +2,7 @@
 // saves, sees the read-only state, edits and saves the change; the server has every pick.
 // Also the rounds list and the weekly page as a visitor sees it.
 import { expect, test } from '@playwright/test';
+import { e2eSql } from '../support/e2e-standings.ts';
 import { createPlayer, currentRoundId, serverPicks, signInPage } from '../support/e2e-players.ts';
 
 test('a player makes 12 picks, saves, edits one and saves the changes', async ({ page }) => {
@@ -59,6 +60,43 @@ test('the rounds list offers Participar on the open round and Ver on closed ones
   await openRound.getByRole('link', { name: 'Participar' }).click();
   await expect(page).toHaveURL(/\/picks\?quiniela=\d+/);
   await expect(page.getByRole('button', { name: 'Guardar Quiniela' })).toBeVisible();
+});
+
+test('the rounds list: Editar on an open round he picked, the status colours, and the last round\'s multiplier', async ({ page }) => {
+  const player = await createPlayer('colores');
+  const tag = Date.now().toString(36);
+  // Three rounds of his own, newest first on the list: open (closing after every other open
+  // round, so it never becomes the current one) and last of the month (he picked
+  // one match), closed awaiting results, and finalized.
+  const [open] = await e2eSql<{ id: number }>(
+    `insert into public.quinielas (name, week, deadline, is_last_of_month) values ($1, 1, now() + interval '60 days', true) returning id`, [`Abierta ${tag}`]);
+  const [match] = await e2eSql<{ id: number }>(`insert into public.matches (quiniela_id, match_order, home_team, away_team) values ($1, 1, 'León', 'Atlas') returning id`, [open!.id]);
+  await e2eSql(`insert into public.picks (user_id, match_id, result) values ($1, $2, 'Local')`, [player.id, match!.id]);
+  await e2eSql(`insert into public.quinielas (name, week, deadline) values ($1, 1, now() - interval '1 hour')`, [`Esperando ${tag}`]);
+  await e2eSql(`insert into public.quinielas (name, week, deadline, results_saved) values ($1, 1, now() - interval '2 days', true)`, [`Calificada ${tag}`]);
+  const multiplier = (await e2eSql<{ points: string }>(
+    `select b.points::text from public.quinielas q, public.bonuses_for((q.deadline at time zone 'America/Mexico_City')::date) b
+     where q.id = $1 and b.code = 'last_round_multiplier'`, [open!.id]))[0]!.points;
+
+  await signInPage(page, player);
+  await page.goto('/picks-selector');
+  const item = (name: string) => page.getByRole('listitem', { name: `${name} ${tag}` });
+  await expect(item('Abierta').getByRole('link', { name: 'Editar' })).toBeVisible();
+  await expect(item('Abierta')).toContainText('Abierta');
+  await expect(item('Abierta')).toContainText(`×${Number(multiplier)}`);
+  await expect(item('Abierta')).toHaveClass(/border-l-green-500/);
+  await expect(item('Abierta').getByText('Abierta para picks')).toBeAttached();
+
+  await expect(item('Esperando').getByRole('link', { name: 'Ver' })).toBeVisible();
+  await expect(item('Esperando')).toContainText('Cerrada');
+  await expect(item('Esperando')).toHaveClass(/border-l-yellow-400/);
+  await expect(item('Esperando').getByText('Esperando resultados')).toBeAttached();
+  await expect(item('Esperando')).not.toContainText('×');
+
+  await expect(item('Calificada').getByRole('link', { name: 'Ver' })).toBeVisible();
+  await expect(item('Calificada')).toHaveClass(/border-l-red-500/);
+  await expect(item('Calificada').getByText('Resultados guardados')).toBeAttached();
+  await e2eSql(`delete from public.quinielas where name like '%' || $1`, [tag]);
 });
 
 test('a visitor sees the weekly round read-only with the sign-up prompt', async ({ page }) => {

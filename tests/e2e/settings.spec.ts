@@ -80,6 +80,11 @@ test('a player changes his username: a taken name, the 4-character rule, then a 
   await expect(saveBar(page).getByRole('alert')).toContainText('Error al actualizar el perfil.');
   await expect(field).toHaveValue('Ana_Aguila');
 
+  // A zero-width space is not a character a name may have.
+  await field.fill('Gol\u200Bazo');
+  await expect(page.getByText('El nombre de usuario solo puede tener letras, números, _, . y -.')).toBeVisible();
+  await expect(saveButton(page)).toBeDisabled();
+
   await field.fill(' abc ');
   await expect(page.getByText('El nombre de usuario debe tener al menos 4 caracteres.')).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();

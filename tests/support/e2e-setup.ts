@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { serveApp } from '../../scripts/serve-app.ts';
+import { TEST_HARNESS_RATE_LIMITS } from '../../supabase/local/auth/limits.ts';
 import { startPlatform } from '../../supabase/local/platform.ts';
 import { freePort } from '../../supabase/local/wait.ts';
 
@@ -20,6 +21,8 @@ export default async function setup() {
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
   const platform = await startPlatform({
+    throwawayTestDatabase: true,
+    authRateLimits: TEST_HARNESS_RATE_LIMITS,
     dataDir,
     scheduler: false,
     siteUrl: appUrl,

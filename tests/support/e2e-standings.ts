@@ -58,3 +58,38 @@ export async function createRankedPlayers(prefix: string, count: number, boostPo
     return players;
   });
 }
+
+/**
+ * A finalized round of the database's current Mexico City month that `playerId` played (7 of
+ * 12 right), scored by the referee, so his month has a round in it whatever the day. Its
+ * deadline is a minute ago, or the first second of the month when the month is younger.
+ */
+export async function scoreARoundThisMonth(playerId: string): Promise<number> {
+  return withDb(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `insert into public.quinielas (name, week, deadline)
+       values ('Jornada ' || substr(md5(random()::text), 1, 6), 1,
+               greatest(now() - interval '1 minute',
+                        (date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City') + interval '1 second'))
+       returning id`,
+    );
+    const round = rows[0]!.id;
+    await client.query(
+      `insert into public.matches (quiniela_id, match_order, home_team, away_team, correct_result)
+       select $1, n, 'Local ' || n, 'Visita ' || n, 'Local' from generate_series(1, 12) n`,
+      [round],
+    );
+    await client.query(
+      `insert into public.picks (user_id, match_id, result)
+       select $1, m.id, case when m.match_order <= 7 then 'Local' else 'Empate' end from public.matches m where m.quiniela_id = $2`,
+      [playerId, round],
+    );
+    await client.query('update public.quinielas set results_saved = true where id = $1', [round]);
+    return Number(round);
+  });
+}
+
+/** One statement against the E2E platform's database, as its owner (arranging data only). */
+export async function e2eSql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return withDb(async (client) => (await client.query<T>(text, params)).rows);
+}

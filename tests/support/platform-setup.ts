@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { TEST_HARNESS_RATE_LIMITS } from '../../supabase/local/auth/limits.ts';
 import { startPlatform } from '../../supabase/local/platform.ts';
 import { freePort } from '../../supabase/local/wait.ts';
 
@@ -21,6 +22,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-api-'));
   const platform = await startPlatform({
+    throwawayTestDatabase: true,
+    authRateLimits: TEST_HARNESS_RATE_LIMITS,
     dataDir,
     scheduler: false,
     ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },

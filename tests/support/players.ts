@@ -21,9 +21,14 @@ export interface Player {
 
 let counter = 0;
 
-/** A unique username (the chain would otherwise rename a clash). */
+/**
+ * A unique username (the chain would otherwise rename a clash) within the rule's 20 characters,
+ * 19 at most so the chain's numbered variant (`…2`) fits too: up to 5 of the prefix, then this
+ * process, the clock and a counter in base 36.
+ */
 export function uniqueUsername(prefix = 'jugador'): string {
-  return `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const clock = (Date.now() % 36 ** 5).toString(36).padStart(5, '0');
+  return `${prefix.slice(0, 5)}_${process.pid.toString(36)}${clock}${(counter++).toString(36)}`;
 }
 
 export async function playerToken(id: string, email: string): Promise<string> {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Strings only admin screens show (spec §5 and §8 messages, admin-only RPC names). */
+/** Strings only admin screens show (docs/product.md#validation and #messages, admin-only RPC names). */
 const ADMIN_MARKERS = [
   'Quiniela y partidos creados exitosamente.',
   'Todos los partidos deben tener equipos locales y visitantes seleccionados.',
@@ -36,7 +36,7 @@ function staticImports(code: string): string[] {
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'quinielazo-bundle-'));
-  await build({ root: ROOT, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  await build({ root: ROOT, mode: 'local-platform', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   assets = new Map();
   for (const file of await readdir(join(outDir, 'assets'))) {
     if (file.endsWith('.js')) assets.set(`assets/${file}`, await readFile(join(outDir, 'assets', file), 'utf8'));

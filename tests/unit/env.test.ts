@@ -28,3 +28,21 @@ describe('start-up configuration', () => {
     });
   });
 });
+
+describe('the production build', () => {
+  it('refuses to build without the project variables instead of falling back to the local platform', async () => {
+    const { build } = await import('vite');
+    const saved = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_ANON_KEY };
+    delete process.env.VITE_SUPABASE_URL;
+    delete process.env.VITE_SUPABASE_ANON_KEY;
+    try {
+      const root = new URL('../..', import.meta.url).pathname;
+      await expect(build({ root, logLevel: 'silent', build: { write: false } })).rejects.toThrow(
+        /production build needs VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY/,
+      );
+    } finally {
+      if (saved.url !== undefined) process.env.VITE_SUPABASE_URL = saved.url;
+      if (saved.key !== undefined) process.env.VITE_SUPABASE_ANON_KEY = saved.key;
+    }
+  });
+});

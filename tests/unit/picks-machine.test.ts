@@ -1,4 +1,4 @@
-// The picks screen's state machine (spec §4) and the merge of drafts with server picks.
+// The picks screen's state machine (docs/product.md#picks-screen) and the merge of drafts with server picks.
 import { describe, expect, it } from 'vitest';
 import { mergePicks } from '../../src/features/picks/model/merge-picks';
 import { canPick, initialMachine, MESSAGES, picksReducer, saveGate, saveLabel, type Picks } from '../../src/features/picks/model/picks-machine';

@@ -25,4 +25,10 @@ describe('push payloads', () => {
     expect(safeAppPath(`${ORIGIN}/leaderboard#yo`, ORIGIN)).toBe('/leaderboard#yo');
     expect(safeAppPath(42, ORIGIN)).toBe('/');
   });
+
+  it('keeps a round tag so reminders replace each other, and drops a malformed one', () => {
+    expect(parsePushPayload(JSON.stringify({ title: 'A', url: '/picks?quiniela=4', tag: 'quiniela-4' }), ORIGIN)).toEqual({ title: 'A', body: '', url: '/picks?quiniela=4', tag: 'quiniela-4' });
+    expect(parsePushPayload(JSON.stringify({ title: 'A', tag: '<script>' }), ORIGIN)).toEqual({ title: 'A', body: '', url: '/' });
+    expect(parsePushPayload(JSON.stringify({ title: 'A', tag: 7 }), ORIGIN)).toEqual({ title: 'A', body: '', url: '/' });
+  });
 });

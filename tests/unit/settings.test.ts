@@ -1,4 +1,4 @@
-// The settings screen's pure rules (product spec §4, §5, §8): the 4-character username rule,
+// The settings screen's pure rules (docs/product.md#settings): the 4-character username rule,
 // when availability is asked, when the save bar may save, the save error's wording, and the
 // club picker's league filter and search.
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,13 @@ describe('username rule', () => {
     expect(usernameError('  abc  ')).toBe(SETTINGS_MESSAGES.usernameTooShort);
     expect(usernameError('abcd')).toBeNull();
     expect(usernameError(' abcd ')).toBeNull();
+  });
+
+  it("applies the database's rule too: at most 20 characters, only letters, digits, _, . and -", () => {
+    expect(usernameError('a'.repeat(21))).toBe('El nombre de usuario puede tener como máximo 20 caracteres.');
+    expect(usernameError('Gol\u200Bazo')).toBe('El nombre de usuario solo puede tener letras, números, _, . y -.');
+    expect(usernameToCheck('Ana_Aguila', 'Gol azo')).toBeNull();
+    expect(usernameToCheck('Ana_Aguila', 'Ａｎａ_Ｇｏｌ')).toBe('Ana_Gol');
   });
 });
 
@@ -74,6 +81,8 @@ describe('profile save error', () => {
     expect(profileErrorMessage('23505')).toMatch(/^Error al actualizar el perfil\. .*nombre de usuario/);
     expect(profileErrorMessage('42501')).toBe('Error al actualizar el perfil.');
     expect(profileErrorMessage(undefined)).toBe('Error al actualizar el perfil.');
+    expect(profileErrorMessage('23514', 'too_long')).toBe('Error al actualizar el perfil. El nombre de usuario puede tener como máximo 20 caracteres.');
+    expect(profileErrorMessage('23514', 'algo')).toBe('Error al actualizar el perfil.');
   });
 });
 

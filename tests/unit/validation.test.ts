@@ -1,4 +1,4 @@
-// Every validation message of product spec §5 for the auth screens, with decisions.md's
+// Every validation message of docs/product.md#validation for the auth screens, with its
 // password rule (8 characters, letters and digits, reset included).
 import { describe, expect, it } from 'vitest';
 import {
@@ -28,6 +28,14 @@ describe('sign-up', () => {
     expect(validateUsername('  ab  ')).toBe('Mínimo 3 caracteres');
     expect(validateUsername('abc')).toBeUndefined();
     expect(validateSignup({ ...valid, username: 'ab' })).toEqual({ username: 'Mínimo 3 caracteres' });
+  });
+
+  it('says why the database rule refuses a name: too long, or a character outside letters, digits, _, . and -', () => {
+    expect(validateUsername('a'.repeat(21))).toBe('Máximo 20 caracteres');
+    expect(validateUsername('a'.repeat(20))).toBeUndefined();
+    expect(validateUsername('Ana Aguila')).toBe('Solo letras, números, _, . y -');
+    expect(validateUsername('\u200B\u200B\u200B')).toBe('Solo letras, números, _, . y -');
+    expect(validateUsername(' Peña.Güero-7 ')).toBeUndefined();
   });
 
   it("names the availability results 'Disponible' and 'Ya está en uso'", () => {

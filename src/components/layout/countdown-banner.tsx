@@ -1,4 +1,4 @@
-// The signed-in header's countdown to the open round's deadline (spec §4): ticks on the
+// The signed-in header's countdown to the open round's deadline (docs/product.md#countdowns): ticks on the
 // minute, hours and minutes with the closing call under 24 h, gone after the deadline.
 import { useEffect, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';

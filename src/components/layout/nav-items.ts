@@ -1,4 +1,4 @@
-/** The signed-in navigation (spec §2), shared by the desktop bar and the slide-out menu. */
+/** The signed-in navigation (docs/product.md#shell-and-navigation), shared by the desktop bar and the slide-out menu. */
 export const PLAYER_NAV = [
   { to: '/inicio', label: 'Inicio' },
   { to: '/picks-selector', label: 'Quinielas' },

@@ -1,4 +1,4 @@
-// The signed-in header (spec §2): logo to /inicio, navigation, the countdown banner, the
+// The signed-in header (docs/product.md#shell-and-navigation): logo to /inicio, navigation, the countdown banner, the
 // account menu with avatar, username and club badge, and the phone's slide-out menu.
 import { useNavigate } from '@tanstack/react-router';
 import { AppLink } from '@/components/ui/app-link';

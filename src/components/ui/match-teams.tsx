@@ -7,12 +7,12 @@ export function MatchTeams({ match }: { match: RoundMatch }) {
   const away = teamName(match.awayClub, match.awayTeam);
   return (
     <div className="flex items-center gap-2">
-      <span className="w-5 shrink-0 text-xs font-semibold tabular-nums text-slate-400">{match.order}</span>
+      <span className="w-5 shrink-0 text-xs font-semibold tabular-nums text-slate-500">{match.order}</span>
       <div className="flex min-w-0 flex-1 items-center justify-end gap-2 text-right">
         <span className="truncate text-sm font-semibold">{home}</span>
         <ClubBadge club={match.homeClub} fallbackName={match.homeTeam} />
       </div>
-      <span className="shrink-0 px-1 text-xs font-bold text-slate-400">VS</span>
+      <span className="shrink-0 px-1 text-xs font-bold text-slate-500">VS</span>
       <div className="flex min-w-0 flex-1 items-center gap-2">
         <ClubBadge club={match.awayClub} fallbackName={match.awayTeam} />
         <span className="truncate text-sm font-semibold">{away}</span>

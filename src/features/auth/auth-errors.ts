@@ -1,4 +1,4 @@
-// GoTrue's error codes in the player's language. Spec §8: a sign-up or login failure shows the
+// GoTrue's error codes in the player's language (docs/product.md#messages): a sign-up or login failure shows the
 // auth message; the codes a player can cause get Spanish wording, anything else shows the
 // server's own message.
 import { isAuthError } from '@supabase/supabase-js';

@@ -4,6 +4,7 @@ import { recordReferralClick } from './api/record-referral-click';
 
 const CODE_KEY = 'quinielazo.referral-code';
 const LOGGED_KEY = 'quinielazo.referral-logged';
+const VISITOR_KEY = 'quinielazo.visitor-id';
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 function storage(): Storage | null {
@@ -26,7 +27,12 @@ export function captureReferral(search: string): void {
   store?.setItem(CODE_KEY, code);
   if (store?.getItem(LOGGED_KEY) === code) return;
   store?.setItem(LOGGED_KEY, code);
-  recordReferralClick(code, navigator.userAgent).catch((error: unknown) => {
+  let visitorId = store?.getItem(VISITOR_KEY) ?? null;
+  if (!visitorId) {
+    visitorId = crypto.randomUUID();
+    store?.setItem(VISITOR_KEY, visitorId);
+  }
+  recordReferralClick(code, visitorId, navigator.userAgent).catch((error: unknown) => {
     store?.removeItem(LOGGED_KEY);
     console.warn('No se registró la visita por referido', error);
   });

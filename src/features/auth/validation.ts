@@ -1,11 +1,13 @@
-// The auth screens' validation rules and messages (product spec §5, decisions.md: 8 characters
+// The auth screens' validation rules and messages (docs/product.md#validation: 8 characters
 // with letters and digits everywhere, reset included). Pure, so every message is unit-tested.
+import { usernameProblem, type UsernameProblem } from '@/lib/username';
 
-export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 8;
 
 export const MESSAGES = {
   usernameTooShort: 'Mínimo 3 caracteres',
+  usernameTooLong: 'Máximo 20 caracteres',
+  usernameInvalid: 'Solo letras, números, _, . y -',
   usernameAvailable: 'Disponible',
   usernameTaken: 'Ya está en uso',
   emailInvalid: 'Correo inválido',
@@ -67,8 +69,20 @@ export interface SignupValues {
 
 export type SignupErrors = Partial<Record<keyof SignupValues, string>>;
 
+const USERNAME_MESSAGES: Record<UsernameProblem, string> = {
+  too_short: MESSAGES.usernameTooShort,
+  too_long: MESSAGES.usernameTooLong,
+  invalid: MESSAGES.usernameInvalid,
+};
+
+/** The sign-up form's message for a name the rule refuses (the database's reason, in Spanish). */
+export function usernameProblemMessage(problem: UsernameProblem): string {
+  return USERNAME_MESSAGES[problem];
+}
+
 export function validateUsername(username: string): string | undefined {
-  return username.trim().length < USERNAME_MIN ? MESSAGES.usernameTooShort : undefined;
+  const problem = usernameProblem(username);
+  return problem ? USERNAME_MESSAGES[problem] : undefined;
 }
 
 export function validateEmail(email: string): string | undefined {

@@ -26,6 +26,13 @@ describe('contact form validation', () => {
     expect(validateContact({ ...valid, message: 'a'.repeat(5001) }).message).toBe(CONTACT_MESSAGES.messageTooLong);
   });
 
+  it('limits the name to 100 characters and the e-mail to 254, as the function does', () => {
+    expect(validateContact({ ...valid, name: ` ${'N'.repeat(100)} ` })).toEqual({});
+    expect(validateContact({ ...valid, name: 'N'.repeat(101) }).name).toBe('Tu nombre es muy largo (máximo 100 caracteres).');
+    expect(validateContact({ ...valid, email: `${'a'.repeat(244)}@correo.mx` })).toEqual({});
+    expect(validateContact({ ...valid, email: `${'a'.repeat(245)}@correo.mx` }).email).toBe('Tu correo es muy largo (máximo 254 caracteres).');
+  });
+
   it('sends trimmed values and a lowercased e-mail', () => {
     expect(normalizeContact({ name: ' Ana ', email: ' Ana@Correo.MX ', message: ' Hola \n' })).toEqual(valid);
   });

@@ -1,11 +1,13 @@
-// The settings screen's rules (product spec §4, §5, §8), pure so each one is unit-tested:
+// The settings screen's rules (docs/product.md#settings), pure so each one is unit-tested:
 // the username minimum, when availability is asked, when the profile bar may save, and the
-// Spanish messages of every outcome.
+// Spanish messages of every outcome. The username rule itself is the database's
+// (lib/username.ts); settings adds only the spec's 4-character minimum.
+import { normalizeUsername, usernameProblem, type UsernameProblem } from '@/lib/username';
 
-/** Settings asks for 4 characters (sign-up asks for 3; decisions.md keeps both). */
+/** Settings asks for 4 characters (sign-up asks for 3; docs/product.md#validation keeps both). */
 export const SETTINGS_USERNAME_MIN = 4;
 
-/** Wait after the last keystroke before asking whether a username is free (spec §5). */
+/** Wait after the last keystroke before asking whether a username is free (docs/product.md#settings). */
 export const AVAILABILITY_DEBOUNCE_MS = 500;
 
 /** How long a save confirmation stays on screen (spec "save confirmation 4 s"). */
@@ -13,6 +15,8 @@ export const NOTICE_MS = 4000;
 
 export const SETTINGS_MESSAGES = {
   usernameTooShort: 'El nombre de usuario debe tener al menos 4 caracteres.',
+  usernameTooLong: 'El nombre de usuario puede tener como máximo 20 caracteres.',
+  usernameInvalid: 'El nombre de usuario solo puede tener letras, números, _, . y -.',
   usernameAvailable: 'Nombre disponible',
   usernameTaken: 'Nombre no disponible',
   profileSaved: 'Perfil actualizado con éxito.',
@@ -24,7 +28,7 @@ export const SETTINGS_MESSAGES = {
   resetError: 'Hubo un error al enviar el correo de recuperación.',
 } as const;
 
-/** The spec's league filter, in its order. 'Jugadores' has no clubs yet (docs/decisions.md). */
+/** The league filter of docs/product.md#settings, in its order. 'Jugadores' has no clubs yet (docs/decisions.md). */
 export const LEAGUES = ['Liga MX', 'Premier League', 'La Liga', 'Bundesliga', 'Serie A', 'Internacional', 'MLS', 'Ligue 1', 'Jugadores'] as const;
 export type League = (typeof LEAGUES)[number];
 
@@ -34,14 +38,27 @@ export interface ProfileValues {
   favoriteClubId: number | null;
 }
 
-/** The username rule's message, or null when the (trimmed) name is long enough. */
-export function usernameError(username: string): string | null {
-  return username.trim().length < SETTINGS_USERNAME_MIN ? SETTINGS_MESSAGES.usernameTooShort : null;
+const PROBLEM_MESSAGES: Record<UsernameProblem, string> = {
+  too_short: SETTINGS_MESSAGES.usernameTooShort,
+  too_long: SETTINGS_MESSAGES.usernameTooLong,
+  invalid: SETTINGS_MESSAGES.usernameInvalid,
+};
+
+/** The message for a name the database's rule refuses. */
+export function usernameProblemMessage(problem: UsernameProblem): string {
+  return PROBLEM_MESSAGES[problem];
 }
 
-/** True when the draft differs from what is saved (the username compared trimmed, as it is saved). */
+/** The username rule's message, or null when the (normalised) name may be saved. */
+export function usernameError(username: string): string | null {
+  const problem = usernameProblem(username);
+  if (problem) return PROBLEM_MESSAGES[problem];
+  return Array.from(normalizeUsername(username)).length < SETTINGS_USERNAME_MIN ? SETTINGS_MESSAGES.usernameTooShort : null;
+}
+
+/** True when the draft differs from what is saved (the username compared normalised, as it is saved). */
 export function isProfileDirty(saved: ProfileValues, draft: ProfileValues): boolean {
-  return draft.username.trim() !== saved.username || draft.favoriteClubId !== saved.favoriteClubId;
+  return normalizeUsername(draft.username) !== saved.username || draft.favoriteClubId !== saved.favoriteClubId;
 }
 
 /** Save is enabled only for a change whose username passes the 4-character rule. */
@@ -51,18 +68,25 @@ export function canSaveProfile(saved: ProfileValues, draft: ProfileValues): bool
 
 /**
  * The name whose availability to ask, or null to skip: empty or unchanged names are not asked
- * (spec §5), nor names under the minimum, whose rule message already says what is wrong.
+ * (docs/product.md#settings), nor names under the minimum, whose rule message already says what is wrong.
  */
 export function usernameToCheck(savedUsername: string, draftUsername: string): string | null {
-  const name = draftUsername.trim();
+  const name = normalizeUsername(draftUsername);
   if (name === '' || name === savedUsername) return null;
-  if (name.length < SETTINGS_USERNAME_MIN) return null;
+  if (usernameError(name) !== null) return null;
   return name;
 }
 
-/** The message for a failed profile save: a taken username (unique violation) is named as such. */
-export function profileErrorMessage(code: string | undefined): string {
-  return code === '23505' ? SETTINGS_MESSAGES.profileUsernameTaken : SETTINGS_MESSAGES.profileError;
+/**
+ * The message for a failed profile save: a taken username (unique violation) is named as such,
+ * and a name the database's rule refuses (23514, the reason in the hint) says why.
+ */
+export function profileErrorMessage(code: string | undefined, hint?: string | null): string {
+  if (code === '23505') return SETTINGS_MESSAGES.profileUsernameTaken;
+  if (code === '23514' && (hint === 'too_short' || hint === 'too_long' || hint === 'invalid')) {
+    return `${SETTINGS_MESSAGES.profileError} ${PROBLEM_MESSAGES[hint]}`;
+  }
+  return SETTINGS_MESSAGES.profileError;
 }
 
 export interface PickableClub {

@@ -1,5 +1,5 @@
 // Everything /leaderboard needs for one month. A failed read is only logged
-// ('Error loading leaderboard', spec §8) and the page shows its empty state.
+// ('Error loading leaderboard', docs/product.md#messages) and the page shows its empty state.
 import { currentSession } from '@/lib/session';
 import { getLeaderboardMonths } from './api/get-leaderboard-months';
 import { getMonthlyLeaderboard } from './api/get-monthly-leaderboard';

@@ -1,5 +1,5 @@
 // Everything the signed-in home (/dashboard, /inicio) shows. Each part loads on its own, so a
-// failed read empties one card (logged, spec §8) instead of the whole page.
+// failed read empties one card (logged, docs/product.md#messages) instead of the whole page.
 import { getDashboardMonth } from './api/get-dashboard-month';
 import { getMonthlyLeaderboard } from './api/get-monthly-leaderboard';
 import { getMonthlyPrizes, type MonthlyPrize } from './api/get-monthly-prizes';

@@ -1,7 +1,7 @@
 // Months of the game, in Mexico City time: a round belongs to the month of its deadline there
-// (decisions.md, "Time"), so "this month" is the month on a wall clock in Mexico City, not the
-// device's. Mexico City has had no daylight saving since 2022: its offset is always −06:00.
-// Relative, not '@/…': the unit tests import this module without the app's path alias.
+// (docs/product.md#time), so "this month" is the month on a wall clock in Mexico City, not the
+// device's. Mexico City has had no daylight saving since October 2022: from then on its offset
+// is always −06:00 (monthStart assumes it, so it is exact for every month from November 2022).
 import { GAME_TIME_ZONE } from '../../lib/time';
 
 export interface GameMonth {
@@ -50,7 +50,7 @@ export { parseMonthKey } from './search-params';
 
 /**
  * The leaderboard's months: from the first month that has a round up to the current month,
- * newest first (decisions.md). `withRounds` is what the database reports, in any order; the
+ * newest first (docs/product.md#monthly-ranking). `withRounds` is what the database reports, in any order; the
  * current month is always offered, and months without rounds in between are kept so the
  * list has no gaps.
  */

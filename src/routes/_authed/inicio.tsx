@@ -1,11 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { BoostCard } from '@/features/boost';
+import { ReferralCard } from '@/features/friends/components/referral-card';
+import { OfferCard } from '@/features/offers/components/offer-card';
 import { PlayerHome, PlayerHomeSkeleton } from '@/features/standings/components/player-home';
 import { loadPlayerHome } from '@/features/standings/load-player-home';
+import { bonusPoints, rulesFor } from '@/lib/game-rules';
 
 export const Route = createFileRoute('/_authed/inicio')({
   loader: ({ context }) => loadPlayerHome(context.session.user.id),
   pendingComponent: PlayerHomeSkeleton,
   component: function PlayerHomeRoute() {
-    return <PlayerHome data={Route.useLoaderData()} variant="inicio" />;
+    const { session } = Route.useRouteContext();
+    return (
+      <PlayerHome
+        data={Route.useLoaderData()}
+        variant="inicio"
+        cards={{
+          boost: <BoostCard userId={session.user.id} />,
+          referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,
+          offer: <OfferCard />,
+        }}
+      />
+    );
   },
 });

@@ -1,7 +1,7 @@
-// /picks-selector: every recent round with what the player can do in it (spec §2).
+// /picks-selector: every recent round with what the player can do in it (docs/product.md#picks-selector).
 import { createFileRoute } from '@tanstack/react-router';
 import { RoundSkeleton } from '@/components/ui/loading-state';
-import { cachedRead } from '@/features/picks/api/cached-read';
+import { cachedRead } from '@/lib/cached-read';
 import { getPlayedRoundIds } from '@/features/picks/api/get-played-rounds';
 import { RoundPickerList } from '@/features/picks/components/round-picker-list';
 import { getRounds } from '@/features/rounds/api/get-rounds';

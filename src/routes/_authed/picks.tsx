@@ -1,7 +1,7 @@
-// /picks?quiniela={id|current}: the signed-in player's predictions for one round (spec §4).
+// /picks?quiniela={id|current}: the signed-in player's predictions for one round (docs/product.md#picks-screen).
 import { createFileRoute } from '@tanstack/react-router';
 import { RoundSkeleton } from '@/components/ui/loading-state';
-import { cachedRead } from '@/features/picks/api/cached-read';
+import { cachedRead } from '@/lib/cached-read';
 import { getRoundView } from '@/features/picks/api/get-round-detail';
 import { PicksBoard } from '@/features/picks/components/picks-board';
 import { NoRound, RoundDetailError } from '@/features/picks/components/round-states';

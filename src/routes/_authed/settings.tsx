@@ -1,4 +1,4 @@
-// /settings: the player's account, favourite club, e-mail notices and password (spec §2).
+// /settings: the player's account, favourite club, e-mail notices and password (docs/product.md#settings).
 import { createFileRoute } from '@tanstack/react-router';
 import { SettingsError, SettingsPage, SettingsSkeleton } from '@/features/settings/components/settings-page';
 import { loadSettings } from '@/features/settings/load-settings';

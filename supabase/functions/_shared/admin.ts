@@ -6,33 +6,27 @@ import { env } from './env.ts';
 import { corsHeaders, json, readJson } from './http.ts';
 
 export const ADMIN_ONLY = 'Acceso restringido a administradores.';
+export const DATABASE_UNAVAILABLE = 'No pudimos comprobar tus permisos: la base de datos no está disponible. Intenta de nuevo en unos minutos.';
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
-// These functions never open a realtime channel; supabase-js still wants a WebSocket
-// constructor when it is created, which Node 20 (the local platform) lacks. Deno has one.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used by admin functions');
-  }
-}
-const realtime = { transport: ((globalThis as { WebSocket?: unknown }).WebSocket ?? NoRealtime) as never };
-
 /** A service-role client: bypasses RLS, for reads and sends after the admin check. */
 export function serviceClient(): SupabaseClient {
-  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession, realtime });
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession });
 }
 
-/** Null when the caller is an admin; otherwise the 403 to answer. */
+/** Null when the caller is an admin; otherwise the response to answer. */
 async function refuseNonAdmin(req: Request): Promise<Response | null> {
   const authorization = req.headers.get('authorization');
   if (!authorization) return json(403, { error: ADMIN_ONLY });
   const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
     auth: noSession,
-    realtime,
     global: { headers: { Authorization: authorization } },
   });
-  const { data, error } = await caller.rpc('is_admin');
+  const { data, error, status } = await caller.rpc('is_admin');
+  // Only the database's own "no" (false, or his token refused: 401/403) means "not an admin";
+  // any other failure (an unreachable database or API: 5xx, or no answer at all) is an outage.
+  if (error && status !== 401 && status !== 403) return json(503, { error: DATABASE_UNAVAILABLE });
   if (error || data !== true) return json(403, { error: ADMIN_ONLY });
   return null;
 }

@@ -1,4 +1,4 @@
-// Deno entry for hosted Supabase; the local platform imports handler.ts directly.
+// Deno entry, the same on hosted Supabase and on the local platform (supabase/local/functions-host).
 import handler from './handler.ts';
 
 Deno.serve(handler);

@@ -9,6 +9,7 @@ import { fetchAll } from '../_shared/paging.ts';
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 const MAX_RECIPIENTS = 2000;
 const PLACEHOLDER = /\{\{\s*username\s*\}\}/g;
+const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"' };
 
 /** The plain-text part of an admin's HTML body. */
 export function htmlToText(html: string): string {
@@ -16,10 +17,12 @@ export function htmlToText(html: string): string {
     .replace(/<(br|\/p|\/div|\/h[1-6]|\/li)\s*\/?>/gi, '\n')
     .replace(/<a\s[^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/gi, '$2 ($1)')
     .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
+    // One pass, so `&amp;lt;` stays the text `&lt;`; numeric ones are what escapeHtml writes.
+    .replace(/&(nbsp|amp|lt|gt|quot|#\d{1,7});/g, (all, e: string) => {
+      if (!e.startsWith('#')) return ENTITIES[e];
+      const code = Number(e.slice(1));
+      return code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    })
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
@@ -55,8 +58,11 @@ export default async function handler(req: Request): Promise<Response> {
   const siteUrl = optionalEnv('SITE_URL') ?? 'http://localhost:5173';
   const { sent } = await sendAll(emails, async (email) => {
     const username = usernames.get(email)?.trim() || 'jugador';
-    const personalSubject = subject.replace(PLACEHOLDER, username);
-    const html = htmlBody.replace(PLACEHOLDER, escapeHtml(username));
+    // Replacer functions: a username is inserted literally (a string replacement would read
+    // `$&` and the like in it as patterns and copy parts of the admin's text into the mail).
+    const personalSubject = subject.replace(PLACEHOLDER, () => username);
+    const safeName = escapeHtml(username);
+    const html = htmlBody.replace(PLACEHOLDER, () => safeName);
     await sendMail({
       to: email,
       subject: personalSubject,

@@ -12,7 +12,9 @@ import { SUPABASE_DIR } from '../database.ts';
 import { sendMail } from '../mail/send.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
 import { API_VERSION, AuthError, badRequest, errorBody, forbidden, notFound, unauthorized, unprocessable } from './errors.ts';
+import { loadBeforeUserCreatedHook, runBeforeUserCreated } from './hooks.ts';
 import { authMail, type MailKind } from './mails.ts';
+import { FIVE_MINUTES, loadRateLimits, loadSiteConfig, MAX_WRONG_CODES, ONE_HOUR, Counter, type AuthRateLimits } from './limits.ts';
 import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
 import {
   createSession,
@@ -34,6 +36,17 @@ const secret = new TextEncoder().encode(JWT_SECRET);
 /** Routes the Supabase gateway serves without an apikey (links opened from an e-mail, OAuth). */
 const OPEN_ROUTES = new Set(['/verify', '/callback', '/authorize']);
 const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
+const MAX_BODY_BYTES = 1_000_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Compared against when no account matches, so unknown addresses take as long as known ones. */
+const DUMMY_HASH = '$2a$10$7PG6qXVk1LHpkWfvS.6YmuTn6uusxyhlIvtke9KKKI87fBljgbx8y';
+/** PostgreSQL error codes and node errors that mean the database is gone, not that the input is bad. */
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+
+export interface AuthOptions {
+  /** Overrides config.toml's [auth.rate_limit] (the API test harness raises the per-IP ones). */
+  rateLimits?: Partial<AuthRateLimits>;
+}
 
 type Json = Record<string, unknown>;
 interface Request {
@@ -54,13 +67,35 @@ interface Caller {
   claims: Json;
 }
 
-export function createAuth(ctx: PlatformContext): MountedService {
-  const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 10 });
+export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): MountedService {
+  // A database that does not answer within 5 s counts as down (503), rather than holding the caller.
+  const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 10, connectionTimeoutMillis: 5000 });
   // An idle connection dropped by a stopping database must not crash the platform.
   pool.on('error', (e) => ctx.log('auth', `idle connection lost: ${e.message}`));
   const issuer = `${ctx.apiUrl}/auth/v1`;
   const policy = loadPasswordPolicy(SUPABASE_DIR);
+  const beforeUserCreated = loadBeforeUserCreatedHook(SUPABASE_DIR);
   const log = (m: string) => ctx.log('auth', m);
+  const limits: AuthRateLimits = { ...loadRateLimits(SUPABASE_DIR), ...opts.rateLimits };
+  const site = loadSiteConfig(SUPABASE_DIR);
+  const perFiveMinutes = new Counter(FIVE_MINUTES);
+  const perHour = new Counter(ONE_HOUR);
+
+  // ---------- abuse limits ----------
+
+  const clientIp = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
+  const tooManyRequests = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+
+  function limitIp(req: IncomingMessage, kind: 'sign_in_sign_ups' | 'token_verifications' | 'token_refresh'): void {
+    if (!perFiveMinutes.hit(`${kind}:${clientIp(req)}`, limits[kind])) throw tooManyRequests();
+  }
+
+  /** Counted per requested address whether or not it has an account, so a 429 reveals nothing. */
+  function limitEmail(email: string): void {
+    if (!perHour.hit(`email_sent:${email.toLowerCase()}`, limits.email_sent)) throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+  }
+
+  const wrongCodeKey = (email: string) => `wrong_code:${email.toLowerCase()}`;
 
   // ---------- helpers ----------
 
@@ -79,14 +114,23 @@ export function createAuth(ctx: PlatformContext): MountedService {
     }
   }
 
-  /** GoTrue accepts redirect_to only when allowed; locally: the site URL's origin and any localhost. */
+  /**
+   * GoTrue's allow-list: the site URL (this platform's and config.toml's `site_url`, same origin)
+   * and config.toml's `additional_redirect_urls` (exact, or `*` / `**` globs). Anything else,
+   * another localhost port included, gets the fallback.
+   */
   function redirectOr(candidate: string | null | undefined, fallback: string): string {
     if (!candidate) return fallback;
     try {
       const u = new URL(candidate);
-      const site = new URL(ctx.siteUrl);
-      const local = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
-      if ((u.protocol === 'http:' || u.protocol === 'https:') && (u.origin === site.origin || local)) return candidate;
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') return fallback;
+      const origins = [ctx.siteUrl, site.siteUrl].filter((x): x is string => !!x).map((x) => new URL(x).origin);
+      if (origins.includes(u.origin)) return candidate;
+      const bare = `${u.origin}${u.pathname}`;
+      for (const allowed of site.additionalRedirectUrls) {
+        const glob = new RegExp(`^${allowed.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')}$`);
+        if (allowed === candidate || allowed === bare || glob.test(bare) || glob.test(candidate)) return candidate;
+      }
     } catch {
       /* not a URL: fall back */
     }
@@ -99,6 +143,8 @@ export function createAuth(ctx: PlatformContext): MountedService {
   }
 
   async function mail(kind: MailKind, to: string, hash: string, otp: string, redirectTo: string): Promise<void> {
+    // A fresh code gets its own MAX_WRONG_CODES tries.
+    perFiveMinutes.reset(wrongCodeKey(to));
     try {
       await sendMail(ctx.smtp, authMail(kind, to, verifyLink(hash, kind, redirectTo), otp));
     } catch (e) {
@@ -142,11 +188,12 @@ export function createAuth(ctx: PlatformContext): MountedService {
     if (!m) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
     let claims: Json;
     try {
-      claims = (await jwtVerify(m[1], secret, { algorithms: ['HS256'] })).payload as Json;
+      claims = (await jwtVerify(m[1], secret, { algorithms: ['HS256'], requiredClaims: ['exp'] })).payload as Json;
     } catch (e) {
       throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${(e as Error).message}`);
     }
     if (typeof claims.sub !== 'string' || !claims.sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+    if (!UUID.test(claims.sub)) throw forbidden('bad_jwt', 'invalid claim: sub claim must be a UUID');
     const user = await findUserById(pool, claims.sub);
     if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
     const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
@@ -165,7 +212,7 @@ export function createAuth(ctx: PlatformContext): MountedService {
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     if (!m) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
     try {
-      const claims = (await jwtVerify(m[1], secret, { algorithms: ['HS256'] })).payload as Json;
+      const claims = (await jwtVerify(m[1], secret, { algorithms: ['HS256'], requiredClaims: ['exp'] })).payload as Json;
       requireServiceRole({ claims });
     } catch (e) {
       if (e instanceof AuthError) throw e;
@@ -185,10 +232,14 @@ export function createAuth(ctx: PlatformContext): MountedService {
     const flow = pkce(body);
     const data = body.data && typeof body.data === 'object' ? (body.data as Json) : {};
     const redirectTo = redirectOr(query.get('redirect_to') ?? req.headers.referer, ctx.siteUrl);
+    limitIp(req, 'sign_in_sign_ups');
+    limitEmail(email);
 
     return tx(async (db) => {
       let user = await findUserByEmail(db, email);
       if (user?.email_confirmed_at) {
+        // As slow as creating an account, so timing does not tell a taken address either.
+        await hashPassword(password);
         // GoTrue with confirmations on: no mail, no hint that the address is taken; a look-alike user.
         const now = new Date().toISOString();
         return {
@@ -212,10 +263,12 @@ export function createAuth(ctx: PlatformContext): MountedService {
       if (!user) {
         const id = randomUUID();
         const identityData = { sub: id, email, email_verified: false, phone_verified: false };
+        const appMeta = { provider: 'email', providers: ['email'] };
+        await runBeforeUserCreated(db, beforeUserCreated, { id, email, userMetadata: { ...data, ...identityData }, appMetadata: appMeta }, req.socket.remoteAddress);
         await db.query(
           `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
            values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5, $6, now(), now())`,
-          [INSTANCE_ID, id, email, await hashPassword(password), { provider: 'email', providers: ['email'] }, { ...data, ...identityData }],
+          [INSTANCE_ID, id, email, await hashPassword(password), appMeta, { ...data, ...identityData }],
         );
         await db.query(
           `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at) values ($1::text, $1::uuid, $2, 'email', now(), now())`,
@@ -237,8 +290,17 @@ export function createAuth(ctx: PlatformContext): MountedService {
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email) throw badRequest('validation_failed', 'missing email or phone');
+    limitIp(req, 'sign_in_sign_ups');
+    // Wrong passwords are counted per account: once over the limit even the right one waits.
+    const failures = `wrong_password:${email.toLowerCase()}`;
+    if (perFiveMinutes.over(failures, limits.sign_in_sign_ups)) throw tooManyRequests();
     const user = await findUserByEmail(pool, email);
-    if (!user || !(await passwordMatches(password, user.encrypted_password))) throw badRequest('invalid_credentials', 'Invalid login credentials');
+    // An unknown address is checked against a dummy hash: the same work, the same answer.
+    const matches = await passwordMatches(password, user?.encrypted_password || DUMMY_HASH);
+    if (!user || !matches) {
+      perFiveMinutes.hit(failures, limits.sign_in_sign_ups);
+      throw badRequest('invalid_credentials', 'Invalid login credentials');
+    }
     if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
     if (user.banned_until && user.banned_until > new Date()) throw badRequest('user_banned', 'User is banned');
     return tx(async (db) => {
@@ -248,9 +310,10 @@ export function createAuth(ctx: PlatformContext): MountedService {
     });
   }
 
-  async function refreshGrant({ body }: Request): Promise<Reply> {
+  async function refreshGrant({ body, req }: Request): Promise<Reply> {
     const presented = typeof body.refresh_token === 'string' ? body.refresh_token : '';
     if (!presented) throw badRequest('validation_failed', 'refresh_token required');
+    limitIp(req, 'token_refresh');
     const notFoundError = () => badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     // Commits even when refusing: a reused token's family stays revoked.
     const c = await pool.connect();
@@ -273,11 +336,14 @@ export function createAuth(ctx: PlatformContext): MountedService {
         const active = (
           await c.query(`select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1`, [session.id])
         ).rows[0];
-        if (active && active.parent === token.token) {
+        const withinReuse = Date.now() <= new Date(token.updated_at).getTime() + REFRESH_TOKEN_REUSE_INTERVAL * 1000;
+        if (active && active.parent === token.token && withinReuse) {
           // The client lost the answer to its last refresh: hand back the current token.
           issued = active.token;
-        } else if (Date.now() > new Date(token.updated_at).getTime() + REFRESH_TOKEN_REUSE_INTERVAL * 1000) {
-          await c.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [session.id]);
+        } else {
+          // Reuse outside that one case revokes the whole family. A family with no active token
+          // was already revoked, and stays so: a revoked token never mints a new one.
+          await c.query(`update auth.refresh_tokens set revoked = true where session_id = $1 and revoked = false`, [session.id]);
           await c.query('commit');
           throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
         }
@@ -362,6 +428,7 @@ export function createAuth(ctx: PlatformContext): MountedService {
   }
 
   async function verifyGet({ query, req }: Request): Promise<Reply> {
+    limitIp(req, 'token_verifications');
     const type = query.get('type') ?? '';
     const hash = query.get('token') ?? '';
     const redirectTo = redirectOr(query.get('redirect_to'), ctx.siteUrl);
@@ -405,19 +472,43 @@ export function createAuth(ctx: PlatformContext): MountedService {
     const type = typeof body.type === 'string' ? body.type : '';
     if (type !== 'email' && !TOKEN_COLUMN[type]) throw badRequest('validation_failed', 'Verify requires a verification type');
     let hash = typeof body.token_hash === 'string' ? body.token_hash : '';
+    let codeEmail: string | undefined;
     if (!hash) {
       const token = typeof body.token === 'string' ? body.token.trim() : '';
       if (!token || typeof body.email !== 'string') throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
-      const email = validateEmail(body.email);
+      codeEmail = validateEmail(body.email);
       // An e-mail change code is bound to the new address.
-      hash = tokenHash(email, token);
+      hash = tokenHash(codeEmail, token);
+    }
+    limitIp(req, 'token_verifications');
+    if (codeEmail && perFiveMinutes.count(wrongCodeKey(codeEmail)) >= MAX_WRONG_CODES) throw forbidden('otp_expired', 'Token has expired or is invalid');
+    const found = await tx((db) => consumeToken(db, type, hash));
+    if (!found) {
+      if (codeEmail) await countWrongCode(codeEmail);
+      throw forbidden('otp_expired', 'Token has expired or is invalid');
     }
     return tx(async (db) => {
-      const found = await consumeToken(db, type, hash);
-      if (!found) throw forbidden('otp_expired', 'Token has expired or is invalid');
       const method: AmrMethod = 'otp';
+      if (codeEmail) perFiveMinutes.reset(wrongCodeKey(codeEmail));
       return { status: 200, body: await createSession(db, issuer, found.user, method, req.headers['user-agent']) };
     });
+  }
+
+  /**
+   * Six digits are guessable: after MAX_WRONG_CODES wrong ones for an address, every code it has
+   * outstanding dies (all kinds at once, so switching `type` buys no more guesses).
+   */
+  async function countWrongCode(email: string): Promise<void> {
+    perFiveMinutes.hit(wrongCodeKey(email), Number.MAX_SAFE_INTEGER);
+    if (perFiveMinutes.count(wrongCodeKey(email)) < MAX_WRONG_CODES) return;
+    await pool.query(
+      `update auth.users set
+         confirmation_token = case when lower(email) = $1 then '' else confirmation_token end,
+         recovery_token = case when lower(email) = $1 then '' else recovery_token end,
+         email_change_token_new = case when lower(email_change) = $1 then '' else email_change_token_new end
+       where lower(email) = $1 or lower(email_change) = $1`,
+      [email.toLowerCase()],
+    );
   }
 
   async function getUser({ req }: Request): Promise<Reply> {
@@ -452,14 +543,16 @@ export function createAuth(ctx: PlatformContext): MountedService {
         );
       }
       if (newEmail && newEmail !== (caller.user.email ?? '').toLowerCase()) {
+        limitEmail(newEmail);
         const taken = await findUserByEmail(db, newEmail);
-        if (taken && taken.id !== id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
         const { otp, hash } = newOtp(newEmail);
+        // A taken address answers exactly like a free one (no enumeration), but gets no code:
+        // the pending change holds a hash nobody can produce, so it can never complete.
         await db.query(
           `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now() where id = $1`,
-          [id, newEmail, hash],
+          [id, newEmail, taken && taken.id !== id ? createHash('sha224').update(randomUUID()).digest('hex') : hash],
         );
-        await mail('email_change', newEmail, hash, otp, redirectOr(query.get('redirect_to'), ctx.siteUrl));
+        if (!taken || taken.id === id) await mail('email_change', newEmail, hash, otp, redirectOr(query.get('redirect_to'), ctx.siteUrl));
       }
       return { status: 200, body: await userJson(db, await reload(db, id)) };
     });
@@ -476,8 +569,10 @@ export function createAuth(ctx: PlatformContext): MountedService {
     return { status: 204 };
   }
 
-  async function recover({ body, query }: Request): Promise<Reply> {
+  async function recover({ body, query, req }: Request): Promise<Reply> {
     const email = validateEmail(body.email);
+    limitIp(req, 'sign_in_sign_ups');
+    limitEmail(email);
     const flow = pkce(body);
     const redirectTo = redirectOr(query.get('redirect_to'), `${ctx.siteUrl.replace(/\/$/, '')}/reset-password`);
     return tx(async (db) => {
@@ -492,8 +587,10 @@ export function createAuth(ctx: PlatformContext): MountedService {
   }
 
   /** signInWithOtp: a magic link for a confirmed account, a confirmation for a new or unconfirmed one. */
-  async function otp({ body, query }: Request): Promise<Reply> {
+  async function otp({ body, query, req }: Request): Promise<Reply> {
     const email = validateEmail(body.email);
+    limitIp(req, 'sign_in_sign_ups');
+    limitEmail(email);
     const flow = pkce(body);
     const redirectTo = redirectOr(query.get('redirect_to'), ctx.siteUrl);
     const createUser = body.create_user !== false;
@@ -501,12 +598,15 @@ export function createAuth(ctx: PlatformContext): MountedService {
     return tx(async (db) => {
       let user = await findUserByEmail(db, email);
       if (!user) {
-        if (!createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+        // Same answer as for a registered address: no hint whether it has an account.
+        if (!createUser) return { status: 200, body: {} };
         const id = randomUUID();
         const identityData = { sub: id, email, email_verified: false, phone_verified: false };
+        const appMeta = { provider: 'email', providers: ['email'] };
+        await runBeforeUserCreated(db, beforeUserCreated, { id, email, userMetadata: { ...data, ...identityData }, appMetadata: appMeta }, req.socket.remoteAddress);
         await db.query(
           `insert into auth.users (instance_id, id, aud, role, email, raw_app_meta_data, raw_user_meta_data) values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5)`,
-          [INSTANCE_ID, id, email, { provider: 'email', providers: ['email'] }, { ...data, ...identityData }],
+          [INSTANCE_ID, id, email, appMeta, { ...data, ...identityData }],
         );
         await db.query(`insert into auth.identities (provider_id, user_id, identity_data, provider) values ($1::text, $1::uuid, $2, 'email')`, [id, identityData]);
         user = await reload(db, id);
@@ -526,16 +626,18 @@ export function createAuth(ctx: PlatformContext): MountedService {
   }
 
   /** supabase.auth.resend({type: 'signup', email}): a new confirmation mail for an unconfirmed account. */
-  async function resend({ body, query }: Request): Promise<Reply> {
+  async function resend({ body, query, req }: Request): Promise<Reply> {
     const type = body.type;
     if (type !== 'signup' && type !== 'email_change') throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
     const email = validateEmail(body.email);
+    limitIp(req, 'sign_in_sign_ups');
+    limitEmail(email);
     const redirectTo = redirectOr(query.get('redirect_to'), ctx.siteUrl);
     return tx(async (db) => {
       const user = await findUserByEmail(db, email);
       if (type === 'signup') {
-        if (!user) return { status: 200, body: {} };
-        if (user.email_confirmed_at) throw badRequest('email_address_not_authorized', 'Email address already confirmed');
+        // Unknown and already confirmed addresses get the same empty answer as a sent mail.
+        if (!user || user.email_confirmed_at) return { status: 200, body: {} };
         const { otp: code, hash } = newOtp(email);
         await db.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1`, [user.id, hash]);
         await mail('signup', email, hash, code, redirectTo);
@@ -607,8 +709,14 @@ export function createAuth(ctx: PlatformContext): MountedService {
 
   async function adminListUsers({ req, query }: Request): Promise<Reply> {
     await serviceCaller(req);
-    const page = Math.max(1, Number(query.get('page') ?? 1));
-    const perPage = Math.min(1000, Math.max(1, Number(query.get('per_page') ?? 50)));
+    const positive = (name: string, fallback: number) => {
+      const raw = query.get(name);
+      if (raw === null || raw === '') return fallback;
+      if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw badRequest('validation_failed', `${name} must be a positive whole number`);
+      return Number(raw);
+    };
+    const page = positive('page', 1);
+    const perPage = Math.min(1000, positive('per_page', 50));
     const { rows } = await pool.query<UserRow>('select * from auth.users where deleted_at is null order by created_at, id limit $1 offset $2', [
       perPage,
       (page - 1) * perPage,
@@ -688,19 +796,57 @@ export function createAuth(ctx: PlatformContext): MountedService {
     let size = 0;
     for await (const c of req) {
       size += (c as Buffer).length;
-      if (size > 1_000_000) throw new AuthError(413, 'request_too_large', 'Request body too large');
-      chunks.push(c as Buffer);
+      // Past the limit the rest is read and dropped, so the 413 reaches a client still sending
+      // and the kept-alive connection stays usable; a far larger body loses its connection.
+      if (size > MAX_BODY_BYTES * 16) {
+        req.socket.destroySoon();
+        break;
+      }
+      if (size <= MAX_BODY_BYTES) chunks.push(c as Buffer);
     }
+    if (size > MAX_BODY_BYTES) throw new AuthError(413, 'request_too_large', 'Request body too large');
     const text = Buffer.concat(chunks).toString('utf8');
     if (!text.trim()) return {};
     const type = String(req.headers['content-type'] ?? '');
-    if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+    if (type.includes('application/x-www-form-urlencoded')) {
+      const form = Object.fromEntries(new URLSearchParams(text));
+      rejectNul(form);
+      return form;
+    }
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(text);
-      return parsed && typeof parsed === 'object' ? parsed : {};
+      parsed = JSON.parse(text);
     } catch {
       throw badRequest('bad_json', 'Could not parse request body as JSON');
     }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('bad_json', 'The request body must be a JSON object');
+    rejectNul(parsed);
+    return parsed as Json;
+  }
+
+  /** PostgreSQL text cannot hold NUL: refuse it up front as bad input, in any key or value. */
+  function rejectNul(value: unknown): void {
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw badRequest('validation_failed', 'Request contains a NUL character');
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        rejectNul(k);
+        rejectNul(v);
+      }
+    }
+  }
+
+  /** What an unexpected error means for the caller: the database is down (503), bad input (400), or a bug (500). */
+  function classify(e: unknown): AuthError {
+    if (e instanceof AuthError) return e;
+    const code = String((e as { code?: string }).code ?? '');
+    const message = (e as Error)?.message ?? '';
+    if (DB_DOWN_CODES.has(code) || /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
+      return new AuthError(503, 'unexpected_failure', 'Auth service temporarily unavailable: the database cannot be reached');
+    }
+    // Class 22 (data exception): the input could not be stored as given.
+    if (code.startsWith('22')) return badRequest('validation_failed', 'Invalid input');
+    return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
   }
 
   return {
@@ -721,6 +867,7 @@ export function createAuth(ctx: PlatformContext): MountedService {
           return send(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
       }
       try {
+        for (const v of url.searchParams.values()) rejectNul(v);
         const body = method === 'GET' || method === 'HEAD' ? {} : await readBody(req);
         const reply = await route({ req, method, route: routePath, query: url.searchParams, body });
         if (reply.location) {
@@ -729,8 +876,7 @@ export function createAuth(ctx: PlatformContext): MountedService {
         }
         send(reply.status, reply.body);
       } catch (e) {
-        const err =
-          e instanceof AuthError ? e : new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+        const err = classify(e);
         if (!(e instanceof AuthError) || err.status >= 500) log(`${method} ${path}: ${(e as Error).stack ?? e}`);
         if (!res.headersSent) send(err.status, errorBody(req, err));
         else res.end();

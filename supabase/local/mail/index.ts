@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { parseMail, type ParsedMail } from './mime.ts';
 import { renderInbox, renderMessage } from './inbox-page.ts';
+import { closeMailTransports } from './send.ts';
 
 export interface StoredMail extends ParsedMail {
   id: string;
@@ -29,6 +30,8 @@ export async function startMail(opts: { smtpPort: number; inboxPort: number; log
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Shutdown waits this long for clients still connected (senders keep pooled connections open).
+    closeTimeout: 1000,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -89,6 +92,7 @@ export async function startMail(opts: { smtpPort: number; inboxPort: number; log
   return {
     messages,
     close: async () => {
+      closeMailTransports();
       await new Promise<void>((r) => smtp.close(() => r()));
       http.closeAllConnections();
       await new Promise<void>((r) => http.close(() => r()));

@@ -23,3 +23,9 @@ export async function sendMail(smtp: { host: string; port: number; user?: string
   }
   await transport.sendMail({ from: MAIL_FROM, to: msg.to, subject: msg.subject, html: msg.html, text: msg.text });
 }
+
+/** Closes the pooled SMTP connections, so a stopping mail server has nobody to wait for. */
+export function closeMailTransports(): void {
+  for (const t of transports.values()) t.close();
+  transports.clear();
+}

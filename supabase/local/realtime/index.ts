@@ -122,7 +122,7 @@ class RealtimeServer implements MountedService {
   private drainTimer?: NodeJS.Timeout;
 
   constructor(private readonly ctx: PlatformContext) {
-    this.pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 8 });
+    this.pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 8, connectionTimeoutMillis: 5000 });
     this.pool.on('error', (e) => this.log(`pool error: ${e.message}`));
   }
 
@@ -171,6 +171,12 @@ class RealtimeServer implements MountedService {
     const json = (status: number, body: unknown) =>
       void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.method === 'GET' && ['/api/health', '/api/ping', '/health'].includes(url.pathname)) {
+      // Healthy means changes can flow: the database answers and the LISTEN connection is up.
+      const dbUp = await this.pool.query('select 1').then(
+        () => true,
+        () => false,
+      );
+      if (!dbUp || !this.listener) return json(503, { status: 'error', reason: dbUp ? 'change listener reconnecting' : 'database unavailable' });
       return json(200, { status: 'ok', connections: this.connections.size });
     }
     if (req.method === 'POST' && url.pathname === '/api/broadcast') return this.httpBroadcast(req, json);
@@ -276,10 +282,10 @@ class RealtimeServer implements MountedService {
     const specs: unknown[] = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     const bindings: Binding[] = [];
     for (const raw of specs) {
-      const spec = raw as PostgresBinding;
-      if (!spec || typeof spec.schema !== 'string' || !['*', 'INSERT', 'UPDATE', 'DELETE'].includes(String(spec.event).toUpperCase())) {
-        return conn.reply(frame, 'error', { reason: `invalid postgres_changes binding ${JSON.stringify(raw)}` });
-      }
+      // Every field is checked by type here: one malformed binding (e.g. `event: ["*"]`) must be
+      // refused to its own client, never reach the dispatcher that serves everyone.
+      if (!validBinding(raw)) return conn.reply(frame, 'error', { reason: `invalid postgres_changes binding ${JSON.stringify(raw)}` });
+      const spec = raw;
       let filter: ParsedFilter | undefined;
       if (spec.filter) {
         try {
@@ -411,7 +417,7 @@ class RealtimeServer implements MountedService {
   private async verifyToken(token: string): Promise<TokenCheck> {
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(token, SECRET, { algorithms: ['HS256'] }));
+      ({ payload: claims } = await jwtVerify(token, SECRET, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (code === 'ERR_JWT_EXPIRED') return { ok: false, reason: 'Invalid JWT Token: Token has expired' };
@@ -473,12 +479,23 @@ class RealtimeServer implements MountedService {
     let meta: TableMeta | undefined;
     for (const conn of this.connections) {
       for (const sub of conn.channels.values()) {
-        const matching = sub.bindings.filter((b) => bindingMatches(b.spec, schema, table, type));
+        // One subscriber's failure (a binding or filter that throws) skips that subscriber only.
+        let matching: Binding[];
+        try {
+          matching = sub.bindings.filter((b) => bindingMatches(b.spec, schema, table, type));
+        } catch (e) {
+          this.log(`subscription ${sub.topic} skipped: ${(e as Error).message}`);
+          continue;
+        }
         if (matching.length === 0) continue;
         meta ??= await this.tableMeta(schema, table, filterRow);
         if (!meta) return;
-        const ids = matching.filter((b) => !b.filter || filterMatches(b.filter, filterRow, meta!.types.get(b.filter.column))).map((b) => b.id);
-        if (ids.length > 0) candidates.push({ sub, ids });
+        try {
+          const ids = matching.filter((b) => !b.filter || filterMatches(b.filter, filterRow, meta!.types.get(b.filter.column))).map((b) => b.id);
+          if (ids.length > 0) candidates.push({ sub, ids });
+        } catch (e) {
+          this.log(`subscription ${sub.topic} skipped: ${(e as Error).message}`);
+        }
       }
     }
     if (candidates.length === 0 || !meta) return;
@@ -493,7 +510,11 @@ class RealtimeServer implements MountedService {
     const allowed = await Promise.all(
       [...groups.values()].map(async (g) => ({
         g,
-        ok: type === 'DELETE' ? await this.canSelectTable(g.role, tableMeta) : await this.canSelectRow(g.role, g.claims, tableMeta, change.record!),
+        ok: await (type === 'DELETE' ? this.canSelectTable(g.role, tableMeta) : this.canSelectRow(g.role, g.claims, tableMeta, change.record!)).catch((e) => {
+          // A failed check for one group of subscribers withholds the change from them alone.
+          this.log(`visibility check for role ${g.role} failed: ${(e as Error).message}`);
+          return false;
+        }),
       })),
     );
 
@@ -623,4 +644,21 @@ function oldRecord(type: ChangeType, meta: TableMeta, old: Record<string, unknow
 
 function claimsKey(claims: JWTPayload): string {
   return JSON.stringify(Object.keys(claims).sort().map((k) => [k, claims[k]]));
+}
+
+const BINDING_EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
+
+/** A postgres_changes binding as realtime-js sends it: strings only, a known event. */
+function validBinding(raw: unknown): raw is PostgresBinding {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return false;
+  const b = raw as Record<string, unknown>;
+  const optionalString = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+  return (
+    typeof b.event === 'string' &&
+    BINDING_EVENTS.has(b.event.toUpperCase()) &&
+    typeof b.schema === 'string' &&
+    b.schema.length > 0 &&
+    optionalString(b.table) &&
+    optionalString(b.filter)
+  );
 }

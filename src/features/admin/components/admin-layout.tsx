@@ -3,12 +3,15 @@ import { Link, Outlet } from '@tanstack/react-router';
 export const ADMIN_SCREENS = [
   { to: '/admin/create', label: 'Crear quiniela', description: 'Nombre, semana, cierre y partidos de una nueva quiniela.' },
   { to: '/admin/edit', label: 'Capturar resultados', description: 'Resultados por partido y cierre final de la quiniela.' },
+  { to: '/admin/daily-game', label: 'Crear Boost', description: 'El juego diario: pregunta, tipo, equipos y puntos.' },
+  { to: '/admin/daily-scores', label: 'Calificar Boost', description: 'Respuesta correcta y puntos de un juego diario.' },
   { to: '/admin/simulate-scores', label: 'Simular puntuaciones', description: 'Lo que sumaría cada jugador con los resultados capturados.' },
   { to: '/admin/ver-picks', label: 'Ver picks de un jugador', description: 'Los pronósticos de un jugador por nombre de usuario.' },
   { to: '/admin/trigger-emails', label: 'Correos de puntuación', description: 'Envía a cada jugador sus puntos de una quiniela.' },
   { to: '/admin/quinielazo-reminder', label: 'Recordatorio', description: 'Recuerda la quiniela a quien aún no completa sus picks.' },
   { to: '/admin/enviar-emails', label: 'Correo personalizado', description: 'Un correo a una lista de destinatarios con {{username}}.' },
   { to: '/admin/analytics', label: 'Analíticas', description: 'Usuarios activos, registros y referidos de 30 días.' },
+  { to: '/admin/encuestas', label: 'Encuestas', description: 'Crea, abre y cierra la encuesta; lee las respuestas.' },
 ] as const;
 
 /** Admin frame: wider than the player screens (admins work on a desktop), nav on the side. */

@@ -10,7 +10,7 @@ export function AnalyticsPanel() {
     getAnalytics()
       .then(setData)
       .catch((e) => {
-        // The spec: an analytics load failure is only logged.
+        // docs/product.md#messages: an analytics load failure is only logged.
         console.error(e);
         setFailed(true);
       });

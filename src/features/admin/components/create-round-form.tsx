@@ -7,6 +7,7 @@ import type { MatchResult } from '../results';
 import { ClubPicker } from './club-picker';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, secondaryButtonClass, type Notice } from './ui';
 import { useRounds } from './use-rounds';
+import { multiplierLabel, rulesFor } from '@/lib/game-rules';
 
 interface MatchDraft {
   key: number;
@@ -116,7 +117,7 @@ export function CreateRoundForm() {
           </label>
           <label className="flex items-center gap-2 text-sm font-semibold text-slate-700 md:col-span-3">
             <input type="checkbox" className="size-4 accent-brand-700" checked={isLastOfMonth} onChange={(e) => setIsLastOfMonth(e.target.checked)} />
-            Última quiniela del mes (puntos x1.5)
+            Última quiniela del mes (puntos {multiplierLabel(rulesFor(deadlineIso || undefined))})
           </label>
         </Card>
 

@@ -125,7 +125,7 @@ export function EditResults() {
                 <li key={m.id} className="grid items-center gap-2 py-2 md:grid-cols-[2rem_1fr_12rem_7rem]">
                   <span className="text-sm font-bold text-slate-500">{m.order}</span>
                   <span className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-                    <Crest src={m.homeLogo} name={m.home} /> {m.home} <span className="text-xs text-slate-400">vs</span> <Crest src={m.awayLogo} name={m.away} /> {m.away}
+                    <Crest src={m.homeLogo} name={m.home} /> {m.home} <span className="text-xs text-slate-500">vs</span> <Crest src={m.awayLogo} name={m.away} /> {m.away}
                   </span>
                   <input
                     className={`${inputClass} ${row.status === 'invalid' ? 'border-red-500' : ''}`}

@@ -12,12 +12,15 @@ export function RoundIdMailForm({
   fn,
   buttonLabel,
   sentCount,
+  summary,
 }: {
   title: string;
   description: string;
   fn: 'send-scores-email' | 'quinielazo-reminder';
   buttonLabel: string;
   sentCount: (answer: Record<string, unknown>) => number;
+  /** The success line; by default the count of e-mails sent. */
+  summary?: (answer: Record<string, unknown>) => string;
 }) {
   const { rounds } = useRounds();
   const [roundId, setRoundId] = useState('');
@@ -35,7 +38,7 @@ export function RoundIdMailForm({
     setBusy(true);
     try {
       const answer = await invokeAdminFunction<Record<string, unknown>>(fn, { quinielaId: id });
-      setNotice({ kind: 'ok', text: `✅ Emails enviados: ${sentCount(answer)}` });
+      setNotice({ kind: 'ok', text: summary ? summary(answer) : `✅ Emails enviados: ${sentCount(answer)}` });
     } catch (error) {
       setNotice(functionErrorNotice(error));
     } finally {

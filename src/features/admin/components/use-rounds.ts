@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { listRounds, type AdminRound } from '../api/list-rounds';
 
-/** The rounds for a selector; `error` is the spec's 'Error cargando quinielas.'. */
+/** The rounds for a selector; `error` is 'Error cargando quinielas.' (docs/product.md#messages). */
 export function useRounds() {
   const [rounds, setRounds] = useState<AdminRound[] | null>(null);
   const [error, setError] = useState<string | null>(null);

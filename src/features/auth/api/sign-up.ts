@@ -1,6 +1,8 @@
-// Sign-up (spec §4): the account with its metadata (the database turns it into a profile on
-// confirmation) plus the pending signup record the chain also reads.
+// Sign-up (docs/product.md#sign-up): one call to the auth server. The username, newsletter opt-in and referral
+// code travel as the account's metadata (raw_user_meta_data); the auth server's hook refuses
+// values the rules do not accept, and the database builds the profile from them on confirmation.
 import { supabase } from '@/lib/supabase';
+import { normalizeUsername } from '@/lib/username';
 import { normalizeEmail } from '../validation';
 
 export interface SignUpInput {
@@ -12,20 +14,13 @@ export interface SignUpInput {
 }
 
 export async function signUp(input: SignUpInput): Promise<void> {
-  const email = normalizeEmail(input.email);
-  const username = input.username.trim();
   const { error } = await supabase.auth.signUp({
-    email,
+    email: normalizeEmail(input.email),
     password: input.password,
     options: {
       emailRedirectTo: `${window.location.origin}/inicio`,
-      data: { username, newsletter_opt_in: input.newsletterOptIn, referred_by: input.referredBy },
+      data: { username: normalizeUsername(input.username), newsletter_opt_in: input.newsletterOptIn, referred_by: input.referredBy },
     },
   });
   if (error) throw error;
-  const { error: pendingError } = await supabase
-    .from('pending_signups')
-    .insert({ email, username, newsletter_opt_in: input.newsletterOptIn, referred_by: input.referredBy });
-  // 23505: a pending signup for this e-mail exists already (a second attempt); the metadata suffices.
-  if (pendingError && pendingError.code !== '23505') console.warn('No se guardó el registro pendiente', pendingError);
 }

@@ -9,7 +9,7 @@ import { PasswordField } from './password-field';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 
-/** Spec §2: on success the player goes on after 1 second. */
+/** docs/product.md#log-in-and-passwords: on success the player goes on after 1 second. */
 const REDIRECT_DELAY_MS = 1000;
 
 export function LoginForm({ redirectTo }: { redirectTo?: string }) {

@@ -3,7 +3,7 @@ import { passwordStrength } from '../validation';
 const LEVELS = ['Muy débil', 'Débil', 'Aceptable', 'Buena', 'Fuerte'] as const;
 const BAR_COLOURS = ['bg-red-500', 'bg-red-500', 'bg-amber-500', 'bg-lime-500', 'bg-brand-600'] as const;
 
-/** The four-step strength meter of spec §5: length 8+, a letter, a digit, a symbol. */
+/** The four-step strength meter of docs/product.md#validation: length 8+, a letter, a digit, a symbol. */
 export function PasswordStrength({ password }: { password: string }) {
   const { score, checks } = passwordStrength(password);
   return (

@@ -3,16 +3,23 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessage } from '@/components/ui/field';
 import { InstallPrompt } from '@/features/pwa/install-prompt';
-import { checkUsernameAvailable } from '../api/check-username';
+import { checkUsername, type UsernameVerdict } from '@/lib/check-username';
 import { signUp } from '../api/sign-up';
-import { authErrorMessage } from '../auth-errors';
+import { authErrorCode, authErrorMessage } from '../auth-errors';
 import { storedReferralCode } from '../referral';
-import { MESSAGES, normalizeEmail, validateSignup, type SignupErrors, type SignupValues } from '../validation';
+import { MESSAGES, normalizeEmail, usernameProblemMessage, validateSignup, type SignupErrors, type SignupValues } from '../validation';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
-import { useUsernameAvailability } from './use-username-availability';
+import { useUsernameAvailability, type AvailabilityState } from './use-username-availability';
+
+/** The database's refusal of a name, in the form's words; undefined when the name may be used or is not known yet. */
+function refusal(state: AvailabilityState | UsernameVerdict): string | undefined {
+  if (state === 'taken') return MESSAGES.usernameTaken;
+  if (state === 'too_short' || state === 'too_long' || state === 'invalid') return usernameProblemMessage(state);
+  return undefined;
+}
 
 const EMPTY: SignupValues & { newsletter: boolean } = { username: '', email: '', password: '', confirmPassword: '', acceptTerms: false, newsletter: false };
 
@@ -34,13 +41,16 @@ export function SignupForm() {
     event.preventDefault();
     setSubmitted(true);
     setServerError(null);
-    if (Object.keys(errors).length > 0 || availability === 'taken') return;
+    if (Object.keys(errors).length > 0 || refusal(availability)) return;
     setBusy(true);
     try {
       // Sent before the 500 ms pause ended: ask now rather than ignore the tap.
-      if (availability === 'checking' && !(await checkUsernameAvailable(values.username))) {
-        setServerError(`${MESSAGES.usernameTaken}: elige otro nombre de usuario.`);
-        return;
+      if (availability === 'checking') {
+        const refused = refusal(await checkUsername(values.username));
+        if (refused) {
+          setServerError(`${refused}: elige otro nombre de usuario.`);
+          return;
+        }
       }
       await signUp({
         username: values.username,
@@ -51,7 +61,8 @@ export function SignupForm() {
       });
       setSentTo(normalizeEmail(values.email));
     } catch (error) {
-      setServerError(authErrorMessage(error));
+      // 409 from the sign-up hook: the name was taken between the check and the tap.
+      setServerError(authErrorCode(error) === 'conflict' ? `${MESSAGES.usernameTaken}: elige otro nombre de usuario.` : authErrorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -72,16 +83,15 @@ export function SignupForm() {
     );
   }
 
+  const usernameRefusal = refusal(availability);
   const usernameHint =
     errors.username !== undefined
       ? undefined
       : availability === 'checking'
         ? 'Verificando…'
-        : availability === 'available'
+        : availability === 'ok'
           ? MESSAGES.usernameAvailable
-          : availability === 'taken'
-            ? MESSAGES.usernameTaken
-            : undefined;
+          : usernameRefusal;
 
   return (
     <AuthCard
@@ -109,7 +119,7 @@ export function SignupForm() {
           onBlur={blur('username')}
           error={show('username')}
           hint={usernameHint}
-          hintTone={availability === 'available' ? 'success' : availability === 'taken' ? 'danger' : 'neutral'}
+          hintTone={availability === 'ok' ? 'success' : usernameRefusal ? 'danger' : 'neutral'}
         />
         <EmailField
           value={values.email}
@@ -163,7 +173,7 @@ export function SignupForm() {
         </label>
 
         {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-        <Button type="submit" disabled={busy || availability === 'taken'} className="w-full">
+        <Button type="submit" disabled={busy || usernameRefusal !== undefined} className="w-full">
           {busy ? 'Creando cuenta…' : 'Crear cuenta'}
         </Button>
       </form>

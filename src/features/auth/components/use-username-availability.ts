@@ -1,28 +1,32 @@
 import { useEffect, useState } from 'react';
-import { checkUsernameAvailable } from '../api/check-username';
-import { USERNAME_MIN } from '../validation';
+import { checkUsername, type UsernameVerdict } from '@/lib/check-username';
+import { normalizeUsername, usernameProblem } from '@/lib/username';
 
-export type AvailabilityState = 'idle' | 'checking' | 'available' | 'taken' | 'unknown';
+export type AvailabilityState = 'idle' | 'checking' | 'unknown' | UsernameVerdict;
 
-/** Asks whether a username is free once the player stops typing for 500 ms (spec §5). */
+/**
+ * Asks the database about a username once the player stops typing for 500 ms (docs/product.md#validation): free,
+ * taken, or refused by the rule. Names the rule already refuses on the device are not asked.
+ */
 export function useUsernameAvailability(username: string): AvailabilityState {
   const [result, setResult] = useState<{ name: string; state: AvailabilityState }>({ name: '', state: 'idle' });
-  const name = username.trim();
+  const name = normalizeUsername(username);
+  const refusedHere = usernameProblem(name) !== null;
 
   useEffect(() => {
-    if (name.length < USERNAME_MIN) return;
+    if (refusedHere) return;
     let current = true;
     const timer = setTimeout(() => {
-      checkUsernameAvailable(name)
-        .then((free) => current && setResult({ name, state: free ? 'available' : 'taken' }))
+      checkUsername(name)
+        .then((verdict) => current && setResult({ name, state: verdict }))
         .catch(() => current && setResult({ name, state: 'unknown' }));
     }, 500);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [name]);
+  }, [name, refusedHere]);
 
-  if (name.length < USERNAME_MIN) return 'idle';
+  if (refusedHere) return 'idle';
   return result.name === name ? result.state : 'checking';
 }

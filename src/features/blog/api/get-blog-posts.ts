@@ -1,4 +1,4 @@
-// The blog's list: published posts, newest first (spec §2 /blog). Only what a card shows is
+// The blog's list: published posts, newest first (docs/product.md#blog). Only what a card shows is
 // read; the body stays in the post's own request.
 import { supabase } from '@/lib/supabase';
 
@@ -11,7 +11,8 @@ export interface BlogPostSummary {
   publishedAt: string;
 }
 
-export async function getBlogPosts(): Promise<BlogPostSummary[]> {
+/** Published posts, newest first; `limit` keeps only the newest (the home page shows two). */
+export async function getBlogPosts(limit?: number): Promise<BlogPostSummary[]> {
   // RLS already hides unpublished posts from players; an admin may read drafts, so the public
   // list asks for published ones explicitly and an admin sees what everybody sees.
   const { data, error } = await supabase
@@ -20,7 +21,8 @@ export async function getBlogPosts(): Promise<BlogPostSummary[]> {
     .not('published_at', 'is', null)
     .lte('published_at', new Date().toISOString())
     .order('published_at', { ascending: false })
-    .order('slug');
+    .order('slug')
+    .limit(limit ?? 1000);
   if (error) throw error;
   return data.map((row) => ({
     slug: row.slug,

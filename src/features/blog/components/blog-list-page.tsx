@@ -1,5 +1,5 @@
 // /blog: published posts newest first, each with its banner, category, date, excerpt and
-// 'Leer más' (spec §2).
+// 'Leer más' (docs/product.md#blog).
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';

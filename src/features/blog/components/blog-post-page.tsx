@@ -1,5 +1,5 @@
 // /blog/$slug: one post with its banner, category, title and date, between back links to the
-// blog (spec §2); an unknown or unpublished slug says 'Post no encontrado.'.
+// blog (docs/product.md#blog); an unknown or unpublished slug says 'Post no encontrado.'.
 import { Link } from '@tanstack/react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { ErrorState } from '@/components/ui/error-state';

@@ -1,4 +1,4 @@
-// A post's category as a small pill. 'Community' is how the spec names the recaps' category;
+// A post's category as a small pill. 'Community' is the recaps' category in the data (docs/product.md#blog);
 // readers see Spanish.
 const LABELS: Record<string, string> = { Community: 'Comunidad' };
 

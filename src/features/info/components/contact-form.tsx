@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessage } from '@/components/ui/field';
 import { TextareaField } from '@/components/ui/textarea-field';
-import { sendContactMessage } from '../api/send-contact-message';
+import { ContactRefusedError, sendContactMessage } from '../api/send-contact-message';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, normalizeContact, validateContact, type ContactErrors, type ContactInput } from '../contact-validation';
 
 const FIELD_ORDER: Array<keyof ContactInput> = ['name', 'email', 'message'];
@@ -42,8 +42,8 @@ export function ContactForm() {
       await sendContactMessage(normalizeContact(values));
       setValues(EMPTY);
       setOutcome({ tone: 'success', text: CONTACT_MESSAGES.sent });
-    } catch {
-      setOutcome({ tone: 'error', text: CONTACT_MESSAGES.failed });
+    } catch (e) {
+      setOutcome({ tone: 'error', text: e instanceof ContactRefusedError ? `❌ ${e.message}` : CONTACT_MESSAGES.failed });
     } finally {
       setBusy(false);
     }

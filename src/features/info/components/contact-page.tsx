@@ -1,4 +1,4 @@
-// /contactanos: the contact form, the promised reply time (spec §2, §9: 12 hours) and where
+// /contactanos: the contact form, the promised reply time (docs/product.md#faq-contact-and-privacy: 12 hours) and where
 // else answers live.
 import { AppLink } from '@/components/ui/app-link';
 import { PageHeader } from '@/components/ui/page-header';

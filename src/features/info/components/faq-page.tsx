@@ -1,28 +1,32 @@
-// /faq: seven questions (spec §2) as a native <details> accordion: keyboard and screen-reader
+// /faq: seven questions (docs/product.md#faq-contact-and-privacy) as a native <details> accordion: keyboard and screen-reader
 // support come from the browser, and every answer is in the page for find-in-page. Numbers
-// come from lib/scoring.ts, the mirror of the database's scoring and prize tables, so the FAQ
-// cannot promise other points or prizes than the rules page.
+// are the rules in force this month (lib/game-rules.ts, generated from the tables the database
+// scores with), so the FAQ cannot promise other points or prizes than the rules page.
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { BRAND } from '@/lib/brand';
-import { BONUSES, formatMXN, MATCHES_PER_ROUND, POINTS_BY_CORRECT, PRIZES, REFERRAL_MONTHLY_CAP } from '@/lib/scoring';
+import { formatMXN } from '@/lib/format';
+import { bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, type GameRules } from '@/lib/game-rules';
 import { GAME_TIME_LABEL } from '@/lib/time';
 import { CONTACT_REPLY_HOURS } from '../contact';
 
-const firstScoring = POINTS_BY_CORRECT.findIndex((points) => points > 0);
-const perfectPoints = POINTS_BY_CORRECT[MATCHES_PER_ROUND] ?? 0;
-const monthlyPrizes = PRIZES.monthly.map((amount, i) => `${i + 1}.º ${formatMXN(amount)}`).join(', ');
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2';
 
-const QUESTIONS: Array<{ id: string; question: string; answer: ReactNode }> = [
+function questions(rules: GameRules): Array<{ id: string; question: string; answer: ReactNode }> {
+  const matches = matchesPerRound(rules);
+  const firstScoring = rules.pointsByCorrect.findIndex((points) => points > 0);
+  const perfectPoints = rules.pointsByCorrect[matches] ?? 0;
+  const monthly = prizeAmounts(rules, 'monthly');
+  const monthlyPrizes = monthly.map((amount, i) => `${i + 1}.º ${formatMXN(amount)}`).join(', ');
+  return [
   {
     id: 'que-es',
     question: `¿Qué es ${BRAND.name}?`,
     answer: (
       <p>
-        {BRAND.name} es una quiniela de futbol en línea para jugar desde tu celular. Cada semana publicamos una quiniela de {MATCHES_PER_ROUND} partidos de la Liga MX y
+        {BRAND.name} es una quiniela de futbol en línea para jugar desde tu celular. Cada semana publicamos una quiniela de {matches} partidos de la Liga MX y
         de las mejores ligas del mundo; eliges Local, Empate o Visita en cada uno antes del cierre, sumas puntos por tus aciertos y compites en una tabla mensual con
         premios en efectivo. Además, todos los días hay un reto Boost con puntos extra.
       </p>
@@ -44,12 +48,12 @@ const QUESTIONS: Array<{ id: string; question: string; answer: ReactNode }> = [
     answer: (
       <>
         <p>
-          Los puntos dependen de cuántos partidos aciertes en cada quiniela: desde {POINTS_BY_CORRECT[firstScoring]} puntos por {firstScoring} aciertos hasta{' '}
-          {perfectPoints} puntos por {MATCHES_PER_ROUND} de {MATCHES_PER_ROUND}. Con menos de {firstScoring} aciertos la quiniela no suma puntos.
+          Los puntos dependen de cuántos partidos aciertes en cada quiniela: desde {rules.pointsByCorrect[firstScoring]} puntos por {firstScoring} aciertos hasta{' '}
+          {perfectPoints} puntos por {matches} de {matches}. Con menos de {firstScoring} aciertos la quiniela no suma puntos.
         </p>
         <p>
-          También hay bonos: pick especial y underdog, +{BONUSES.streak.points} por jugar dos semanas seguidas, +{BONUSES.full_month.points} por jugar todas las
-          quinielas del mes, +{BONUSES.welcome.points} de bienvenida y ×{BONUSES.last_round_multiplier.points} en la última quiniela del mes. Los puntos del Boost
+          También hay bonos: pick especial y underdog, +{bonusPoints(rules, 'streak')} por jugar dos semanas seguidas, +{bonusPoints(rules, 'full_month')} por jugar todas las
+          quinielas del mes, +{bonusPoints(rules, 'welcome')} de bienvenida y {multiplierLabel(rules)} en la última quiniela del mes. Los puntos del Boost
           diario también cuentan en la tabla.
         </p>
         <p>
@@ -79,8 +83,8 @@ const QUESTIONS: Array<{ id: string; question: string; answer: ReactNode }> = [
     answer: (
       <>
         <p>
-          Cada mes premiamos a los 5 primeros lugares de la tabla: {monthlyPrizes}. La mejor quiniela de la semana gana {formatMXN(PRIZES.weekly[0] ?? 0)} y una
-          quiniela perfecta ({MATCHES_PER_ROUND}/{MATCHES_PER_ROUND}) gana {formatMXN(PRIZES.perfect[0] ?? 0)}, que se reparten en partes iguales si hay varios
+          Cada mes premiamos a los {monthly.length} primeros lugares de la tabla: {monthlyPrizes}. La mejor quiniela de la semana gana {formatMXN(prizeAmounts(rules, 'weekly')[0] ?? 0)} y una
+          quiniela perfecta ({matches}/{matches}) gana {formatMXN(prizeAmounts(rules, 'perfect')[0] ?? 0)}, que se reparten en partes iguales si hay varios
           perfectos. En caso de empate, los empatados se reparten en partes iguales la suma de los premios de los lugares que ocupan.
         </p>
         <p>
@@ -106,11 +110,12 @@ const QUESTIONS: Array<{ id: string; question: string; answer: ReactNode }> = [
     answer: (
       <p>
         Comparte tu enlace de invitación con tus amigos: quien se registre desde él queda ligado a tu cuenta. Por cada amigo que juegue al menos una quiniela sumas +
-        {BONUSES.referral.points} puntos, hasta {REFERRAL_MONTHLY_CAP} referidos por mes. Crear otra cuenta para invitarte a ti mismo se considera cuenta múltiple.
+        {bonusPoints(rules, 'referral')} puntos, hasta {bonusPoints(rules, 'referral_monthly_cap')} referidos por mes. Crear otra cuenta para invitarte a ti mismo se considera cuenta múltiple.
       </p>
     ),
   },
-];
+  ];
+}
 
 export function FaqPage() {
   useDocumentTitle('Preguntas frecuentes');
@@ -121,7 +126,7 @@ export function FaqPage() {
       </PageHeader>
 
       <section aria-label="Preguntas" className="flex flex-col gap-3">
-        {QUESTIONS.map((item) => (
+        {questions(rulesFor()).map((item) => (
           <details key={item.id} id={item.id} className="group rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 open:ring-brand-600">
             <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 rounded-2xl px-4 py-3 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
               <span className="flex-1">{item.question}</span>

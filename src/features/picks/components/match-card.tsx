@@ -25,7 +25,10 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick }: M
   const away = teamName(match.awayClub, match.awayTeam);
   const verdict = closed && pick && match.correctResult ? (pick.result === match.correctResult ? 'correct' : 'incorrect') : null;
   return (
-    <li role="group" aria-label={`${home} contra ${away}`} className="flex flex-col gap-2 px-3 py-3">
+    // The list item stays a list item (a role on the <li> would empty the list for screen
+    // readers); the group inside names the match for its three buttons.
+    <li>
+      <div role="group" aria-label={`${home} contra ${away}`} className="flex flex-col gap-2 px-3 py-3">
       <MatchTeams match={match} />
       <div className="flex flex-wrap items-center justify-center gap-2 text-xs text-slate-500">
         {match.kickoffAt && <span>{formatKickoff(match.kickoffAt)}</span>}
@@ -68,6 +71,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick }: M
         {verdict === 'correct' && <p className="text-xs font-bold text-brand-700">✓ Acertaste</p>}
         {verdict === 'incorrect' && <p className="text-xs font-bold text-red-700">✗ Fallaste · fue {match.correctResult}</p>}
         {closed && !pick && <p className="text-xs text-slate-500">Sin pick</p>}
+      </div>
       </div>
     </li>
   );

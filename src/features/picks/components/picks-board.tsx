@@ -1,5 +1,5 @@
 // The picks screen for one round (/picks and /quinielazo-de-la-semana): header with the
-// countdown, the match cards, the save bar with the state machine of spec §4, and each pick's
+// countdown, the match cards, the save bar with the state machine of docs/product.md#picks-screen, and each pick's
 // delivery state from the offline drafts (docs/offline-picks.md).
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,13 +7,16 @@ import { getDb, isQuotaError, type PickDraft, type PickResult } from '@/lib/db';
 import { formatDeadline } from '@/lib/time';
 import type { DetailMatch, RoundView } from '../api/get-round-detail';
 import { draftsOfRound, recordPick } from '../drafts/pick-drafts';
-import { flushNow, startOutboxRunner } from '../drafts/outbox-runner';
-import { useLiveQuery } from '../drafts/use-live-query';
+import { flushNow } from '@/lib/outbox-runner';
+import { startAppOutbox } from '@/outbox';
+import { useLiveQuery } from '@/lib/use-live-query';
 import { mergePicks } from '../model/merge-picks';
 import { canPick, initialMachine, MESSAGES, NOTICE_MS, picksReducer, saveGate, saveLabel, type Picks } from '../model/picks-machine';
 import { MatchCard } from './match-card';
 import { PICK_STATE_TEXT } from './pick-status';
 import { RoundCountdown, useBeforeDeadline } from './round-countdown';
+import { multiplierLabel, rulesFor } from '@/lib/game-rules';
+import { SealedPicks } from './sealed-picks';
 
 export interface PicksBoardProps {
   view: RoundView;
@@ -32,7 +35,7 @@ export function PicksBoard({ view, userId, cachedAt }: PicksBoardProps) {
   const signedIn = userId !== null;
 
   useEffect(() => {
-    if (signedIn) startOutboxRunner();
+    if (signedIn) startAppOutbox();
   }, [signedIn]);
 
   const drafts = useLiveQuery<PickDraft[] | null>(
@@ -110,7 +113,7 @@ export function PicksBoard({ view, userId, cachedAt }: PicksBoardProps) {
         <div className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide">
           <span className="text-brand-100">Semana {round.week}</span>
           <span className={`rounded-full px-2 py-0.5 ${open ? 'bg-brand-100 text-brand-900' : 'bg-slate-200 text-slate-800'}`}>{open ? 'Abierta' : 'Cerrada'}</span>
-          {round.isLastOfMonth && <span className="rounded-full bg-gold-400 px-2 py-0.5 text-slate-900">Última del mes · ×1.5</span>}
+          {round.isLastOfMonth && <span className="rounded-full bg-gold-400 px-2 py-0.5 text-slate-900">Última del mes · {multiplierLabel(rulesFor(round.deadline))}</span>}
         </div>
         <h1 id="round-title" className="mt-1 text-xl font-bold">
           {round.name}
@@ -137,6 +140,14 @@ export function PicksBoard({ view, userId, cachedAt }: PicksBoardProps) {
         <p role="alert" className="bg-red-50 px-4 py-2 text-sm text-red-800">
           {storageProblem}
         </p>
+      )}
+
+      {closed && userId && (
+        <SealedPicks
+          roundId={round.id}
+          userId={userId}
+          picksInOrder={round.matches.filter((m) => myPicks[m.id]).map((m) => ({ matchId: m.id, result: myPicks[m.id]!.result }))}
+        />
       )}
 
       <h2 className="sr-only">Partidos</h2>

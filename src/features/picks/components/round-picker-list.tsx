@@ -1,10 +1,11 @@
-// The rounds to join, edit or view (spec §2 /picks-selector): 'Participar' for an open round
+// The rounds to join, edit or view (docs/product.md#picks-selector): 'Participar' for an open round
 // without picks, 'Editar' for an open round with picks, 'Ver' for a closed one; 'Abierta' /
 // 'Cerrada' badges; status colour green (open), red (results saved), yellow (closed, awaiting
-// results); the last round of the month marked ×1.5.
+// results); the last round of the month marked with its multiplier (×1.5 today).
 import { Link } from '@tanstack/react-router';
 import { isRoundOpen, roundStatusColour, type RoundStatusColour, type RoundSummary } from '@/lib/rounds';
 import { formatDeadline } from '@/lib/time';
+import { multiplierLabel, rulesFor } from '@/lib/game-rules';
 
 const COLOURS: Record<RoundStatusColour, { bar: string; label: string }> = {
   green: { bar: 'border-l-green-500', label: 'Abierta para picks' },
@@ -42,7 +43,7 @@ export function RoundPickerList({ rounds, played }: { rounds: RoundSummary[]; pl
                   <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${open ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}>
                     {open ? 'Abierta' : 'Cerrada'}
                   </span>
-                  {round.isLastOfMonth && <span className="rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-slate-900">×1.5</span>}
+                  {round.isLastOfMonth && <span className="rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-slate-900">{multiplierLabel(rulesFor(round.deadline))}</span>}
                   <span className="sr-only">{colour.label}</span>
                 </div>
                 <p className="mt-1 truncate font-semibold">{round.name}</p>

@@ -1,11 +1,11 @@
-// Loading, error and empty states of the picks screens (spec §8 wording).
+// Loading, error and empty states of the picks screens (docs/product.md#messages wording).
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 
-// Spec §8: 'Reintentar' on these screens reloads the page.
+// docs/product.md#messages: 'Reintentar' on these screens reloads the page.
 const reload = () => window.location.reload();
 
-/** 'Error loading quiniela details' with 'Reintentar' (spec §8). */
+/** 'Error loading quiniela details' with 'Reintentar' (docs/product.md#messages). */
 export function RoundDetailError() {
   return <ErrorState message="Error loading quiniela details" onRetry={reload} />;
 }

@@ -1,4 +1,4 @@
-// The picks screen's state machine (spec §4): not submitted → 'Guardar Quiniela' → submitted
+// The picks screen's state machine (docs/product.md#picks-screen): not submitted → 'Guardar Quiniela' → submitted
 // (read-only, 'Predicciones Guardadas') → 'Editar Quiniela' → editing → 'Guardar Cambios' →
 // submitted. Pure, so it is unit-tested; the screen feeds it events and reads `saveGate`.
 import type { PickResult } from '@/lib/db';
@@ -20,7 +20,7 @@ export const MESSAGES = {
   closed: 'La quiniela ya cerró: algunos cambios no se enviaron.',
 } as const;
 
-/** How long the success and failure messages stay (spec §8, §9: 4 s). */
+/** How long the success and failure messages stay (docs/product.md#timings-and-limits: 4 s). */
 export const NOTICE_MS = 4000;
 
 export type Picks = Record<number, PickResult>;
@@ -87,12 +87,12 @@ export interface SaveGateInput {
 
 export interface SaveGate {
   enabled: boolean;
-  /** Why it is disabled, when the player can act on it (spec §5 wording). */
+  /** Why it is disabled, when the player can act on it (docs/product.md#validation wording). */
   reason: string | null;
   changed: boolean;
 }
 
-/** Save is enabled only when signed in, open, changed and complete (spec §4). */
+/** Save is enabled only when signed in, open, changed and complete (docs/product.md#picks-screen). */
 export function saveGate(state: PicksMachine, input: SaveGateInput): SaveGate {
   const changed = input.hasPending || !samePicks(input.picks, state.baseline);
   if (!input.signedIn) return { enabled: false, reason: MESSAGES.signedOut, changed };

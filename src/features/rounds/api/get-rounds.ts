@@ -1,4 +1,4 @@
-// Rounds newest first (spec §7: quinielas ordered by created_at descending), with what the
+// Rounds newest first (by created_at descending; docs/product.md#picks-selector), with what the
 // lists need to say whether each is open, closed or finalized.
 import { ROUND_SUMMARY_SELECT, toRoundSummary, type RoundSummary } from '@/lib/rounds';
 import { supabase } from '@/lib/supabase';

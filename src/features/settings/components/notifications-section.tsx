@@ -13,10 +13,11 @@ const LABELS: Record<PreferenceKey, { label: string; description: string }> = {
   remind_boost: { label: 'Recordatorio del Boost', description: 'Un aviso para jugar el Boost del día.' },
   new_quinielazo: { label: 'Nueva quiniela', description: 'Cuando se publica una nueva quiniela.' },
   new_blog: { label: 'Nuevo artículo del blog', description: 'Cuando publicamos un artículo en el blog.' },
+  points_ready: { label: 'Tus puntos ya están', description: 'Cuando se califica una quiniela que jugaste.' },
   news_updates: { label: 'Novedades', description: `Noticias y novedades de ${BRAND.name}.` },
 };
 
-/** The e-mail notices, each saved as soon as it is switched (its own outcome message, spec §8). */
+/** The e-mail notices, each saved as soon as it is switched (its own outcome message, docs/product.md#settings). */
 export function NotificationsSection({ userId, initial }: { userId: string; initial: NotificationPreferences }) {
   const [preferences, setPreferences] = useState(initial);
   const [saving, setSaving] = useState<PreferenceKey | null>(null);
@@ -37,7 +38,7 @@ export function NotificationsSection({ userId, initial }: { userId: string; init
   }
 
   return (
-    <SettingsCard id="settings-notifications" title="Notificaciones por correo" description="Elige qué correos quieres recibir.">
+    <SettingsCard id="settings-notifications" title="Notificaciones" description="Elige qué avisos quieres recibir: llegan al teléfono si activaste los avisos en este teléfono y, si no, por correo.">
       <div className="-my-3 divide-y divide-slate-100">
         {PREFERENCE_KEYS.map((key) => (
           <Switch

@@ -1,4 +1,5 @@
-// /settings (spec §2, §4, §5, §8): account and username, favourite club, e-mail notices and
+// /settings (docs/product.md#settings): account and username, favourite club, this phone's push
+// notices, the notices (push or e-mail) and
 // password. Username and club are edited as one draft saved from the sticky bar; each notice is
 // saved as soon as it is switched; the password change sends the recovery mail.
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { canSaveProfile, isProfileDirty, profileErrorMessage, SETTINGS_MESSAGES 
 import { ClubSection } from './club-section';
 import { NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
+import { PushSection } from './push-section';
 import { SaveBar } from './save-bar';
 import { UsernameSection } from './username-section';
 import { useNotice } from './use-notice';
@@ -26,7 +28,7 @@ export function SettingsPage({ data }: { data: SettingsData }) {
   const [saving, setSaving] = useState(false);
   const [notice, show, clearNotice] = useNotice();
 
-  // A player without a favourite club is always choosing one (spec §4).
+  // A player without a favourite club is always choosing one (docs/product.md#settings).
   const selectingClub = changingClub || saved.favoriteClubId === null;
   const dirty = isProfileDirty(saved, draft);
   const showBar = dirty || editingUsername || (changingClub && saved.favoriteClubId !== null);
@@ -53,7 +55,8 @@ export function SettingsPage({ data }: { data: SettingsData }) {
       void refreshProfile();
     } catch (error) {
       // What was typed stays, so the player can fix it.
-      show('error', profileErrorMessage((error as { code?: string }).code));
+      const { code, hint } = error as { code?: string; hint?: string | null };
+      show('error', profileErrorMessage(code, hint));
     } finally {
       setSaving(false);
     }
@@ -99,6 +102,8 @@ export function SettingsPage({ data }: { data: SettingsData }) {
         }}
         onSelect={(favoriteClubId) => setDraft((d) => ({ ...d, favoriteClubId }))}
       />
+
+      <PushSection />
 
       <NotificationsSection userId={data.userId} initial={data.preferences} />
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { checkUsernameAvailable } from '../api/check-username';
+import { checkUsername, type UsernameVerdict } from '@/lib/check-username';
 import { AVAILABILITY_DEBOUNCE_MS, usernameToCheck } from '../rules';
 
-export type AvailabilityState = 'idle' | 'checking' | 'available' | 'taken' | 'unknown';
+export type AvailabilityState = 'idle' | 'checking' | 'unknown' | UsernameVerdict;
 
-/** Asks whether the edited name is free once the player stops typing (spec §5); skipped when unchanged, empty or too short. */
+/** Asks the database about the edited name once the player stops typing (docs/product.md#settings); skipped when unchanged, empty or refused on the device. */
 export function useUsernameAvailability(savedUsername: string, draftUsername: string): AvailabilityState {
   const [result, setResult] = useState<{ name: string; state: AvailabilityState }>({ name: '', state: 'idle' });
   const name = usernameToCheck(savedUsername, draftUsername);
@@ -13,8 +13,8 @@ export function useUsernameAvailability(savedUsername: string, draftUsername: st
     if (name === null) return;
     let current = true;
     const timer = setTimeout(() => {
-      checkUsernameAvailable(name)
-        .then((free) => current && setResult({ name, state: free ? 'available' : 'taken' }))
+      checkUsername(name)
+        .then((verdict) => current && setResult({ name, state: verdict }))
         .catch(() => current && setResult({ name, state: 'unknown' }));
     }, AVAILABILITY_DEBOUNCE_MS);
     return () => {

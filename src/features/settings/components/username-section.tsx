@@ -1,13 +1,16 @@
 import { Field } from '@/components/ui/field';
-import { SETTINGS_MESSAGES, usernameError } from '../rules';
+import { SETTINGS_MESSAGES, usernameError, usernameProblemMessage } from '../rules';
 import { LinkButton, SettingsCard } from './settings-card';
 import { useUsernameAvailability, type AvailabilityState } from './use-username-availability';
 
 const HINTS: Record<AvailabilityState, { text: string; tone: 'neutral' | 'success' | 'danger' } | null> = {
   idle: null,
   checking: { text: 'Comprobando…', tone: 'neutral' },
-  available: { text: SETTINGS_MESSAGES.usernameAvailable, tone: 'success' },
+  ok: { text: SETTINGS_MESSAGES.usernameAvailable, tone: 'success' },
   taken: { text: SETTINGS_MESSAGES.usernameTaken, tone: 'danger' },
+  too_short: { text: usernameProblemMessage('too_short'), tone: 'danger' },
+  too_long: { text: usernameProblemMessage('too_long'), tone: 'danger' },
+  invalid: { text: usernameProblemMessage('invalid'), tone: 'danger' },
   unknown: null,
 };
 

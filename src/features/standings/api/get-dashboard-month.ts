@@ -1,4 +1,4 @@
-// Which month the player's home ranks (spec §4): the previous month while a round whose
+// Which month the player's home ranks (docs/product.md#player-home): the previous month while a round whose
 // deadline fell in an earlier month is still unscored, else the current month — so on the
 // 1st the last round of the month keeps counting until its results are in. Only last month's
 // rounds count, so a forgotten old round cannot pin the home to a stale month.

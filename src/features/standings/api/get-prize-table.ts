@@ -1,4 +1,4 @@
-// The prize amounts as the database keeps them (decisions.md: prizes live in data).
+// The prize amounts as the database keeps them (docs/product.md#prizes-and-ties: prizes live in data).
 import { supabase } from '@/lib/supabase';
 
 export type PrizeKind = 'monthly' | 'weekly' | 'perfect';

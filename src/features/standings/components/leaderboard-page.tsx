@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useUserId } from '@/lib/session';
 import { leaderboardView, LEADERBOARD_TABS, type LeaderboardEntry, type LeaderboardTab } from '../leaderboard-rows';
@@ -15,9 +15,11 @@ interface LeaderboardPageProps {
   tab: LeaderboardTab;
   onTabChange: (tab: LeaderboardTab) => void;
   onMonthChange: (monthKey: string) => void;
+  /** Other features' blocks under the table (the promo block and the offer), composed by the route. */
+  children?: ReactNode;
 }
 
-export function LeaderboardPage({ data, tab, onTabChange, onMonthChange }: LeaderboardPageProps) {
+export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, children }: LeaderboardPageProps) {
   const userId = useUserId();
   const [selected, setSelected] = useState<LeaderboardEntry | null>(null);
   const view = leaderboardView(data.entries, tab, userId);
@@ -69,6 +71,7 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange }: Leade
         <p className="text-center text-xs text-slate-500">Toca a un jugador para ver el detalle de sus puntos. Las flechas comparan con el mes pasado.</p>
       )}
 
+      {children}
       <ScoreDetailDialog entry={selected} month={data.month} onClose={() => setSelected(null)} />
     </div>
   );

@@ -159,7 +159,7 @@ export function RankChangeMarker({ change }: { change: ReturnType<typeof rankCha
       </span>
     );
   }
-  const colour = change.kind === 'up' ? 'text-green-600' : change.kind === 'down' ? 'text-red-600' : 'text-slate-400';
+  const colour = change.kind === 'up' ? 'text-green-700' : change.kind === 'down' ? 'text-red-700' : 'text-slate-500';
   return (
     <span title={label} className={`text-[10px] font-bold leading-4 tabular-nums ${colour}`}>
       <span aria-hidden="true">{text}</span>

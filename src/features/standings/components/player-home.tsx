@@ -1,11 +1,12 @@
 // The signed-in home, shared by /dashboard (profile-style: stats first) and /inicio (the
-// installed app's start: this week first). Cards that later issues add — Boost, poll,
-// friends ranking, referral, chat, Pro, affiliate offer — are not rendered until they exist.
+// installed app's start: this week first). Other features' cards (Boost, the poll, the
+// friends ranking, the referral card and the offer; Pro as it comes) arrive through `cards`.
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { ClubCrest } from '@/components/ui/club-crest';
 import { LoadingState } from '@/components/ui/loading-state';
-import { accuracy, formatMXN } from '@/lib/scoring';
+import { formatMXN } from '@/lib/format';
+import { accuracy, multiplierLabel, rulesFor } from '@/lib/game-rules';
 import { formatDeadline, formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
 import type { MonthlyPrize } from '../api/get-monthly-prizes';
 import type { PrizeRow } from '../api/get-prize-table';
@@ -37,7 +38,16 @@ const QUICK_ACTIONS: Record<HomeVariant, QuickAction[]> = {
   ],
 };
 
-export function PlayerHome({ data, variant }: { data: PlayerHomeData; variant: HomeVariant }) {
+/** Cards of other features, composed by the route (a feature never imports another's screens). */
+export interface HomeCards {
+  boost?: ReactNode;
+  poll?: ReactNode;
+  friends?: ReactNode;
+  referral?: ReactNode;
+  offer?: ReactNode;
+}
+
+export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData; variant: HomeVariant; cards?: HomeCards }) {
   const greeting = data.username ? `¡Hola, ${data.username}!` : '¡Hola!';
   const stats = <StatsCard data={data} />;
   const week = <WeekCard week={data.week} />;
@@ -50,12 +60,19 @@ export function PlayerHome({ data, variant }: { data: PlayerHomeData; variant: H
         </p>
       </header>
       {variant === 'dashboard' ? stats : week}
+      {variant === 'dashboard' && cards.boost}
       <QuickActions actions={QUICK_ACTIONS[variant]} />
+      {variant === 'inicio' && cards.boost}
+      {variant === 'dashboard' && cards.poll}
+      {variant === 'dashboard' && cards.friends}
+      {variant === 'dashboard' && cards.referral}
       {variant === 'dashboard' ? week : stats}
       <div className="grid gap-5 sm:grid-cols-2">
         <TopThree top3={data.top3} month={data.month} />
         <PrizeList prizes={data.prizes} holders={data.prizeHolders} />
       </div>
+      {variant === 'inicio' && cards.referral}
+      {cards.offer}
     </div>
   );
 }
@@ -133,7 +150,7 @@ function WeekCard({ week }: { week: Part<WeekRound | null> }) {
           <div className="bg-slate-50 px-4 py-2 text-xs text-slate-600">
             <p className="font-semibold text-slate-800">
               {round.name}
-              {round.isLastOfMonth && <span className="ml-2 rounded-full bg-gold-400 px-2 py-0.5 text-[11px] font-bold text-slate-900">×1.5</span>}
+              {round.isLastOfMonth && <span className="ml-2 rounded-full bg-gold-400 px-2 py-0.5 text-[11px] font-bold text-slate-900">{multiplierLabel(rulesFor(round.deadline))}</span>}
             </p>
             <p>
               Cierra el <time dateTime={round.deadline}>{formatDeadline(round.deadline)}</time>
@@ -143,12 +160,12 @@ function WeekCard({ week }: { week: Part<WeekRound | null> }) {
             {round.matches.map((m) => (
               <li key={m.id} className="flex flex-col gap-1 px-4 py-2.5">
                 <div className="flex items-center gap-2 text-sm">
-                  <span className="w-4 shrink-0 text-xs font-semibold text-slate-400 tabular-nums">{m.order}</span>
+                  <span className="w-4 shrink-0 text-xs font-semibold text-slate-500 tabular-nums">{m.order}</span>
                   <span className="flex min-w-0 flex-1 items-center justify-end gap-1.5 text-right">
                     <span className="truncate font-medium">{m.home}</span>
                     <ClubCrest name={m.home} logoUrl={m.homeClub?.logoUrl} size={22} />
                   </span>
-                  <span className="text-[11px] font-bold text-slate-400">VS</span>
+                  <span className="text-[11px] font-bold text-slate-500">VS</span>
                   <span className="flex min-w-0 flex-1 items-center gap-1.5">
                     <ClubCrest name={m.away} logoUrl={m.awayClub?.logoUrl} size={22} />
                     <span className="truncate font-medium">{m.away}</span>

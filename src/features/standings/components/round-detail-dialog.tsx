@@ -74,10 +74,10 @@ function MatchResult({ match }: { match: RoundDetailMatch }) {
   return (
     <li className="flex flex-col gap-1.5 py-2.5">
       <div className="flex items-center gap-2 text-sm">
-        <span className="w-4 shrink-0 text-xs font-semibold text-slate-400 tabular-nums">{match.order}</span>
+        <span className="w-4 shrink-0 text-xs font-semibold text-slate-500 tabular-nums">{match.order}</span>
         <ClubCrest name={match.home} logoUrl={match.homeClub?.logoUrl} size={20} />
         <span className="min-w-0 flex-1 truncate font-medium">
-          {match.home} <span className="text-slate-400">vs</span> {match.away}
+          {match.home} <span className="text-slate-500">vs</span> {match.away}
         </span>
         <ClubCrest name={match.away} logoUrl={match.awayClub?.logoUrl} size={20} />
       </div>

@@ -1,9 +1,11 @@
-// /rules: every number on this page comes from src/lib/scoring.ts, the mirror of the tables
-// the database scores with (tested against them), so what is shown is what is computed.
+// /rules: every number on this page is the rules in force this month (src/lib/game-rules.ts),
+// generated from the tables and functions the database scores with, so what is shown is what
+// is computed; the tie example and the last round's points come from the database functions.
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { BRAND } from '@/lib/brand';
-import { BONUSES, formatMXN, LAST_ROUND_MULTIPLIER, MATCHES_PER_ROUND, POINTS_BY_CORRECT, PRIZES, REFERRAL_MONTHLY_CAP, splitPrizes } from '@/lib/scoring';
+import { formatMXN } from '@/lib/format';
+import { bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, type GameRules } from '@/lib/game-rules';
 import { useUserId } from '@/lib/session';
 import { GAME_TIME_LABEL } from '@/lib/time';
 
@@ -18,23 +20,22 @@ const SECTIONS = [
   ['terminos', 'Términos'],
 ] as const;
 
-const scoringRows = POINTS_BY_CORRECT.map((points, correct) => ({ correct, points })).filter((row) => row.points > 0);
-const firstScoring = scoringRows[0]?.correct ?? 0;
-const perfectPoints = POINTS_BY_CORRECT[MATCHES_PER_ROUND] ?? 0;
 const ordinal = (place: number) => `${place}.º`;
 
-// A worked tie example, computed by the same split the prizes use: two players tied for 2nd.
-const tieExample = splitPrizes(
-  [
-    { rank: 1, who: 'A' },
-    { rank: 2, who: 'B' },
-    { rank: 2, who: 'C' },
-  ],
-  PRIZES.monthly,
-);
-const tiedShare = tieExample.find((row) => row.who === 'B')?.amountMxn ?? 0;
-export function RulesPage() {
+export function RulesPage({ rules = rulesFor() }: { rules?: GameRules }) {
   const signedIn = useUserId() !== null;
+  const matches = matchesPerRound(rules);
+  const scoringRows = rules.pointsByCorrect
+    .map((points, correct) => ({ correct, points, lastRound: rules.lastRoundPointsByCorrect[correct] ?? points }))
+    .filter((row) => row.points > 0);
+  const firstScoring = scoringRows[0]?.correct ?? 0;
+  const perfectPoints = rules.pointsByCorrect[matches] ?? 0;
+  const multiplier = multiplierLabel(rules);
+  const monthly = prizeAmounts(rules, 'monthly');
+  const weekly = prizeAmounts(rules, 'weekly');
+  const perfect = prizeAmounts(rules, 'perfect');
+  const { tieExample } = rules;
+  const bonus = (code: Parameters<typeof bonusPoints>[1]) => ({ label: rules.bonuses[code]?.label ?? '', points: bonusPoints(rules, code) });
   return (
     <article className="flex flex-col gap-5">
       <header>
@@ -57,7 +58,7 @@ export function RulesPage() {
 
       <Section id="como-se-juega" title="Cómo se juega">
         <ol className="list-decimal space-y-1 pl-5">
-          <li>Cada semana publicamos una quiniela de {MATCHES_PER_ROUND} partidos.</li>
+          <li>Cada semana publicamos una quiniela de {matches} partidos.</li>
           <li>Para cada partido eliges Local, Empate o Visita antes de que cierre la quiniela. Puedes cambiar tus picks hasta el cierre.</li>
           <li>Sumas puntos por tus aciertos y bonos; los puntos alimentan la tabla mensual, que se reinicia cada mes.</li>
         </ol>
@@ -65,7 +66,7 @@ export function RulesPage() {
 
       <Section id="puntos" title="Puntos por aciertos">
         <p>
-          Los puntos dependen de cuántos de los {MATCHES_PER_ROUND} partidos aciertes. Con menos de {firstScoring} aciertos la quiniela no suma puntos.
+          Los puntos dependen de cuántos de los {matches} partidos aciertes. Con menos de {firstScoring} aciertos la quiniela no suma puntos.
         </p>
         <table className="mt-3 w-full overflow-hidden rounded-xl text-sm ring-1 ring-slate-200">
           <caption className="sr-only">Puntos por número de aciertos</caption>
@@ -77,21 +78,25 @@ export function RulesPage() {
               <th scope="col" className="px-3 py-2 text-right">
                 Puntos
               </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Última del mes {multiplier}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {scoringRows.map((row) => (
-              <tr key={row.correct} className={row.correct === MATCHES_PER_ROUND ? 'bg-amber-50 font-semibold' : ''}>
+              <tr key={row.correct} className={row.correct === matches ? 'bg-amber-50 font-semibold' : ''}>
                 <td className="px-3 py-1.5 tabular-nums">
-                  {row.correct} de {MATCHES_PER_ROUND}
+                  {row.correct} de {matches}
                 </td>
                 <td className="px-3 py-1.5 text-right font-semibold tabular-nums">{row.points}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{row.lastRound}</td>
               </tr>
             ))}
           </tbody>
         </table>
         <p className="mt-2 text-xs text-slate-500">
-          Una quiniela perfecta ({MATCHES_PER_ROUND}/{MATCHES_PER_ROUND}) da {perfectPoints} puntos y además gana el premio de quiniela perfecta.
+          Una quiniela perfecta ({matches}/{matches}) da {perfectPoints} puntos y además gana el premio de quiniela perfecta.
         </p>
       </Section>
 
@@ -103,20 +108,21 @@ export function RulesPage() {
           <Bonus title="🐺 Underdog" points="+ los puntos del partido">
             Un partido marca al lado menos favorito; si ese lado gana y lo elegiste, sumas los puntos extra indicados.
           </Bonus>
-          <Bonus title={`🏁 ${BONUSES.last_round_multiplier.label}`} points={`×${LAST_ROUND_MULTIPLIER}`}>
-            Los puntos por aciertos de la última quiniela del mes se multiplican por {LAST_ROUND_MULTIPLIER} (redondeando hacia arriba desde .5). Los bonos se suman después, sin multiplicar.
+          <Bonus title={`🏁 ${bonus('last_round_multiplier').label}`} points={multiplier}>
+            Los puntos por aciertos de la última quiniela del mes se multiplican por {bonus('last_round_multiplier').points} (redondeando hacia arriba desde .5; mira la columna
+            «Última del mes» de la tabla). Los bonos se suman después, sin multiplicar.
           </Bonus>
-          <Bonus title={`🔥 ${BONUSES.streak.label}`} points={`+${BONUSES.streak.points}`}>
+          <Bonus title={`🔥 ${bonus('streak').label}`} points={`+${bonus('streak').points}`}>
             Juegas esta quiniela y también jugaste la anterior.
           </Bonus>
-          <Bonus title={`📅 ${BONUSES.full_month.label}`} points={`+${BONUSES.full_month.points}`}>
+          <Bonus title={`📅 ${bonus('full_month').label}`} points={`+${bonus('full_month').points}`}>
             En la última quiniela del mes, si jugaste todas las quinielas de ese mes.
           </Bonus>
-          <Bonus title={`👋 ${BONUSES.welcome.label}`} points={`+${BONUSES.welcome.points}`}>
+          <Bonus title={`👋 ${bonus('welcome').label}`} points={`+${bonus('welcome').points}`}>
             En la primera quiniela que juegas.
           </Bonus>
-          <Bonus title="🎯 Referidos" points={`+${BONUSES.referral.points}`}>
-            Por cada amigo que invitas y juega al menos una quiniela; máximo {REFERRAL_MONTHLY_CAP} referidos por mes.
+          <Bonus title="🎯 Referidos" points={`+${bonus('referral').points}`}>
+            Por cada amigo que invitas y juega al menos una quiniela; máximo {bonus('referral_monthly_cap').points} referidos por mes.
           </Bonus>
         </ul>
         <p className="mt-2 text-xs text-slate-500">Cada bono aparece con su línea en el detalle de tus puntos, para que sepas de dónde salió cada punto.</p>
@@ -132,7 +138,7 @@ export function RulesPage() {
       <Section id="premios" title="Premios">
         <h3 className="font-semibold">Premios del mes</h3>
         <ol className="mt-1 flex flex-col divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
-          {PRIZES.monthly.map((amount, i) => (
+          {monthly.map((amount, i) => (
             <li key={i} className="flex justify-between px-3 py-1.5">
               <span>{ordinal(i + 1)} lugar</span>
               <span className="font-semibold tabular-nums">{formatMXN(amount)}</span>
@@ -140,21 +146,21 @@ export function RulesPage() {
           ))}
         </ol>
         <ul className="mt-3 flex flex-col gap-1.5">
-          {PRIZES.weekly[0] !== undefined && (
+          {weekly[0] !== undefined && (
             <li className="flex justify-between gap-3">
               <span>Mejor quiniela de la semana</span>
-              <span className="font-semibold tabular-nums">{formatMXN(PRIZES.weekly[0])}</span>
+              <span className="font-semibold tabular-nums">{formatMXN(weekly[0])}</span>
             </li>
           )}
-          {PRIZES.perfect[0] !== undefined && (
+          {perfect[0] !== undefined && (
             <li className="flex justify-between gap-3">
               <span>
-                Quiniela perfecta ({MATCHES_PER_ROUND}/{MATCHES_PER_ROUND})
+                Quiniela perfecta ({matches}/{matches})
                 <span className="block text-xs text-slate-500">
                   Se reparte en partes iguales entre todos los perfectos de esa quiniela.
                 </span>
               </span>
-              <span className="font-semibold tabular-nums">{formatMXN(PRIZES.perfect[0])}</span>
+              <span className="font-semibold tabular-nums">{formatMXN(perfect[0])}</span>
             </li>
           )}
         </ul>
@@ -163,8 +169,12 @@ export function RulesPage() {
       <Section id="empates" title="Empates">
         <p>
           Si varios jugadores empatan en puntos, comparten la posición y se reparten a partes iguales la suma de los premios de los lugares que ocupan. Por ejemplo, dos
-          jugadores empatados en el {ordinal(2)} lugar se reparten {formatMXN(PRIZES.monthly[1] ?? 0)} + {formatMXN(PRIZES.monthly[2] ?? 0)}:{' '}
-          <strong>{formatMXN(tiedShare)}</strong> cada uno, y el siguiente jugador queda en {ordinal(4)} lugar.
+          jugadores empatados en el {ordinal(tieExample.place)} lugar se reparten{' '}
+          {monthly
+            .slice(tieExample.place - 1, tieExample.place - 1 + tieExample.tied)
+            .map(formatMXN)
+            .join(' + ')}
+          : <strong>{formatMXN(tieExample.share)}</strong> cada uno, y el siguiente jugador queda en {ordinal(tieExample.place + tieExample.tied)} lugar.
         </p>
       </Section>
 

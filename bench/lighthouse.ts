@@ -1,0 +1,114 @@
+// Lighthouse on a phone, as a new visitor meets the app: the production build served by
+// scripts/serve-app.ts against a fresh platform (the E2E global setup), Lighthouse's default
+// mobile settings (simulated slow 4G, 4× CPU slowdown) in Debian's Chromium, one run per route.
+// Each visitor route runs in a new, empty browser profile (a first visit: no cache, no service
+// worker). The signed-in routes run in a profile where a player signed in, as a returning
+// player's phone has it: his session and the installed service worker.
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import startE2e from '../tests/support/e2e-setup.ts';
+import { createPlayer, signInPage } from '../tests/support/e2e-players.ts';
+
+const VISITOR_ROUTES = ['/', '/leaderboard', '/quinielazo-de-la-semana', '/rules'];
+const PLAYER_ROUTES = ['/inicio', '/picks?quiniela=current'];
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+interface Figures {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+}
+
+async function audit(url: string, userDataDir: string, keepStorage: boolean): Promise<Omit<Figures, 'route'>> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    userDataDir,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Signed-in routes keep the profile's session; visitors start from nothing.
+      disableStorageReset: keepStorage,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const value = (id: string) => audits[id]?.numericValue ?? NaN;
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcp: value('largest-contentful-paint'),
+      fcp: value('first-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** A browser profile with a signed-in player (the app keeps the session in localStorage). */
+async function signedInProfile(baseURL: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'quinielazo-lh-player-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')),
+    baseURL,
+  });
+  try {
+    await signInPage(await context.newPage(), await createPlayer('lighthouse'));
+  } finally {
+    await context.close();
+  }
+  return dir;
+}
+
+export async function benchLighthouse(): Promise<Figures[]> {
+  const stop = await startE2e();
+  const base = process.env.BASE_URL!;
+  const playerDir = await signedInProfile(base);
+  const figures: Figures[] = [];
+  try {
+    for (const route of VISITOR_ROUTES) {
+      const visitorDir = await mkdtemp(join(tmpdir(), 'quinielazo-lh-visitor-'));
+      try {
+        figures.push({ route, ...(await audit(base + route, visitorDir, false)) });
+      } finally {
+        await rm(visitorDir, { recursive: true, force: true });
+      }
+    }
+    for (const route of PLAYER_ROUTES) figures.push({ route: `${route} (jugador)`, ...(await audit(base + route, playerDir, true)) });
+  } finally {
+    await stop();
+    await rm(playerDir, { recursive: true, force: true });
+  }
+  console.log('route'.padEnd(34), 'perf', 'a11y', 'best', '   FCP ms', '   LCP ms', '  TBT ms', '   CLS');
+  for (const f of figures) {
+    console.log(
+      f.route.padEnd(34),
+      String(f.performance).padStart(4),
+      String(f.accessibility).padStart(4),
+      String(f.bestPractices).padStart(4),
+      f.fcp.toFixed(0).padStart(9),
+      f.lcp.toFixed(0).padStart(9),
+      f.tbt.toFixed(0).padStart(8),
+      f.cls.toFixed(3).padStart(6),
+    );
+  }
+  console.log('targets: performance ≥ 95, accessibility 100, best practices 100, LCP ≤ 2000 ms, TBT ≤ 150 ms, CLS ≤ 0.02');
+  return figures;
+}

@@ -1,0 +1,97 @@
+// `npm run bench -- rush`: the last hour before a deadline. 2,000 players sign in, save their
+// 12 picks and change 3, through the gateway with the app's request shapes; then the same
+// saves straight to PostgREST, so the gateway's overhead is a ratio. Afterwards the database
+// must hold every acknowledged pick at its last acknowledged value (0 lost, 0 stale).
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import bcrypt from 'bcryptjs';
+import pg from 'pg';
+import type { Platform } from '../supabase/local/platform.ts';
+import type { RushResult, RushSpec, StepFigures } from './rush-load.ts';
+
+const PLAYERS = Number(process.env.RUSH_PLAYERS ?? 2000);
+const CONCURRENCY = Number(process.env.RUSH_CONCURRENCY ?? 100);
+const PASSWORD = 'Rush2026!';
+
+function rush(spec: RushSpec): Promise<RushResult> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'rush-cli.ts')], { maxBuffer: 256 << 20 }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout) as RushResult),
+    );
+    child.stdin!.end(JSON.stringify(spec));
+  });
+}
+
+const ms = (v: number) => `${v.toFixed(1).padStart(7)} ms`;
+function line(name: string, f: StepFigures) {
+  console.log(`  ${name.padEnd(22)} ${String(f.requests).padStart(6)} requests  p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  p99 ${ms(f.p99)}  ${f.errors} errors`);
+}
+
+/** Lost = acknowledged but absent; stale = present with an older value than the last acknowledged. */
+async function check(db: pg.Client, result: RushResult, roundId: number): Promise<{ lost: number; stale: number }> {
+  const { rows } = await db.query<{ user_id: string; match_id: string; result: string }>(
+    'select user_id, match_id, result from public.picks where quiniela_id = $1', [roundId]);
+  const stored = new Map(rows.map((r) => [`${r.user_id}:${r.match_id}`, r.result]));
+  let lost = 0;
+  let stale = 0;
+  for (const [player, matchId, value] of result.acknowledged) {
+    const found = stored.get(`${result.userIds[player]}:${matchId}`);
+    if (found === undefined) lost++;
+    else if (found !== value) stale++;
+  }
+  return { lost, stale };
+}
+
+export async function benchRush(platform: Platform): Promise<void> {
+  const db = new pg.Client({ connectionString: platform.dbUrl });
+  await db.connect();
+  try {
+    // Arranged in bulk: the players' accounts (bcrypt cost 4 so that arranging 2,000 of them and
+    // verifying their passwords measures the platform rather than bcrypt), an open round of 12.
+    const hash = (await bcrypt.hash(PASSWORD, 4)).replace(/^\$2b\$/, '$2a$');
+    const tag = Date.now().toString(36);
+    const emails = Array.from({ length: PLAYERS }, (_, i) => `rush_${tag}_${i}@bench.quinielazo.mx`);
+    await db.query(
+      `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_user_meta_data)
+       select gen_random_uuid(), 'authenticated', 'authenticated', e, $2, now(), jsonb_build_object('username', 'rush_' || $3 || '_' || n)
+       from unnest($1::text[]) with ordinality as t(e, n)`,
+      [emails, hash, tag],
+    );
+    const round = await db.query<{ id: string }>(
+      `insert into public.quinielas (name, week, deadline) values ('Rush ' || $1, 1, now() + interval '2 hours') returning id`, [tag]);
+    const roundId = Number(round.rows[0].id);
+    const matches = await db.query<{ id: string }>(
+      `insert into public.matches (quiniela_id, match_order, home_team, away_team)
+       select $1, n, 'Local ' || n, 'Visita ' || n from generate_series(1, 12) n returning id`, [roundId]);
+    const matchIds = matches.rows.map((m) => Number(m.id)).sort((a, b) => a - b);
+
+    const base = { anonKey: platform.anonKey, emails, password: PASSWORD, matchIds, roundId, concurrency: CONCURRENCY };
+    console.log(`${PLAYERS} players, ${CONCURRENCY} at a time; each signs in, saves 12 picks, changes 3`);
+    const viaGateway = await rush({ ...base, authUrl: platform.apiUrl, restUrl: platform.apiUrl, restPrefix: '/rest/v1' });
+    console.log(`through the gateway: ${viaGateway.seconds.toFixed(1)} s, ${viaGateway.requestsPerSecond.toFixed(0)} requests/s`);
+    line('sign in (password)', viaGateway.steps.signIn);
+    line('save 12 picks', viaGateway.steps.save12);
+    line('change 3 picks', viaGateway.steps.change3);
+    const gatewayCheck = await check(db, viaGateway, roundId);
+    console.log(`  acknowledged picks: ${viaGateway.acknowledged.length}; lost ${gatewayCheck.lost}, stale ${gatewayCheck.stale} (target 0 and 0)`);
+    for (const sample of viaGateway.errorSamples) console.log(`  error: ${sample}`);
+
+    // The gateway's overhead: the same saves with the sessions of the first run, in the same
+    // shape (no sign-ins in between), once through the gateway and once straight to PostgREST.
+    const savesOnly = { ...base, authUrl: platform.apiUrl, tokens: viaGateway.tokens };
+    const gatewaySaves = await rush({ ...savesOnly, restUrl: platform.apiUrl, restPrefix: '/rest/v1' });
+    const direct = await rush({ ...savesOnly, restUrl: platform.restUrl, restPrefix: '' });
+    console.log(`saves only, through the gateway: ${gatewaySaves.seconds.toFixed(1)} s`);
+    line('save 12 picks', gatewaySaves.steps.save12);
+    line('change 3 picks', gatewaySaves.steps.change3);
+    console.log(`saves only, straight to PostgREST: ${direct.seconds.toFixed(1)} s`);
+    line('save 12 picks', direct.steps.save12);
+    line('change 3 picks', direct.steps.change3);
+    const directCheck = await check(db, direct, roundId);
+    console.log(`  lost ${directCheck.lost}, stale ${directCheck.stale}`);
+    const ratio = gatewaySaves.steps.save12.p95 / direct.steps.save12.p95;
+    console.log(`gateway overhead, p95 of a 12-pick save: ${ratio.toFixed(2)}× (target ≤ 1.3×); p95 through the gateway ${viaGateway.steps.save12.p95.toFixed(0)} ms (target ≤ 250 ms); whole rush ${viaGateway.seconds.toFixed(0)} s (target ≤ 60 s)`);
+  } finally {
+    await db.end();
+  }
+}

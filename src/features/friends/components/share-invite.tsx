@@ -1,0 +1,52 @@
+// The invitation link with the phone's share sheet (Web Share API, where the browser has it)
+// and a copy button, each saying what happened.
+import { useState } from 'react';
+import { track } from '@/lib/activity';
+import { INVITE_TEXT } from '../invite-link';
+
+export function ShareInvite({ link }: { link: string }) {
+  const [note, setNote] = useState<string | null>(null);
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  async function share() {
+    track('cta_click', { cta: 'share_invite' });
+    try {
+      await navigator.share({ title: 'Quinielazo', text: INVITE_TEXT, url: link });
+    } catch (error) {
+      // Closing the share sheet is not an error worth a message.
+      if ((error as DOMException).name !== 'AbortError') setNote('No se pudo compartir. Copia el enlace.');
+    }
+  }
+
+  async function copy() {
+    track('cta_click', { cta: 'copy_invite' });
+    try {
+      await navigator.clipboard.writeText(link);
+      setNote('¡Enlace copiado!');
+    } catch {
+      setNote('No se pudo copiar: mantén presionado el enlace para copiarlo.');
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex flex-col gap-1 text-xs font-semibold text-slate-600">
+        Tu enlace de invitación
+        <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="min-h-11 rounded-xl border border-slate-300 bg-slate-50 px-3 text-sm font-normal text-slate-900" />
+      </label>
+      <div className="flex gap-2">
+        {canShare && (
+          <button type="button" onClick={() => void share()} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+            Compartir
+          </button>
+        )}
+        <button type="button" onClick={() => void copy()} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+          Copiar enlace
+        </button>
+      </div>
+      <p role="status" className="min-h-5 text-sm font-semibold text-brand-700">
+        {note}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Analytics of signed-in players (page views, calls to action) into activity_logs, in batches
+// that never hold up a screen: events wait in memory and go out when the browser is idle, at
+// most every few seconds, and the last ones with a keepalive request when the page is hidden.
+// Visitors are never logged, nor the one account VITE_ACTIVITY_EXCLUDED_USER_ID names (the
+// team's own, so its testing does not count as players' activity).
+import { env } from './env';
+import { useSessionStore } from './session';
+import type { Json } from './database.types';
+import { supabase } from './supabase';
+
+export interface ActivityEvent {
+  user_id: string;
+  event_name: string;
+  json: { [key: string]: Json };
+}
+
+const FLUSH_AFTER_MS = 5000;
+const MAX_BATCH = 50;
+/** Events are not worth unbounded memory: past this the oldest are dropped. */
+const MAX_QUEUED = 500;
+const EXCLUDED = import.meta.env.VITE_ACTIVITY_EXCLUDED_USER_ID as string | undefined;
+
+const queue: ActivityEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Queues one event of the signed-in player; does nothing for visitors and the excluded account. */
+export function track(eventName: string, json: { [key: string]: Json } = {}): void {
+  const userId = useSessionStore.getState().session?.user.id;
+  if (!userId || userId === EXCLUDED) return;
+  queue.push({ user_id: userId, event_name: eventName.slice(0, 100), json });
+  if (queue.length > MAX_QUEUED) queue.splice(0, queue.length - MAX_QUEUED);
+  timer ??= setTimeout(() => {
+    timer = undefined;
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => void flush(), { timeout: 2000 });
+    else void flush();
+  }, FLUSH_AFTER_MS);
+}
+
+/** Sends what is queued, in batches; a failed batch waits for the next flush. */
+export async function flush(): Promise<void> {
+  while (queue.length > 0) {
+    const batch = queue.splice(0, MAX_BATCH);
+    const { error } = await supabase.from('activity_logs').insert(batch);
+    if (error) {
+      // Another player's events never mix in: a batch belongs to whoever was signed in.
+      if (error.code !== '42501') queue.unshift(...batch);
+      return;
+    }
+  }
+}
+
+/** The page is going away: the rest leaves with a keepalive request the browser finishes alone. */
+export function flushOnHide(): void {
+  const token = useSessionStore.getState().session?.access_token;
+  if (!token || queue.length === 0) return;
+  const batch = queue.splice(0, queue.length);
+  void fetch(new URL('rest/v1/activity_logs', env.supabaseUrl.endsWith('/') ? env.supabaseUrl : `${env.supabaseUrl}/`), {
+    method: 'POST',
+    keepalive: true,
+    headers: { apikey: env.supabaseAnonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+    body: JSON.stringify(batch),
+  }).catch(() => undefined);
+}

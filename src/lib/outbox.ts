@@ -1,0 +1,220 @@
+// The offline outbox shared by picks and Boost answers (docs/offline-picks.md). A "lane" is one
+// kind of thing the player taps: its drafts table, its outbox table and how a batch goes to
+// the server. A tap writes the draft and its outbox entry in one transaction with a monotonic
+// version; a flush sends every lane's entries (one request per batch: a round's picks, a
+// game's answer) and settles the drafts still at the sent version: saved with the server's
+// time, or refused because the round or game closed. One flush at a time across tabs and the
+// service worker (Web Locks), so an older version never lands after a newer one.
+// Shared with the service worker: no DOM-only APIs, no supabase-js here.
+import type { Table } from 'dexie';
+import type { DraftStatus, PickKey, QuinielazoDb } from './db';
+import { writeWithRoom } from './db';
+
+export const OUTBOX_SYNC_TAG = 'quinielazo-outbox';
+export const OUTBOX_LOCK = 'quinielazo-outbox';
+/** Sent by the service worker to open tabs when it cannot send the outbox itself. */
+export const FLUSH_MESSAGE = 'quinielazo:flush-outbox';
+
+export interface DraftBase {
+  userId: string;
+  version: number;
+  status: DraftStatus;
+  savedAt: string | null;
+}
+
+export interface EntryBase {
+  userId: string;
+  version: number;
+  idempotencyKey: string;
+  queuedAt: number;
+  attempts: number;
+}
+
+/** What a sender reports for one batch; `receipts` maps an item id to the server's time. */
+export type LaneOutcome =
+  | { kind: 'saved'; receipts: Map<number, string> }
+  /** The server refused: the round or game is closed (PostgREST 42501). */
+  | { kind: 'closed' }
+  /** Not now (no signal, server trouble, expired token): keep the entries and try later. */
+  | { kind: 'retry'; reason: string; auth?: boolean };
+
+export interface Lane<D extends DraftBase, E extends EntryBase> {
+  drafts(db: QuinielazoDb): Table<D, PickKey>;
+  outbox(db: QuinielazoDb): Table<E, PickKey>;
+  /** The item an entry is about (match id, game id): with the user id, the key of both tables. */
+  itemOf(entry: E): number;
+  /** Entries with the same batch id go in one request. */
+  batchOf(entry: E): number;
+  send(batch: E[]): Promise<LaneOutcome>;
+}
+
+// A lane of any kind: the engine only touches the base fields.
+export type AnyLane = Lane<DraftBase, EntryBase>;
+
+/** Lets lanes of different kinds share one list: the engine only touches the base fields. */
+export function anyLane<D extends DraftBase, E extends EntryBase>(lane: Lane<D, E>): AnyLane {
+  return lane as unknown as AnyLane;
+}
+
+export interface FlushReport {
+  saved: number;
+  rejected: number;
+  /** Entries still waiting after this flush. */
+  waiting: number;
+  retryReason: string | null;
+  authProblem: boolean;
+}
+
+function newKey(): string {
+  const c = globalThis.crypto;
+  if (c && 'randomUUID' in c) return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * Records a tap: the draft and its outbox entry in one transaction. The version is above both
+ * the clock and the previous version, so it only grows even when two tabs tap the same item.
+ */
+export async function recordDraft<D extends DraftBase, E extends EntryBase>(
+  db: QuinielazoDb,
+  lane: Lane<D, E>,
+  key: PickKey,
+  draft: Omit<D, 'version' | 'status' | 'savedAt'>,
+  entry: Omit<E, 'version' | 'idempotencyKey' | 'queuedAt' | 'attempts'>,
+  now: number = Date.now(),
+): Promise<D> {
+  const drafts = lane.drafts(db);
+  const outbox = lane.outbox(db);
+  return writeWithRoom(db, () =>
+    db.transaction('rw', drafts, outbox, async () => {
+      const existing = await drafts.get(key);
+      const version = Math.max(now, (existing?.version ?? 0) + 1);
+      const stored = { ...draft, version, status: 'pending', savedAt: null } as D;
+      await drafts.put(stored);
+      await outbox.put({ ...entry, version, idempotencyKey: newKey(), queuedAt: now, attempts: 0 } as E);
+      return stored;
+    }),
+  );
+}
+
+let localChain: Promise<unknown> = Promise.resolve();
+/** One flush at a time across tabs and the service worker; in-process only where Web Locks are missing. */
+export function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  if (locks) return locks.request(OUTBOX_LOCK, work);
+  const run = localChain.then(work, work);
+  localChain = run.catch(() => undefined);
+  return run;
+}
+
+/** Settles one sent batch: only entries and drafts still at the sent version change. */
+async function settle(db: QuinielazoDb, lane: AnyLane, sent: EntryBase[], outcome: Exclude<LaneOutcome, { kind: 'retry' }>): Promise<number> {
+  const drafts = lane.drafts(db);
+  const outbox = lane.outbox(db);
+  let settled = 0;
+  await db.transaction('rw', drafts, outbox, async () => {
+    for (const entry of sent) {
+      const item = lane.itemOf(entry);
+      const key: PickKey = [entry.userId, item];
+      const queued = await outbox.get(key);
+      if (queued && queued.version === entry.version) await outbox.delete(key);
+      const draft = await drafts.get(key);
+      if (!draft || draft.version !== entry.version) continue;
+      settled++;
+      if (outcome.kind === 'saved') {
+        await drafts.put({ ...draft, status: 'saved', savedAt: outcome.receipts.get(item) ?? new Date().toISOString() });
+      } else {
+        await drafts.put({ ...draft, status: 'rejected' });
+      }
+    }
+  });
+  return settled;
+}
+
+/**
+ * Sends everything the player has waiting in every lane, one request per batch. Loops while
+ * taps arrive during a send (their newer versions stay queued), at most a few passes.
+ */
+export function flushLanes(db: QuinielazoDb, userId: string, lanes: AnyLane[]): Promise<FlushReport> {
+  return withOutboxLock(async () => {
+    const report: FlushReport = { saved: 0, rejected: 0, waiting: 0, retryReason: null, authProblem: false };
+    for (let pass = 0; pass < 5 && report.retryReason === null; pass++) {
+      let sentSomething = false;
+      for (const lane of lanes) {
+        if (report.retryReason !== null) break;
+        const outbox = lane.outbox(db);
+        const entries = await outbox.where('userId').equals(userId).toArray();
+        const batches = new Map<number, EntryBase[]>();
+        for (const entry of entries) batches.set(lane.batchOf(entry), [...(batches.get(lane.batchOf(entry)) ?? []), entry]);
+        for (const batch of batches.values()) {
+          sentSomething = true;
+          const outcome = await lane.send(batch);
+          if (outcome.kind === 'retry') {
+            report.retryReason = outcome.reason;
+            report.authProblem = outcome.auth ?? false;
+            await db.transaction('rw', outbox, async () => {
+              for (const e of batch) await outbox.update([e.userId, lane.itemOf(e)] satisfies PickKey, { attempts: e.attempts + 1 });
+            });
+            break;
+          }
+          const settled = await settle(db, lane, batch, outcome);
+          if (outcome.kind === 'saved') report.saved += settled;
+          else report.rejected += settled;
+        }
+      }
+      if (!sentSomething) break;
+    }
+    for (const lane of lanes) report.waiting += await lane.outbox(db).where('userId').equals(userId).count();
+    return report;
+  });
+}
+
+/** Everything waiting in any lane, for every player (the service worker's retry check). */
+export async function waitingCount(db: QuinielazoDb, lanes: AnyLane[]): Promise<number> {
+  let total = 0;
+  for (const lane of lanes) total += await lane.outbox(db).count();
+  return total;
+}
+
+/**
+ * On sign-out: the read cache and the stored token go (never show one player's data to the
+ * next); drafts already on the server go; drafts still waiting or refused stay, keyed by
+ * their player, so nothing is silently lost and nobody else sees them.
+ */
+export async function forgetSignedOutUser(db: QuinielazoDb): Promise<void> {
+  await db.transaction('rw', [db.cache, db.meta, db.drafts, db.answerDrafts], async () => {
+    await db.cache.clear();
+    await db.meta.clear();
+    await db.drafts.where('status').equals('saved').delete();
+    await db.answerDrafts.where('status').equals('saved').delete();
+  });
+}
+
+/** A PostgREST upsert as the service worker (and anything without supabase-js) sends it. */
+export async function restUpsert<S>(
+  opts: { apiUrl: string; anonKey: string; accessToken: string; fetch?: typeof fetch },
+  path: string,
+  rows: unknown[],
+): Promise<{ kind: 'saved'; rows: S[] } | Exclude<LaneOutcome, { kind: 'saved' }>> {
+  const doFetch = opts.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await doFetch(`${opts.apiUrl}/rest/v1/${path}`, {
+      method: 'POST',
+      headers: {
+        apikey: opts.anonKey,
+        Authorization: `Bearer ${opts.accessToken}`,
+        'Content-Type': 'application/json',
+        Prefer: 'resolution=merge-duplicates,return=representation',
+      },
+      body: JSON.stringify(rows),
+    });
+  } catch (error) {
+    return { kind: 'retry', reason: error instanceof Error ? error.message : 'sin conexión' };
+  }
+  if (response.ok) return { kind: 'saved', rows: (await response.json()) as S[] };
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  if (body.code === '42501') return { kind: 'closed' };
+  if (response.status === 401) return { kind: 'retry', reason: body.message ?? 'token vencido', auth: true };
+  return { kind: 'retry', reason: body.message ?? `HTTP ${response.status}` };
+}

@@ -1,0 +1,200 @@
+// A bounded fuzz run, as an attacker's script would do it: malformed JSON, wrong types, huge
+// and NUL-laden strings, sent to every auth endpoint, every public RPC (listed live from
+// pg_proc) and every function. Every answer must be below 500, a 4xx must say what was wrong,
+// nothing may hang, and the platform must still serve afterwards. Fixed seed, fixed count.
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { SUPABASE_DIR } from '../../../supabase/local/database.ts';
+import { db } from '../../support/clients.ts';
+import { createPlayer } from '../../support/players.ts';
+
+const SEED = 0x5eed1234;
+const PER_TARGET = 12;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+afterAll(async () => {
+  await db().end();
+});
+
+/** mulberry32: a tiny deterministic PRNG, so a failure replays exactly. */
+function prng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = prng(SEED);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+
+const NUL = '\u0000';
+const HUGE = 'Ñ'.repeat(200_000);
+function value(depth = 0): unknown {
+  const kinds = [
+    () => HUGE,
+    () => `a${NUL}b${NUL}`,
+    () => `${NUL}@example.com`,
+    () => 'x'.repeat(Math.floor(rand() * 5000)),
+    () => -Math.floor(rand() * 1e12),
+    () => rand() * 1e308 * 10,
+    () => 1e400,
+    () => true,
+    () => null,
+    () => '',
+    () => "'; drop table public.picks; --",
+    () => '../../etc/passwd',
+    () => '2026-13-45T99:99:99Z',
+    () => '\ud800',
+    () => '⚽️🏆'.repeat(1000),
+    () => randomUUID(),
+    () => (depth < 3 ? [value(depth + 1), value(depth + 1)] : []),
+    () => (depth < 3 ? { [pick(['a', NUL, 'email', '__proto__'])]: value(depth + 1) } : {}),
+  ];
+  return pick(kinds)();
+}
+
+/** A request body: malformed JSON, a wrong top-level type, or the expected keys with wrong values. */
+function body(keys: string[]): string {
+  const shapes = [
+    () => '{',
+    () => '{"email": "a@b.c",',
+    () => `{"a": "${NUL}"}`,
+    () => '[1, 2, 3]',
+    () => '"just a string"',
+    () => 'null',
+    () => '9'.repeat(5000),
+    () => '['.repeat(5000) + ']'.repeat(5000),
+    () => JSON.stringify(Object.fromEntries(keys.map((k) => [k, value()]))),
+    () => JSON.stringify(Object.fromEntries(keys.map((k) => [k, value()]))),
+    () => JSON.stringify(Object.fromEntries(keys.map((k) => [k, value()]))),
+  ];
+  return pick(shapes)();
+}
+
+interface Target {
+  label: string;
+  method: string;
+  url: string;
+  keys: string[];
+  headers: Record<string, string>;
+}
+
+const counts = { requests: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
+const failures: string[] = [];
+
+async function send(t: Target, payload: string | undefined): Promise<void> {
+  counts.requests++;
+  let status: number;
+  let text: string;
+  try {
+    const r = await fetch(t.url, {
+      method: t.method,
+      headers: { 'content-type': 'application/json', ...t.headers },
+      body: payload,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    status = r.status;
+    text = await r.text();
+  } catch (e) {
+    counts['5xx']++;
+    failures.push(`${t.label}: no answer (${(e as Error).name}: ${String((e as { cause?: unknown }).cause ?? (e as Error).message)}) for ${payload?.slice(0, 80)}`);
+    return;
+  }
+  const bucket = `${Math.floor(status / 100)}xx` as keyof typeof counts;
+  if (bucket in counts) counts[bucket]++;
+  if (status >= 500) failures.push(`${t.label}: ${status} ${text.slice(0, 160)} for ${payload?.slice(0, 80)}`);
+  else if (status >= 400) {
+    // A clear message: GoTrue's msg/message, PostgREST's message, a function's error.
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: judged below */
+    }
+    const message = parsed.message ?? parsed.msg ?? parsed.error ?? parsed.error_description;
+    if (typeof message !== 'string' || !message.trim()) failures.push(`${t.label}: ${status} without a message: ${text.slice(0, 160)}`);
+  }
+}
+
+describe('bounded fuzz', () => {
+  it('every auth endpoint, public RPC and function answers malformed input below 500, with a message, and the platform still serves', { timeout: 120_000 }, async () => {
+    const started = Date.now();
+    const apiUrl = inject('apiUrl');
+    const anon = { apikey: inject('anonKey'), 'x-supabase-api-version': '2024-01-01' };
+    const service = { apikey: inject('serviceRoleKey'), authorization: `Bearer ${inject('serviceRoleKey')}`, 'x-supabase-api-version': '2024-01-01' };
+    const player = await createPlayer();
+    const asPlayer = { apikey: inject('anonKey'), authorization: `Bearer ${player.accessToken}`, 'x-supabase-api-version': '2024-01-01' };
+
+    const authKeys = ['email', 'password', 'data', 'type', 'token', 'token_hash', 'refresh_token', 'auth_code', 'code_verifier', 'code_challenge', 'code_challenge_method', 'create_user'];
+    const authRoutes: Array<[string, string, Record<string, string>]> = [
+      ['POST', '/signup', anon],
+      ['POST', '/token?grant_type=password', anon],
+      ['POST', '/token?grant_type=refresh_token', anon],
+      ['POST', '/token?grant_type=pkce', anon],
+      ['POST', '/token?grant_type=%00', anon],
+      ['POST', '/verify', anon],
+      ['POST', '/recover', anon],
+      ['POST', '/otp', anon],
+      ['POST', '/magiclink', anon],
+      ['POST', '/resend', anon],
+      ['PUT', '/user', asPlayer],
+      ['POST', '/logout?scope=%00', asPlayer],
+      ['POST', '/admin/users', service],
+      ['PUT', `/admin/users/${randomUUID()}`, service],
+    ];
+    const targets: Target[] = authRoutes.map(([method, path, headers]) => ({ label: `auth ${method} ${path}`, method, url: `${apiUrl}/auth/v1${path}`, keys: authKeys, headers }));
+
+    // Every RPC PostgREST exposes in public, with its own argument names.
+    const { rows: rpcs } = await db().query<{ name: string; args: string[] | null }>(
+      `select p.proname as name, p.proargnames as args
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+        order by 1`,
+    );
+    expect(rpcs.length).toBeGreaterThan(0);
+    for (const r of rpcs) {
+      for (const [who, headers] of [['anon', anon], ['player', asPlayer]] as const) {
+        targets.push({ label: `rpc ${r.name} as ${who}`, method: 'POST', url: `${apiUrl}/rest/v1/rpc/${r.name}`, keys: (r.args ?? []).filter(Boolean), headers });
+      }
+    }
+
+    // Every function the platform serves.
+    const functions = readdirSync(join(SUPABASE_DIR, 'functions'), { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('_'));
+    expect(functions.length).toBeGreaterThan(0);
+    for (const f of functions) {
+      for (const [who, headers] of [['anon', { ...anon, authorization: `Bearer ${inject('anonKey')}` }], ['player', asPlayer]] as const) {
+        targets.push({ label: `function ${f.name} as ${who}`, method: 'POST', url: `${apiUrl}/functions/v1/${f.name}`, keys: ['name', 'email', 'message', 'subject', 'html', 'round_id', 'quiniela_id', 'audience'], headers });
+      }
+    }
+
+    for (const t of targets) {
+      for (let i = 0; i < PER_TARGET; i++) await send(t, body(t.keys));
+    }
+    // Query-string fuzz on the read side too.
+    for (const q of ['page=-5&per_page=abc', 'page=%00', 'per_page=99999999999999999999']) {
+      await send({ label: `auth GET /admin/users?${q}`, method: 'GET', url: `${apiUrl}/auth/v1/admin/users?${q}`, keys: [], headers: service }, undefined);
+    }
+
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `fuzz (seed ${SEED.toString(16)}): ${counts.requests} requests to ${targets.length} targets (${rpcs.length} RPCs, ${functions.length} functions) in ${seconds.toFixed(1)} s — ` +
+        `2xx ${counts['2xx']}, 3xx ${counts['3xx']}, 4xx ${counts['4xx']}, 5xx ${counts['5xx']}`,
+    );
+    if (failures.length) console.log(failures.join('\n'));
+
+    // Still serving: auth, PostgREST, realtime and the database answer as before.
+    expect((await fetch(`${apiUrl}/auth/v1/health`, { headers: anon })).status).toBe(200);
+    expect((await fetch(`${apiUrl}/rest/v1/quinielas?select=id&limit=1`, { headers: anon })).status).toBe(200);
+    expect((await fetch(`${apiUrl}/realtime/v1/api/health`)).status).toBe(200);
+    expect((await player.client.from('profiles').select('id').eq('id', player.id)).data).toEqual([{ id: player.id }]);
+
+    expect(failures).toEqual([]);
+    expect(seconds).toBeLessThan(60);
+  });
+});

@@ -1,0 +1,113 @@
+// Who may call each function of schema public, read live from the catalog: visitors (anon),
+// players and admins (authenticated; admin-only functions check is_admin() inside, tested in
+// their own files), and the service role. A new function fails here until it is given a line
+// in ALLOWED, so nobody exposes one by accident (PostgREST serves every executable function of
+// public as /rpc/<name>). Views are held the same way.
+import { afterAll, expect, it } from 'vitest';
+import { db } from '../support/clients.ts';
+
+type Callers = 'none' | 'anon' | 'authenticated' | 'anon authenticated';
+
+// Every public function by signature → who besides the service role may execute it.
+// 'none': triggers, the referee's internals and jobs (the scheduler runs as the owner).
+const ALLOWED: Record<string, Callers> = {
+  'admin_analytics_30d(date)': 'authenticated',
+  'admin_create_round(text,integer,timestamp with time zone,boolean,jsonb)': 'authenticated',
+  'admin_daily_games(integer)': 'authenticated',
+  'bonuses_for(date)': 'anon authenticated',
+  'check_chat_message()': 'none',
+  'check_daily_game_answer()': 'none',
+  'check_daily_game_pick()': 'none',
+  'check_username(text)': 'anon authenticated',
+  'claim_notifications(integer,bigint[])': 'none',
+  'complete_notifications(jsonb,jsonb)': 'none',
+  'find_player(text)': 'authenticated',
+  'get_friends_leaderboard(integer,integer)': 'authenticated',
+  'get_home_stats()': 'anon authenticated',
+  'get_leaderboard_months()': 'anon authenticated',
+  'get_monthly_leaderboard(integer,integer,integer,uuid,text)': 'anon authenticated',
+  'get_monthly_prizes(integer,integer)': 'anon authenticated',
+  'get_my_daily_games(date)': 'authenticated',
+  'get_my_referral_stats()': 'authenticated',
+  'get_my_round_receipt(bigint)': 'authenticated',
+  'get_poll_results(bigint)': 'authenticated',
+  'get_round_prizes(bigint)': 'anon authenticated',
+  'get_round_seal(bigint)': 'anon authenticated',
+  'get_user_daily_scores_by_month(uuid,integer,integer)': 'anon authenticated',
+  'get_user_scores_by_month(uuid,integer,integer)': 'anon authenticated',
+  'get_vote_stats(bigint)': 'anon authenticated',
+  'handle_confirmed_user()': 'none',
+  'hook_before_user_created(jsonb)': 'none',
+  'is_admin()': 'anon authenticated',
+  'limit_chat_rate()': 'none',
+  'mx_month_start(integer,integer)': 'anon authenticated',
+  'new_referral_code()': 'none',
+  'normalize_daily_answer(text,text)': 'anon authenticated',
+  'normalize_profile_username()': 'none',
+  'normalize_username(text)': 'authenticated',
+  'points_table_for(date)': 'anon authenticated',
+  'prize_share(text,integer,integer,date)': 'anon authenticated',
+  'prizes_for(date)': 'anon authenticated',
+  'queue_blog_notices(timestamp with time zone)': 'none',
+  'queue_boost_reminders(timestamp with time zone)': 'none',
+  'queue_deadline_reminders(timestamp with time zone)': 'none',
+  'queue_manual_reminder(bigint)': 'none',
+  'queue_new_round_notices(timestamp with time zone)': 'none',
+  'queue_notifications(timestamp with time zone)': 'none',
+  'queue_points_ready(timestamp with time zone)': 'none',
+  'quinielazo_reminder_recipients(bigint)': 'none',
+  'refresh_monthly_standings(integer,integer)': 'none',
+  'refresh_standings_for(bigint[],bigint[])': 'none',
+  'round_points(integer,boolean,date)': 'anon authenticated',
+  'save_push_subscription(text,text,text,text)': 'authenticated',
+  'score_daily_game(bigint)': 'authenticated',
+  'score_locked_daily_games()': 'authenticated',
+  'score_round(bigint)': 'authenticated',
+  'score_round_after_match_change()': 'none',
+  'score_round_after_round_change()': 'none',
+  'seal_due_rounds()': 'none',
+  'set_daily_game_lock()': 'none',
+  'set_paid_pick_round()': 'none',
+  'set_pick_round()': 'none',
+  'set_updated_at()': 'none',
+  'signup_choices(jsonb)': 'none',
+  'simulate_round_scores(bigint)': 'authenticated',
+  'snapshot_monthly_ranks()': 'authenticated',
+  'standings_after_daily_scores()': 'none',
+  'standings_after_move()': 'none',
+  'standings_after_scores()': 'none',
+  'username_problem(text)': 'authenticated',
+};
+
+const q = (sql: string, params: unknown[] = []) => db().query(sql, params);
+
+afterAll(async () => {
+  await db().end();
+});
+
+it('grants EXECUTE on every public function exactly as decided', async () => {
+  const { rows } = await q(`
+    select p.oid::regprocedure::text as signature,
+           has_function_privilege('anon', p.oid, 'execute') as anon,
+           has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'public' and p.prokind = 'f'
+    order by 1`);
+  const actual = Object.fromEntries(
+    rows.map((r) => [r.signature.replace(/^public\./, ''), (r.anon && r.authenticated ? 'anon authenticated' : r.anon ? 'anon' : r.authenticated ? 'authenticated' : 'none') as Callers]),
+  );
+  expect(actual).toEqual(ALLOWED);
+});
+
+it('lets visitors and players only read the public views', async () => {
+  const { rows } = await q(`
+    select table_name, grantee, string_agg(privilege_type, ',' order by privilege_type) as privileges
+    from information_schema.role_table_grants
+    where table_schema = 'public' and grantee in ('anon', 'authenticated')
+      and table_name in (select table_name from information_schema.views where table_schema = 'public')
+    group by 1, 2 order by 1, 2`);
+  expect(rows).toEqual([
+    { table_name: 'public_profiles', grantee: 'anon', privileges: 'SELECT' },
+    { table_name: 'public_profiles', grantee: 'authenticated', privileges: 'SELECT' },
+  ]);
+});

@@ -1,0 +1,59 @@
+// axe-core on every screen, as each kind of user meets it: visitors and players on a phone,
+// the admin on a desktop. Any serious or critical violation fails, with its rule and nodes.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createPlayer, signInPage } from '../support/e2e-players.ts';
+
+const VISITOR_SCREENS = [
+  '/', '/leaderboard', '/quinielazo-de-la-semana', '/rules', '/faq', '/blog', '/blog/que-es-quinielazo',
+  '/contactanos', '/privacidad', '/login', '/signup', '/forgot-password', '/pagina-que-no-existe',
+];
+const PLAYER_SCREENS = ['/inicio', '/dashboard', '/picks?quiniela=current', '/picks-selector', '/mis-quinielas', '/quinielazo-boost-historial', '/settings', '/reset-password'];
+const ADMIN_SCREENS = [
+  '/admin', '/admin/create', '/admin/edit', '/admin/simulate-scores', '/admin/ver-picks',
+  '/admin/quinielazo-reminder', '/admin/trigger-emails', '/admin/enviar-emails', '/admin/analytics', '/admin/encuestas',
+  '/admin/daily-game', '/admin/daily-scores',
+];
+
+/** Serious and critical violations of a screen once it has settled (data loaded, no spinner). */
+async function violations(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status', { name: /cargando/i })).toHaveCount(0);
+  const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${path} ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('visitor screens have no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(120_000);
+  const found: string[] = [];
+  for (const path of VISITOR_SCREENS) found.push(...(await violations(page, path)));
+  expect(found).toEqual([]);
+});
+
+test('player screens have no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await createPlayer('axe'));
+  const found: string[] = [];
+  for (const path of PLAYER_SCREENS) found.push(...(await violations(page, path)));
+  expect(found).toEqual([]);
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
+
+  test('admin screens have no serious or critical accessibility violations', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/login');
+    await page.getByLabel('Correo electrónico').fill('admin@quinielazo.mx');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Admin1234');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const found: string[] = [];
+    for (const path of ADMIN_SCREENS) found.push(...(await violations(page, path)));
+    expect(found).toEqual([]);
+  });
+});

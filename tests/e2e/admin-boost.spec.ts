@@ -1,0 +1,134 @@
+// Journey on a desktop: the admin creates a Boost game for today (with the form's validation
+// cases), a player answers it, the game locks, the admin sets the answer and processes the
+// scores; the player sees the result in /quinielazo-boost-historial (with its filters) and the
+// point in the leaderboard's Boost tab. A game removed meanwhile says 'Daily game not found'.
+import { expect, test, type Page } from '@playwright/test';
+import { displayUsername } from '../../src/features/standings/leaderboard-rows.ts';
+import { withDb } from '../support/e2e-boost.ts';
+import { createPlayer, serviceClient, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
+
+test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill('admin@quinielazo.mx');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Admin1234');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('admin creates a Boost game, scores it, and the player sees the result and the points', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const today = await withDb(async (c) => (await c.query<{ d: string }>(`select ((now() at time zone 'America/Mexico_City')::date)::text as d`)).rows[0]!.d);
+  const question = `¿Habrá gol olímpico ${Date.now().toString(36)}?`;
+  const gameIds: number[] = [];
+  try {
+    await signInAsAdmin(page);
+    await page.goto('/admin/daily-game');
+    const create = page.getByRole('button', { name: 'Crear juego' });
+    await create.click();
+    await expect(page.getByRole('alert')).toHaveText('Elige la fecha del juego.');
+    await page.getByLabel('Fecha del juego').fill(today);
+    await page.getByLabel('Pregunta').fill(question);
+    await create.click();
+    await expect(page.getByRole('alert')).toHaveText('Los juegos de partido y marcador exacto necesitan equipo local y visitante.');
+
+    // Choosing a type resets 'about teams' to no.
+    await page.getByLabel('Tipo de juego').selectOption('overunder');
+    const aboutTeams = page.getByLabel('¿Es sobre dos equipos?');
+    await aboutTeams.check();
+    await create.click();
+    await expect(page.getByRole('alert')).toHaveText('Elige los dos equipos del juego.');
+    await page.getByLabel('Tipo de juego').selectOption('yesno');
+    await expect(aboutTeams).not.toBeChecked();
+
+    await page.getByLabel('URL de imagen (opcional)').fill('ftp://imagen');
+    await create.click();
+    await expect(page.getByRole('alert')).toHaveText('La URL de la imagen debe empezar con http:// o https://.');
+    await page.getByLabel('URL de imagen (opcional)').fill('');
+    // A non-numeric value becomes 1.
+    await page.getByLabel('Puntos').fill('muchos');
+    await create.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Daily game created!' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: question })).toContainText('Abierto');
+
+    const created = await withDb(async (c) => (await c.query<{ id: string; points: number; game_type: string }>(`select id, points, game_type from public.daily_games where question = $1`, [question])).rows);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ points: 1, game_type: 'yesno' });
+    const gameId = Number(created[0]!.id);
+    gameIds.push(gameId);
+
+    // A player answers while it is open, then the game locks (database clock).
+    const player = await createPlayer('adminboost');
+    const username = (await serviceClient().from('profiles').select('username').eq('id', player.id).single()).data!.username;
+    const answered = await player.api.from('daily_game_picks').insert({ user_id: player.id, daily_game_id: gameId, answer: 'Sí' });
+    expect(answered.error).toBeNull();
+    await withDb((c) => c.query(`update public.daily_games set lock_date = now() - interval '1 second' where id = $1`, [gameId]));
+
+    // The history says it waits for its result.
+    const playerContext = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    const playerPage = await playerContext.newPage();
+    await signInPage(playerPage, player);
+    await playerPage.goto('/quinielazo-boost-historial');
+    const item = playerPage.getByRole('list', { name: 'Juegos del Boost' }).getByRole('listitem').filter({ hasText: question });
+    await expect(item).toContainText('Esperando resultado...');
+
+    // The admin sets the answer and processes the scores.
+    await page.goto('/admin/daily-scores');
+    await page.getByLabel('Juego').selectOption({ label: `${today} · ${question} (Cerrado, sin respuesta)` });
+    await page.getByLabel('Respuesta correcta').selectOption('Sí');
+    await page.getByRole('button', { name: 'Guardar respuesta y procesar puntos' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Puntos procesados: 1 respuestas calificadas, 1 correctas.' })).toBeVisible();
+
+    // The player sees it in the history, with the filters, and in the Boost tab.
+    await playerPage.reload();
+    await expect(item).toContainText('Correcto +1 pts');
+    await expect(item).toContainText('Correcta: Sí');
+    await playerPage.getByRole('tab', { name: 'No jugados' }).click();
+    await expect(item).toHaveCount(0);
+    await playerPage.getByRole('tab', { name: 'Jugados', exact: true }).click();
+    await expect(item).toContainText('Correcto +1 pts');
+    // Browsable without signal, from the read cache.
+    await serviceWorkerInControl(playerPage);
+    await playerContext.setOffline(true);
+    await playerPage.reload();
+    await expect(playerPage.getByText('Sin conexión: mostramos el historial guardado en tu teléfono.')).toBeVisible({ timeout: 30_000 });
+    await expect(item).toContainText('Correcto +1 pts');
+    await playerContext.setOffline(false);
+
+    // 'Ver resultados previos' on the dashboard lists it among the last closed games.
+    await playerPage.goto('/dashboard');
+    await playerPage.getByRole('button', { name: 'Ver resultados previos' }).click();
+    const dialog = playerPage.getByRole('dialog', { name: 'Resultados previos del Boost' });
+    const previous = dialog.getByRole('list', { name: 'Resultados previos' }).getByRole('listitem');
+    await expect(previous.filter({ hasText: question })).toContainText('Correcto +1 pts');
+    expect(await previous.count()).toBeLessThanOrEqual(5);
+    await dialog.getByRole('link', { name: 'Ver historial completo' }).click();
+    await expect(playerPage).toHaveURL(/\/quinielazo-boost-historial$/);
+
+    await playerPage.goto('/leaderboard?orden=boost');
+    const row = playerPage.getByRole('row').filter({ hasText: displayUsername(username) });
+    await expect(row.first()).toBeVisible();
+    const board = await player.api.rpc('get_monthly_leaderboard', {
+      month_input: Number(today.slice(5, 7)), year_input: Number(today.slice(0, 4)), user_id_input: player.id,
+    });
+    expect(board.data?.[0]?.daily_points).toBe(1);
+    await expect(row.first()).toContainText('1');
+    await playerContext.close();
+
+    // A game removed while the screen shows it.
+    const gone = await withDb(async (c) => Number((await c.query<{ id: string }>(
+      `insert into public.daily_games (game_date, lock_date, game_type, question) values ($1, now() - interval '1 minute', 'yesno', $2) returning id`,
+      [today, `${question} borrado`],
+    )).rows[0]!.id));
+    gameIds.push(gone);
+    await page.reload();
+    await page.getByLabel('Juego').selectOption({ label: `${today} · ${question} borrado (Cerrado, sin respuesta)` });
+    await withDb((c) => c.query('delete from public.daily_games where id = $1', [gone]));
+    await page.getByLabel('Respuesta correcta').selectOption('No');
+    await page.getByRole('button', { name: 'Guardar respuesta y procesar puntos' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Daily game not found');
+  } finally {
+    await withDb((c) => c.query('delete from public.daily_games where id = any($1)', [gameIds]));
+  }
+});

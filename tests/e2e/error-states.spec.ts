@@ -1,0 +1,49 @@
+// The error messages of docs/product.md#messages on screen, each produced by a request that
+// really fails (the browser refuses or the server answers 500 for that one call); nothing else
+// of the app is replaced.
+import { expect, test } from '@playwright/test';
+import { createPlayer, signInPage } from '../support/e2e-players.ts';
+
+test('a round that cannot load says so, with Reintentar that loads it again', async ({ page }) => {
+  let fail = true;
+  await page.route('**/rest/v1/quinielas?**', (route) => (fail ? route.abort('connectionfailed') : route.continue()));
+  await page.goto('/quinielazo-de-la-semana');
+  await expect(page.getByText('Error loading quiniela details')).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('list', { name: 'Partidos' })).toBeVisible();
+});
+
+test('a poll that cannot load says so on the dashboard', async ({ page }) => {
+  await signInPage(page, await createPlayer('encuestafalla'));
+  await page.route('**/rest/v1/polls?**', (route) => route.fulfill({ status: 500, json: { message: 'caída' } }));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Encuesta' })).toContainText('Error al cargar la encuesta. Por favor, intenta recargar la página.');
+});
+
+test('the forgotten-password mail that cannot be sent says so, and keeps the address', async ({ page }) => {
+  await page.route('**/auth/v1/recover**', (route) => route.fulfill({ status: 500, json: { code: 500, error_code: 'unexpected_failure', msg: 'caída' } }));
+  await page.goto('/forgot-password');
+  await page.getByLabel('Correo electrónico').fill('ana@quinielazo.mx');
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByText('Hubo un error al enviar el correo. Intenta nuevamente.')).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue('ana@quinielazo.mx');
+});
+
+test('a notice preference that cannot be saved says so and keeps the switch where it was', async ({ page }) => {
+  await signInPage(page, await createPlayer('avisofalla'));
+  await page.goto('/settings');
+  const news = page.getByRole('switch', { name: 'Novedades' });
+  const before = await news.getAttribute('aria-checked');
+  await page.route('**/rest/v1/notification_preferences?**', (route) =>
+    route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 500, json: { message: 'caída' } }),
+  );
+  await news.click();
+  await expect(page.getByText('Error al actualizar preferencias.')).toBeVisible();
+  await expect(news).toHaveAttribute('aria-checked', before!);
+});
+
+test('the reset-password page without a session says how to get one', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByText(/No tienes una sesión activa\. Por favor inicia sesión desde/)).toBeVisible();
+});

@@ -1,0 +1,101 @@
+// Boost answers (the same normalisation as public.normalize_daily_answer) and the card's
+// buttons (spec §4: Responder / Actualizar / Cancelar / closed).
+import { describe, expect, it } from 'vitest';
+import { joinScore, normalizeAnswer, sameAnswer, splitScore } from '../../src/features/boost/model/answers';
+import { cardView, CLOSED_TEXT } from '../../src/features/boost/model/card-machine';
+import { filterHistory } from '../../src/features/boost/components/history-page';
+import { previousResults } from '../../src/features/boost/components/previous-results';
+import type { HistoryItem } from '../../src/features/boost/api/games';
+import { parseDailyGameForm, parsePoints } from '../../src/features/admin/daily-game-input';
+
+describe('normalizeAnswer', () => {
+  it('match: Local / Empate / Visita, trimmed and case-insensitive', () => {
+    expect(normalizeAnswer('match', ' visita ')).toBe('Visita');
+    expect(normalizeAnswer('match', 'EMPATE')).toBe('Empate');
+    expect(normalizeAnswer('match', 'Sí')).toBeNull();
+  });
+  it('yes/no: accents optional', () => {
+    expect(normalizeAnswer('yesno', 'si')).toBe('Sí');
+    expect(normalizeAnswer('yesno', 'SÍ')).toBe('Sí');
+    expect(normalizeAnswer('yesno', 'no ')).toBe('No');
+    expect(normalizeAnswer('yesno', 'Más')).toBeNull();
+  });
+  it('over/under: Más / Menos', () => {
+    expect(normalizeAnswer('overunder', 'mas')).toBe('Más');
+    expect(normalizeAnswer('overunder', 'MENOS')).toBe('Menos');
+    expect(normalizeAnswer('overunder', 'Local')).toBeNull();
+  });
+  it('exact score: home-away, spaces and leading zeros ignored, 0 to 10 each', () => {
+    expect(normalizeAnswer('exactscore', '2 - 1')).toBe('2-1');
+    expect(normalizeAnswer('exactscore', '02-01')).toBe('2-1');
+    expect(normalizeAnswer('exactscore', '10-0')).toBe('10-0');
+    expect(normalizeAnswer('exactscore', '11-0')).toBeNull();
+    expect(normalizeAnswer('exactscore', '2:1')).toBeNull();
+    expect(normalizeAnswer('exactscore', '')).toBeNull();
+    expect(sameAnswer('exactscore', '2-1', '2 - 1')).toBe(true);
+    expect(sameAnswer('exactscore', '2-1', '1-2')).toBe(false);
+  });
+  it('joins and splits the two selectors', () => {
+    expect(joinScore(3, 0)).toBe('3-0');
+    expect(splitScore('3-0')).toEqual([3, 0]);
+    expect(splitScore(null)).toBeNull();
+  });
+});
+
+describe('cardView', () => {
+  it('Responder until answered, enabled once something is chosen', () => {
+    expect(cardView({ saved: null, selection: null, open: true })).toMatchObject({ submitLabel: 'Responder', canSubmit: false, canCancel: false });
+    expect(cardView({ saved: null, selection: 'Sí', open: true })).toMatchObject({ submitLabel: 'Responder', canSubmit: true, canCancel: false });
+  });
+  it('Actualizar once answered, only for a different answer; Cancelar while it differs', () => {
+    expect(cardView({ saved: 'Sí', selection: 'Sí', open: true })).toMatchObject({ submitLabel: 'Actualizar', canSubmit: false, canCancel: false });
+    expect(cardView({ saved: 'Sí', selection: 'No', open: true })).toMatchObject({ submitLabel: 'Actualizar', canSubmit: true, canCancel: true });
+  });
+  it('closed after the lock: read-only with the closed message', () => {
+    expect(cardView({ saved: 'Sí', selection: 'No', open: false })).toMatchObject({ mode: 'closed', canSubmit: false, canCancel: false, message: CLOSED_TEXT });
+    expect(CLOSED_TEXT).toBe('Este juego ya está cerrado.');
+  });
+});
+
+const item = (id: number, answer: string | null, locked: boolean, earned: number | null = null): HistoryItem => ({
+  id, gameDate: '2026-01-01', lockDate: '2026-01-01T05:59:00Z', type: 'yesno', question: `Juego ${id}`, points: 2,
+  imageUrl: null, home: null, away: null, correctAnswer: null, answer, earned, locked,
+});
+
+describe('history', () => {
+  it('filters played and not played', () => {
+    const items = [item(1, 'Sí', true, 2), item(2, null, true), item(3, 'No', false)];
+    expect(filterHistory(items, 'todos').map((i) => i.id)).toEqual([1, 2, 3]);
+    expect(filterHistory(items, 'jugados').map((i) => i.id)).toEqual([1, 3]);
+    expect(filterHistory(items, 'no-jugados').map((i) => i.id)).toEqual([2]);
+  });
+  it('previous results: at most 5 closed games out of the latest 15', () => {
+    const items = [item(20, 'Sí', false), ...Array.from({ length: 19 }, (_, i) => item(19 - i, null, true))];
+    expect(previousResults(items).map((i) => i.id)).toEqual([19, 18, 17, 16, 15]);
+    const mostlyOpen = [...Array.from({ length: 13 }, (_, i) => item(100 - i, null, false)), item(2, null, true), item(1, null, true), item(0, null, true)];
+    expect(previousResults(mostlyOpen).map((i) => i.id)).toEqual([2, 1]);
+  });
+});
+
+describe('admin daily game form', () => {
+  const base = { gameDate: '2026-12-01', type: 'yesno' as const, question: '¿Hay gol?', points: '3', aboutTeams: false, homeId: null, awayId: null, imageUrl: '' };
+  it('points: at least 1, a non-numeric value becomes 1', () => {
+    expect(parsePoints('5')).toBe(5);
+    expect(parsePoints('abc')).toBe(1);
+    expect(parsePoints('0')).toBe(1);
+    expect(parsePoints('-4')).toBe(1);
+  });
+  it('match and exact score need both clubs; yes/no may be about two teams', () => {
+    expect(parseDailyGameForm({ ...base, type: 'match' })).toEqual({ ok: false, error: 'Los juegos de partido y marcador exacto necesitan equipo local y visitante.' });
+    expect(parseDailyGameForm({ ...base, type: 'exactscore', homeId: 1, awayId: 2 })).toMatchObject({ ok: true, row: { metadata: { home_team_id: 1, away_team_id: 2 } } });
+    expect(parseDailyGameForm({ ...base, aboutTeams: true, homeId: 1 })).toEqual({ ok: false, error: 'Elige los dos equipos del juego.' });
+    expect(parseDailyGameForm({ ...base, aboutTeams: true, homeId: 1, awayId: 2 })).toMatchObject({ ok: true, row: { metadata: { team1_id: 1, team2_id: 2 } } });
+    expect(parseDailyGameForm(base)).toEqual({ ok: true, row: { game_date: '2026-12-01', game_type: 'yesno', question: '¿Hay gol?', points: 3, metadata: {} } });
+  });
+  it('needs a date and a question; the image URL must be http(s)', () => {
+    expect(parseDailyGameForm({ ...base, gameDate: '' })).toEqual({ ok: false, error: 'Elige la fecha del juego.' });
+    expect(parseDailyGameForm({ ...base, question: '  ' })).toEqual({ ok: false, error: 'Escribe la pregunta del juego.' });
+    expect(parseDailyGameForm({ ...base, imageUrl: 'javascript:alert(1)' })).toMatchObject({ ok: false });
+    expect(parseDailyGameForm({ ...base, imageUrl: 'https://x.mx/a.png' })).toMatchObject({ ok: true, row: { metadata: { image_url: 'https://x.mx/a.png' } } });
+  });
+});
