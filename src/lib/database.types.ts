@@ -586,24 +586,37 @@ export type Database = {
           created_at: string
           id: number
           label: string | null
+          payment_id: number | null
           quiniela_id: number
           user_id: string
+          voided_at: string | null
         }
         Insert: {
           created_at?: string
           id?: number
           label?: string | null
+          payment_id?: number | null
           quiniela_id: number
           user_id: string
+          voided_at?: string | null
         }
         Update: {
           created_at?: string
           id?: number
           label?: string | null
+          payment_id?: number | null
           quiniela_id?: number
           user_id?: string
+          voided_at?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "paid_entries_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "paid_entries_quiniela_id_fkey"
             columns: ["quiniela_id"]
@@ -633,18 +646,21 @@ export type Database = {
           paid_entry_id: number
           quiniela_id: number
           result: string
+          updated_at: string
         }
         Insert: {
           match_id: number
           paid_entry_id: number
           quiniela_id: number
           result: string
+          updated_at?: string
         }
         Update: {
           match_id?: number
           paid_entry_id?: number
           quiniela_id?: number
           result?: string
+          updated_at?: string
         }
         Relationships: [
           {
@@ -666,6 +682,105 @@ export type Database = {
             columns: ["quiniela_id"]
             isOneToOne: false
             referencedRelation: "quinielas"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payments: {
+        Row: {
+          amount_mxn: number | null
+          checkout_id: string | null
+          created_at: string
+          credited_at: string | null
+          currency: string | null
+          id: number
+          ledger_tag: string
+          outcome: string
+          outcome_detail: string | null
+          pack_type: string | null
+          pool_mxn: number
+          provider: string
+          provider_payment_id: string
+          quiniela_id: number | null
+          status: string
+          updated_at: string
+          user_id: string | null
+          voided_at: string | null
+        }
+        Insert: {
+          amount_mxn?: number | null
+          checkout_id?: string | null
+          created_at?: string
+          credited_at?: string | null
+          currency?: string | null
+          id?: number
+          ledger_tag?: string
+          outcome: string
+          outcome_detail?: string | null
+          pack_type?: string | null
+          pool_mxn?: number
+          provider?: string
+          provider_payment_id: string
+          quiniela_id?: number | null
+          status: string
+          updated_at?: string
+          user_id?: string | null
+          voided_at?: string | null
+        }
+        Update: {
+          amount_mxn?: number | null
+          checkout_id?: string | null
+          created_at?: string
+          credited_at?: string | null
+          currency?: string | null
+          id?: number
+          ledger_tag?: string
+          outcome?: string
+          outcome_detail?: string | null
+          pack_type?: string | null
+          pool_mxn?: number
+          provider?: string
+          provider_payment_id?: string
+          quiniela_id?: number | null
+          status?: string
+          updated_at?: string
+          user_id?: string | null
+          voided_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payments_checkout_id_fkey"
+            columns: ["checkout_id"]
+            isOneToOne: false
+            referencedRelation: "pro_checkouts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_pack_type_fkey"
+            columns: ["pack_type"]
+            isOneToOne: false
+            referencedRelation: "pro_packs"
+            referencedColumns: ["pack_type"]
+          },
+          {
+            foreignKeyName: "payments_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: false
+            referencedRelation: "quinielas"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
             referencedColumns: ["id"]
           },
         ]
@@ -826,8 +941,92 @@ export type Database = {
         }
         Relationships: []
       }
+      pro_checkouts: {
+        Row: {
+          created_at: string
+          id: string
+          pack_type: string
+          preference_id: string | null
+          price_mxn: number
+          quiniela_id: number
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          pack_type: string
+          preference_id?: string | null
+          price_mxn: number
+          quiniela_id: number
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          pack_type?: string
+          preference_id?: string | null
+          price_mxn?: number
+          quiniela_id?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pro_checkouts_pack_type_fkey"
+            columns: ["pack_type"]
+            isOneToOne: false
+            referencedRelation: "pro_packs"
+            referencedColumns: ["pack_type"]
+          },
+          {
+            foreignKeyName: "pro_checkouts_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: false
+            referencedRelation: "quinielas"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "pro_checkouts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "pro_checkouts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      pro_packs: {
+        Row: {
+          entries: number
+          pack_type: string
+          pool_mxn: number
+          price_mxn: number
+          title: string
+        }
+        Insert: {
+          entries: number
+          pack_type: string
+          pool_mxn: number
+          price_mxn: number
+          title: string
+        }
+        Update: {
+          entries?: number
+          pack_type?: string
+          pool_mxn?: number
+          price_mxn?: number
+          title?: string
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
+          adult_confirmed_at: string | null
           created_at: string
           email: string | null
           favorite_club_id: number | null
@@ -838,6 +1037,7 @@ export type Database = {
           username: string
         }
         Insert: {
+          adult_confirmed_at?: string | null
           created_at?: string
           email?: string | null
           favorite_club_id?: number | null
@@ -848,6 +1048,7 @@ export type Database = {
           username: string
         }
         Update: {
+          adult_confirmed_at?: string | null
           created_at?: string
           email?: string | null
           favorite_club_id?: number | null
@@ -1362,6 +1563,11 @@ export type Database = {
         Args: { results: Json; subscriptions?: Json }
         Returns: undefined
       }
+      confirm_adult: { Args: Record<PropertyKey, never>; Returns: string }
+      copy_free_picks_to_paid_entry: {
+        Args: { p_entry: number }
+        Returns: number
+      }
       find_player: {
         Args: { username_input: string }
         Returns: {
@@ -1574,6 +1780,46 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      pro_ledger: {
+        Args: { p_quiniela: number }
+        Returns: {
+          amount_mxn: number
+          at: string
+          ledger_tag: string
+          outcome: string
+          pack_type: string
+          pool_mxn: number
+        }[]
+      }
+      pro_payout: {
+        Args: { p_quiniela: number }
+        Returns: {
+          entry_id: number
+          ledger_tag: string
+          points: number
+          share_mxn: number
+        }[]
+      }
+      pro_pool_minimum: { Args: Record<PropertyKey, never>; Returns: number }
+      pro_pool_stats: {
+        Args: { p_quiniela: number }
+        Returns: {
+          entries: number
+          players: number
+          pool_mxn: number
+        }[]
+      }
+      pro_results_snapshot: {
+        Args: { p_quiniela: number }
+        Returns: {
+          entry_id: number
+          label: string
+          picks: Json
+          points: number
+          user_id: string
+          username: string
+        }[]
+      }
       queue_blog_notices: { Args: { at?: string }; Returns: number }
       queue_boost_reminders: { Args: { at?: string }; Returns: number }
       queue_deadline_reminders: { Args: { at?: string }; Returns: number }
@@ -1593,6 +1839,16 @@ export type Database = {
           user_id: string
           username: string
         }[]
+      }
+      record_pro_payment: {
+        Args: {
+          p_amount: number
+          p_currency: string
+          p_external_reference: string
+          p_provider_payment_id: string
+          p_status: string
+        }
+        Returns: string
       }
       refresh_monthly_standings: {
         Args: { month_input: number; year_input: number }
@@ -1646,6 +1902,15 @@ export type Database = {
       snapshot_monthly_ranks: {
         Args: Record<PropertyKey, never>
         Returns: number
+      }
+      start_pro_checkout: {
+        Args: { p_pack: string; p_quiniela: number }
+        Returns: {
+          checkout_id: string
+          price_mxn: number
+          quiniela_name: string
+          title: string
+        }[]
       }
       username_problem: { Args: { name: string }; Returns: string }
     }

@@ -368,6 +368,47 @@ const RULES: Record<string, TableRules> = {
     patch: () => ({ label: 'Cambiada' }),
     allow: { select: 'player admin service', ...ADMIN_WRITES },
   },
+  pro_packs: {
+    // Prices change by migration only: everyone reads them, only the service role writes.
+    arrange: async () => {
+      const pack = `matriz_${n++}`;
+      await q(`insert into public.pro_packs (pack_type, entries, price_mxn, pool_mxn, title) values ($1, 1, 10, 5, 'Prueba')`, [pack]);
+      return { pack };
+    },
+    key: (c) => ({ pack_type: c.pack }),
+    insert: (c) => ({ pack_type: `${c.pack}_b`, entries: 2, price_mxn: 20, pool_mxn: 10, title: 'Prueba' }),
+    patch: () => ({ title: 'Cambiada' }),
+    cleanup: async (c) => void (await q(`delete from public.pro_packs where pack_type in ($1, $1 || '_b')`, [c.pack])),
+    allow: { select: ALL, ...SERVICE_WRITES },
+  },
+  pro_checkouts: {
+    // Recorded by start_pro_checkout (definer) only; the buyer and admins read them.
+    arrange: async (owner) => {
+      const r = await openRound();
+      const row = await one(`insert into public.pro_checkouts (user_id, quiniela_id, pack_type, price_mxn) values ($1, $2, 'single', 25) returning id`, [owner.id, r.quiniela_id]);
+      return { id: row.id, quiniela_id: r.quiniela_id };
+    },
+    key: (c) => ({ id: c.id }),
+    insert: (c) => ({ user_id: c.owner.id, quiniela_id: c.quiniela_id, pack_type: 'single', price_mxn: 1 }),
+    patch: () => ({ preference_id: 'cambiada' }),
+    allow: { select: 'player admin service', ...SERVICE_WRITES },
+  },
+  payments: {
+    // Written by record_pro_payment (the webhook, service role) only; the payer and admins read.
+    arrange: async (owner) => {
+      const r = await openRound();
+      const row = await one(
+        `insert into public.payments (provider_payment_id, user_id, quiniela_id, pack_type, status, amount_mxn, currency, outcome)
+         values ($1, $2, $3, 'single', 'pending', 25, 'MXN', 'pending') returning id`,
+        [`matriz-${n++}`, owner.id, r.quiniela_id],
+      );
+      return { id: id(row), quiniela_id: r.quiniela_id };
+    },
+    key: (c) => ({ id: c.id }),
+    insert: (c) => ({ provider_payment_id: `matriz-${n++}`, user_id: c.owner.id, quiniela_id: c.quiniela_id, status: 'approved', outcome: 'credited', pool_mxn: 16.5 }),
+    patch: () => ({ outcome: 'credited' }),
+    allow: { select: 'player admin service', ...SERVICE_WRITES },
+  },
   paid_picks: {
     arrange: async (owner) => {
       const r = await openRound();

@@ -42,6 +42,10 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
     update: 'new_blog new_quinielazo news_updates remind_boost remind_quinielazo user_id',
   },
   paid_entries: { insert: 'label quiniela_id user_id', update: 'label' },
+  // Pro's money tables: written only by definer functions (start_pro_checkout, record_pro_payment).
+  payments: {},
+  pro_checkouts: {},
+  pro_packs: {},
   paid_picks: { insert: 'match_id paid_entry_id quiniela_id result', update: 'match_id paid_entry_id quiniela_id result' },
   picks: { insert: 'match_id quiniela_id result user_id', update: 'match_id quiniela_id result user_id' },
   poll_votes: { insert: 'option poll_id text_answer user_id' },
