@@ -239,6 +239,9 @@ where p.id = s.id;
 insert into public.notification_preferences (user_id)
 select id from seed_accounts on conflict (user_id) do nothing;
 
+-- The demo players joined weeks ago: no welcome e-mail for them (queued with their profiles).
+delete from public.notification_outbox where kind = 'welcome' and user_id in (select id from seed_accounts);
+
 insert into public.admins (id) select id from seed_accounts where is_admin on conflict (id) do nothing;
 
 -- The calendar. History ends on the last Saturday at least two days ago (so its Sunday

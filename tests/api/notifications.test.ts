@@ -344,7 +344,7 @@ describe('dispatch-notifications', () => {
     expect(payload.exp).toBeGreaterThan(dbNow);
     expect(payload.exp).toBeLessThanOrEqual(dbNow + 24 * 3600 + 60);
 
-    const row = (await q(`select state, channel, attempts from public.notification_outbox where user_id = $1`, [p.id])).rows;
+    const row = (await q(`select state, channel, attempts from public.notification_outbox where user_id = $1 and kind <> 'welcome'`, [p.id])).rows;
     expect(row).toEqual([{ state: 'sent', channel: 'push', attempts: 1 }]);
     expect((await q('select failures, last_success_at is not null as ok from public.push_subscriptions where endpoint = $1', [endpoint])).rows).toEqual([{ failures: 0, ok: true }]);
   });
@@ -360,7 +360,7 @@ describe('dispatch-notifications', () => {
     expect((await q('select count(*)::int as n from public.push_subscriptions where endpoint = $1', [endpoint])).rows[0].n).toBe(0);
     const mail = await waitForMail(p.email, { subject: 'Jornada 410' });
     expect(mail.body.text).toContain(`/picks?quiniela=${r.id}`);
-    expect((await q(`select state, channel, last_error from public.notification_outbox where user_id = $1`, [p.id])).rows).toEqual([{ state: 'sent', channel: 'email', last_error: 'push 410' }]);
+    expect((await q(`select state, channel, last_error from public.notification_outbox where user_id = $1 and kind <> 'welcome'`, [p.id])).rows).toEqual([{ state: 'sent', channel: 'email', last_error: 'push 410' }]);
   });
 
   it('a subscription whose keys are no P-256 point is dropped and the notice goes by e-mail', async () => {
@@ -383,21 +383,21 @@ describe('dispatch-notifications', () => {
     const r = await round(2, `now() + interval '90 minutes'`, 'Jornada 500');
     await notice(p, r, 'Jornada 500', 2);
     const state = async () =>
-      (await q(`select state, channel, attempts, extract(epoch from next_attempt_at - now())::int as wait from public.notification_outbox where user_id = $1`, [p.id])).rows[0];
+      (await q(`select state, channel, attempts, extract(epoch from next_attempt_at - now())::int as wait from public.notification_outbox where user_id = $1 and kind <> 'welcome'`, [p.id])).rows[0];
 
     await dispatch();
     const first = await state();
     expect(first).toMatchObject({ state: 'pending', channel: 'push', attempts: 1 });
     expect(first.wait).toBeGreaterThan(0);
     // The test does not wait out the backoff: it makes the row due, as time passing would.
-    await q('update public.notification_outbox set next_attempt_at = now() where user_id = $1', [p.id]);
+    await q(`update public.notification_outbox set next_attempt_at = now() where user_id = $1 and kind <> 'welcome'`, [p.id]);
     await dispatch();
     const second = await state();
     expect(second).toMatchObject({ state: 'pending', channel: 'push', attempts: 2 });
     expect(second.wait).toBeGreaterThan(first.wait);
     expect((await q('select failures from public.push_subscriptions where endpoint = $1', [endpoint])).rows[0].failures).toBe(2);
 
-    await q('update public.notification_outbox set next_attempt_at = now() where user_id = $1', [p.id]);
+    await q(`update public.notification_outbox set next_attempt_at = now() where user_id = $1 and kind <> 'welcome'`, [p.id]);
     await dispatch();
     expect(receiver.received.filter((x) => x.path === `/fail/${p.id}`)).toHaveLength(3);
     expect(await state()).toMatchObject({ state: 'sent', channel: 'email', attempts: 3 });

@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
+  /** A stable Message-ID (`<…@…>`) when a retry must be recognisable as the same mail. */
+  messageId?: string;
 }
 
 let transport: ReturnType<typeof nodemailer.createTransport> | undefined;

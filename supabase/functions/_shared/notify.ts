@@ -29,6 +29,9 @@ interface Payload {
   url: string;
   tag: string;
   deadline?: string;
+  /** The welcome e-mail's invitation: the player's /signup?ref=CODE and a line about the bonus. */
+  invite_url?: string;
+  invite_text?: string;
 }
 
 interface Claimed {
@@ -143,8 +146,22 @@ async function email(n: Claimed): Promise<void> {
 ${closes ? `<p><strong>${escapeHtml(closes)}</strong></p>` : ''}
 <p>${escapeHtml(p.body)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>`;
-  const text = [`¡Hola, ${username}!`, ...(closes ? [closes] : []), p.body, `${action}: ${link}`, '', `Cambia tus preferencias de correo: ${siteUrl}/settings`].join('\n');
-  await sendMail({ to: n.email, subject: p.title, html: layout(p.title, html, siteUrl), text });
+  const invite = p.invite_url ? { url: `${siteUrl}${p.invite_url}`, text: p.invite_text ?? 'Invita a tus amigos con tu enlace:' } : null;
+  const inviteHtml = invite
+    ? `<p>${escapeHtml(invite.text)}<br><a href="${escapeHtml(invite.url)}" style="color:#0b6e4f;word-break:break-all">${escapeHtml(invite.url)}</a></p>`
+    : '';
+  const text = [
+    `¡Hola, ${username}!`,
+    ...(closes ? [closes] : []),
+    p.body,
+    `${action}: ${link}`,
+    ...(invite ? ['', invite.text, invite.url] : []),
+    '',
+    `Cambia tus preferencias de correo: ${siteUrl}/settings`,
+  ].join('\n');
+  // One Message-ID per outbox row: a retry after a dispatcher died between the SMTP hand-off
+  // and complete_notifications carries the same id, so mailboxes can drop the duplicate.
+  await sendMail({ to: n.email, subject: p.title, html: layout(p.title, html + inviteHtml, siteUrl), text, messageId: `<aviso-${n.id}@quinielazo.mx>` });
 }
 
 async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {

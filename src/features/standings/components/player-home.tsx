@@ -119,7 +119,10 @@ function StatsCard({ data }: { data: PlayerHomeData }) {
         ))}
       </dl>
       <p className="mt-3 text-xs text-brand-100">
-        {rounds.length > 0
+        {/* A failed read is said as such, never shown as an empty month. */}
+        {!data.me.ok || !data.rounds.ok
+          ? 'No pudimos cargar tus números. Revisa tu conexión.'
+          : rounds.length > 0
           ? `${correct} aciertos en ${rounds.length} ${rounds.length === 1 ? 'quiniela' : 'quinielas'} (de 12 por quiniela).`
           : 'Aún no tienes quinielas calificadas este mes.'}
       </p>
@@ -216,7 +219,9 @@ function TopThree({ top3, month }: { top3: Part<LeaderboardEntry[]>; month: Play
         </AppLink>
       }
     >
-      {!top3.ok || top3.value.length === 0 ? (
+      {!top3.ok ? (
+        <LoadFailed message="No pudimos cargar el ranking. Revisa tu conexión." />
+      ) : top3.value.length === 0 ? (
         <LoadFailed message="No hay datos del ranking este mes" />
       ) : (
         <ol className="divide-y divide-slate-100">

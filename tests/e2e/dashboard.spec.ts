@@ -1,0 +1,56 @@
+// /dashboard and /inicio for a brand-new player (390×844): every card the spec lists, in the
+// spec's order, with its empty state; and the ranking's error state when that read fails
+// (said as an error, not as an empty month).
+import { expect, test, type Locator } from '@playwright/test';
+import { createPlayer, signInPage } from '../support/e2e-players.ts';
+
+async function inOrder(cards: Locator[]) {
+  for (const card of cards) await expect(card).toBeVisible();
+  const tops = await Promise.all(cards.map(async (c) => (await c.boundingBox())!.y));
+  expect(tops).toEqual([...tops].sort((a, b) => a - b));
+}
+
+test('a new player\'s dashboard has every card in the spec\'s order, each with its empty state', async ({ page }) => {
+  await signInPage(page, await createPlayer('tablero'));
+  await page.goto('/dashboard');
+  const stats = page.getByRole('region', { name: /^Tus números/ });
+  const boost = page.getByRole('region', { name: '⚡ Boost del día' });
+  const actions = page.getByRole('navigation', { name: 'Accesos rápidos' });
+  const poll = page.getByRole('region', { name: 'Encuesta' });
+  const friends = page.getByRole('region', { name: 'Tabla de amigos' });
+  const referral = page.getByRole('region', { name: 'Invita a tus amigos' });
+  const offer = page.getByRole('complementary', { name: 'Oferta de un patrocinador' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^¡Hola, tablero_/);
+  await inOrder([stats, boost, actions, poll, friends, referral, offer]);
+
+  await expect(stats).toContainText('Aún no tienes quinielas calificadas este mes.');
+  await expect(boost.getByRole('button', { name: 'Ver resultados previos' })).toBeVisible();
+  await expect(actions.getByRole('link')).toHaveText([/Quinielazo de la semana/, /Mis quinielas/, /Ajustes/]);
+  await expect(friends).toContainText('Aún no tienes amigos en tu tabla.');
+  await expect(referral.getByRole('definition')).toHaveText(['0', '0', '0']);
+});
+
+test('/inicio has this week\'s matches, quick actions, Boost, top 3, prizes, referral block and offer, in that order', async ({ page }) => {
+  await signInPage(page, await createPlayer('inicio'));
+  await page.goto('/inicio');
+  await inOrder([
+    page.getByRole('region', { name: 'Partidos de la semana' }),
+    page.getByRole('navigation', { name: 'Accesos rápidos' }),
+    page.getByRole('region', { name: '⚡ Boost del día' }),
+    page.getByRole('region', { name: /^Top 3 de / }),
+    page.getByRole('region', { name: 'Premios' }),
+    page.getByRole('region', { name: 'Invita a tus amigos' }),
+    page.getByRole('complementary', { name: 'Oferta de un patrocinador' }),
+  ]);
+  await expect(page.getByRole('navigation', { name: 'Accesos rápidos' }).getByRole('link')).toHaveText([/Quiniela abierta/, /Resultados anteriores/, /Mi perfil/]);
+});
+
+test('a ranking that cannot load says so on the dashboard and /inicio instead of an empty month', async ({ page }) => {
+  await signInPage(page, await createPlayer('rankfalla'));
+  await page.route('**/rest/v1/rpc/get_monthly_leaderboard**', (route) => route.fulfill({ status: 500, json: { message: 'caída' } }));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: /^Tus números/ })).toContainText('No pudimos cargar tus números. Revisa tu conexión.');
+  await expect(page.getByRole('region', { name: /^Top 3 de / })).toContainText('No pudimos cargar el ranking. Revisa tu conexión.');
+  await page.goto('/inicio');
+  await expect(page.getByRole('region', { name: /^Top 3 de / })).toContainText('No pudimos cargar el ranking. Revisa tu conexión.');
+});
