@@ -82,6 +82,37 @@ export interface StoredSession {
 /** Drafts and outbox entries are keyed by [userId, matchId] (picks) or [userId, gameId] (Boost). */
 export type PickKey = [string, number];
 
+/** A Pro pick waiting, sent or refused: one per player, entry and match (the same life as a pick draft). */
+export interface ProPickDraft {
+  userId: string;
+  /** `${entryId}:${matchId}`: a player has up to several entries with the same matches. */
+  slot: string;
+  entryId: number;
+  matchId: number;
+  quinielaId: number;
+  result: PickResult;
+  version: number;
+  status: DraftStatus;
+  savedAt: string | null;
+  deadline: string | null;
+}
+
+export interface ProPickOutboxEntry {
+  userId: string;
+  slot: string;
+  entryId: number;
+  matchId: number;
+  quinielaId: number;
+  result: PickResult;
+  version: number;
+  idempotencyKey: string;
+  queuedAt: number;
+  attempts: number;
+}
+
+/** The key of any lane's drafts and outbox: the player and the item (a number, or a Pro pick's slot). */
+export type DraftKey = [string, number | string];
+
 export const DB_NAME = 'quinielazo';
 
 export class QuinielazoDb extends Dexie {
@@ -91,6 +122,8 @@ export class QuinielazoDb extends Dexie {
   meta!: EntityTable<StoredSession, 'key'>;
   answerDrafts!: Table<AnswerDraft, PickKey>;
   answerOutbox!: Table<AnswerOutboxEntry, PickKey>;
+  proDrafts!: Table<ProPickDraft, DraftKey>;
+  proOutbox!: Table<ProPickOutboxEntry, DraftKey>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -104,6 +137,12 @@ export class QuinielazoDb extends Dexie {
     this.version(2).stores({
       answerDrafts: '[userId+gameId], userId, status',
       answerOutbox: '[userId+gameId], userId',
+    });
+    // Pro picks: one per player, entry and match, sent per entry. (Version 10 leaves room for
+    // other steps; Dexie only needs versions to grow.)
+    this.version(10).stores({
+      proDrafts: '[userId+slot], [userId+quinielaId], userId, status',
+      proOutbox: '[userId+slot], userId',
     });
   }
 }

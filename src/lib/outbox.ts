@@ -7,7 +7,7 @@
 // service worker (Web Locks), so an older version never lands after a newer one.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
 import type { Table } from 'dexie';
-import type { DraftStatus, PickKey, QuinielazoDb } from './db';
+import type { DraftKey, DraftStatus, QuinielazoDb } from './db';
 import { writeWithRoom } from './db';
 
 export const OUTBOX_SYNC_TAG = 'quinielazo-outbox';
@@ -32,17 +32,17 @@ export interface EntryBase {
 
 /** What a sender reports for one batch; `receipts` maps an item id to the server's time. */
 export type LaneOutcome =
-  | { kind: 'saved'; receipts: Map<number, string> }
+  | { kind: 'saved'; receipts: Map<number | string, string> }
   /** The server refused: the round or game is closed (PostgREST 42501). */
   | { kind: 'closed' }
   /** Not now (no signal, server trouble, expired token): keep the entries and try later. */
   | { kind: 'retry'; reason: string; auth?: boolean };
 
 export interface Lane<D extends DraftBase, E extends EntryBase> {
-  drafts(db: QuinielazoDb): Table<D, PickKey>;
-  outbox(db: QuinielazoDb): Table<E, PickKey>;
-  /** The item an entry is about (match id, game id): with the user id, the key of both tables. */
-  itemOf(entry: E): number;
+  drafts(db: QuinielazoDb): Table<D, DraftKey>;
+  outbox(db: QuinielazoDb): Table<E, DraftKey>;
+  /** The item an entry is about (match id, game id, Pro pick slot): with the user id, the key of both tables. */
+  itemOf(entry: E): number | string;
   /** Entries with the same batch id go in one request. */
   batchOf(entry: E): number;
   send(batch: E[]): Promise<LaneOutcome>;
@@ -78,7 +78,7 @@ function newKey(): string {
 export async function recordDraft<D extends DraftBase, E extends EntryBase>(
   db: QuinielazoDb,
   lane: Lane<D, E>,
-  key: PickKey,
+  key: DraftKey,
   draft: Omit<D, 'version' | 'status' | 'savedAt'>,
   entry: Omit<E, 'version' | 'idempotencyKey' | 'queuedAt' | 'attempts'>,
   now: number = Date.now(),
@@ -115,7 +115,7 @@ async function settle(db: QuinielazoDb, lane: AnyLane, sent: EntryBase[], outcom
   await db.transaction('rw', drafts, outbox, async () => {
     for (const entry of sent) {
       const item = lane.itemOf(entry);
-      const key: PickKey = [entry.userId, item];
+      const key: DraftKey = [entry.userId, item];
       const queued = await outbox.get(key);
       if (queued && queued.version === entry.version) await outbox.delete(key);
       const draft = await drafts.get(key);
@@ -153,7 +153,7 @@ export function flushLanes(db: QuinielazoDb, userId: string, lanes: AnyLane[]): 
             report.retryReason = outcome.reason;
             report.authProblem = outcome.auth ?? false;
             await db.transaction('rw', outbox, async () => {
-              for (const e of batch) await outbox.update([e.userId, lane.itemOf(e)] satisfies PickKey, { attempts: e.attempts + 1 });
+              for (const e of batch) await outbox.update([e.userId, lane.itemOf(e)] satisfies DraftKey, { attempts: e.attempts + 1 });
             });
             break;
           }
@@ -182,11 +182,12 @@ export async function waitingCount(db: QuinielazoDb, lanes: AnyLane[]): Promise<
  * their player, so nothing is silently lost and nobody else sees them.
  */
 export async function forgetSignedOutUser(db: QuinielazoDb): Promise<void> {
-  await db.transaction('rw', [db.cache, db.meta, db.drafts, db.answerDrafts], async () => {
+  await db.transaction('rw', [db.cache, db.meta, db.drafts, db.answerDrafts, db.proDrafts], async () => {
     await db.cache.clear();
     await db.meta.clear();
     await db.drafts.where('status').equals('saved').delete();
     await db.answerDrafts.where('status').equals('saved').delete();
+    await db.proDrafts.where('status').equals('saved').delete();
   });
 }
 
