@@ -13,7 +13,7 @@ const layout = (title: string, body: string) => `<!doctype html><html lang="es-M
 header{background:#ffe600;color:#1b2733;padding:12px 16px}header p{margin:0;font-weight:700}
 main{max-width:28rem;margin:0 auto;padding:16px}section{background:#fff;border-radius:8px;padding:16px;margin-bottom:16px}
 h1{font-size:1.35rem;margin:0 0 12px}h2{font-size:1.05rem;margin:0 0 8px}
-ul{list-style:none;margin:0;padding:0}li{display:flex;justify-content:space-between;gap:12px;padding:6px 0;border-bottom:1px solid #dfe4ea}
+ul{list-style:none;margin:0;padding:0}li{display:flex;justify-content:space-between;gap:12px;padding:6px 0;border-bottom:1px solid #dfe4ea}li span:last-child{white-space:nowrap}
 .total{display:flex;justify-content:space-between;font-weight:700;font-size:1.15rem;margin-top:10px}
 .note{font-size:.9rem;color:#3d4b59;margin:0 0 12px}
 button,.button{display:block;width:100%;min-height:48px;margin:0 0 10px;padding:10px 14px;border-radius:6px;font:600 1rem system-ui,sans-serif;cursor:pointer;text-align:center;text-decoration:none}
