@@ -52,7 +52,7 @@ const platform = await startPlatform({
   authRateLimits: TEST_HARNESS_RATE_LIMITS,
   dataDir,
   scheduler: false,
-  ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },
+  ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort(), mercadopago: await freePort() },
 });
 try {
   if (sections.has('gateway')) await benchGateway();

@@ -244,7 +244,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     dataDir,
     throwawayTestDatabase: true,
     scheduler: false,
-    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },
+    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort(), mercadopago: await freePort() },
   });
   try {
     await benchScoring(platform.dbUrl, { url: platform.apiUrl, anonKey: platform.anonKey });

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { build } from 'vite';
 import { serveApp } from '../../scripts/serve-app.ts';
+import { MERCADOPAGO_ACCESS_TOKEN_LOCAL } from './config.ts';
 import { SUPABASE_DIR } from './database.ts';
 import { startPlatform, type Platform } from './platform.ts';
 
@@ -25,7 +26,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 
 async function main() {
   const dataDir = process.env.QUINIELAZO_DATA_DIR ?? join(ROOT, '.local', 'db');
-  console.log('Starting the local platform (PostgreSQL, PostgREST, auth, realtime, functions, mail)…');
+  console.log('Starting the local platform (PostgreSQL, PostgREST, auth, realtime, functions, mail, MercadoPago)…');
   const platform: Platform = await startPlatform({
     dataDir,
     log: (part, m) => {
@@ -52,6 +53,7 @@ Quinielazo is ready in ${seconds} s${platform.created ? ' (new database, seeded 
          API URL: ${publicApiUrl}
           DB URL: postgresql://postgres:postgres@127.0.0.1:${platform.ports.db}/postgres
       Inbox URL: http://localhost:${platform.ports.inbox}   (SMTP 127.0.0.1:${platform.ports.smtp})
+     MercadoPago: ${platform.mercadopagoUrl}   (local stand-in; access token ${MERCADOPAGO_ACCESS_TOKEN_LOCAL})
       JWT secret: super-secret-jwt-token-with-at-least-32-characters-long
         anon key: ${platform.anonKey}
 service_role key: ${platform.serviceRoleKey}

@@ -12,6 +12,7 @@ export interface PlatformPorts {
   inbox: number; // inbox web page + JSON API
   smtp: number;
   app: number; // the built PWA
+  mercadopago: number; // the MercadoPago stand-in: REST API, checkout page, test hooks
 }
 
 export const DEFAULT_PORTS: PlatformPorts = {
@@ -20,6 +21,7 @@ export const DEFAULT_PORTS: PlatformPorts = {
   inbox: Number(process.env.INBOX_PORT ?? 54324),
   smtp: Number(process.env.SMTP_PORT ?? 54325),
   app: Number(process.env.APP_PORT ?? 5173),
+  mercadopago: Number(process.env.MERCADOPAGO_PORT ?? 54326),
 };
 
 export const DB_SUPERUSER = 'postgres';
@@ -34,3 +36,11 @@ export const AUTHENTICATOR_PASSWORD = 'authenticator-local-password';
 export const VAPID_PUBLIC_KEY = 'BLadl9E5lZH-9xkQcYL31fdp7xGIzEKRzPdGs1JBmoL3eWFw1Sc9KavdYZxGOmXRGdy7zNvHnqzKEbmaGzO2iko';
 export const VAPID_PRIVATE_KEY = '2RCIIRgF8w7R1j7_ugzzUhVMz4TyWM14BOQzbThojT4';
 export const VAPID_SUBJECT = 'mailto:soporte@quinielazo.mx';
+
+/**
+ * The local MercadoPago stand-in's credentials (supabase/local/mercadopago): the access token its
+ * REST API accepts and the secret it signs webhooks with. Production sets its own
+ * MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET (docs/local-mercadopago.md).
+ */
+export const MERCADOPAGO_ACCESS_TOKEN_LOCAL = 'TEST-local-access-token';
+export const MERCADOPAGO_WEBHOOK_SECRET_LOCAL = 'local-mercadopago-webhook-secret';

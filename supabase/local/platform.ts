@@ -1,5 +1,5 @@
 // Starts the whole local Supabase platform: database, PostgREST, auth, realtime, functions,
-// mail and scheduler behind one gateway. Used by `npm start` and by every test tier.
+// mail, the MercadoPago stand-in and scheduler behind one gateway. Used by `npm start` and by every test tier.
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { ANON_KEY, DEFAULT_PORTS, SERVICE_ROLE_KEY, type PlatformPorts } from './config.ts';
@@ -11,6 +11,7 @@ import type { AuthRateLimits } from './auth/limits.ts';
 import { prepareRealtime, startRealtime } from './realtime/index.ts';
 import { createFunctionsHost } from './functions-host/index.ts';
 import { startMail } from './mail/index.ts';
+import { startMercadoPago } from './mercadopago/index.ts';
 import { startScheduler } from './scheduler.ts';
 import type { PlatformContext } from './service.ts';
 import { freePort } from './wait.ts';
@@ -39,6 +40,8 @@ export interface Platform {
   /** PostgREST itself, behind the gateway (for measuring the gateway's overhead). */
   restUrl: string;
   inboxUrl: string;
+  /** The MercadoPago stand-in: REST API (what MERCADOPAGO_API_URL points at), checkout page, /__local hooks. */
+  mercadopagoUrl: string;
   dbUrl: string;
   ports: PlatformPorts;
   anonKey: string;
@@ -75,12 +78,16 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     const mail = await startMail({ smtpPort: ports.smtp, inboxPort: ports.inbox, log: (m) => log('mail', m) });
     stops.push(() => mail.close());
 
+    const mercadopago = await startMercadoPago({ port: ports.mercadopago, log: (m) => log('mercadopago', m) });
+    stops.push(() => mercadopago.close());
+
     const apiUrl = `http://127.0.0.1:${ports.api}`;
     const ctx: PlatformContext = {
       dbUrl: db.url,
       apiUrl,
       siteUrl: opts.siteUrl ?? `http://localhost:${ports.app}`,
       smtp: { host: '127.0.0.1', port: ports.smtp },
+      mercadopagoUrl: mercadopago.url,
       log,
     };
     const auth = createAuth(ctx, { rateLimits: opts.authRateLimits });
@@ -113,6 +120,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       apiUrl,
       restUrl: postgrest.url,
       inboxUrl: `http://127.0.0.1:${ports.inbox}`,
+      mercadopagoUrl: mercadopago.url,
       dbUrl: db.url,
       ports,
       anonKey: ANON_KEY,

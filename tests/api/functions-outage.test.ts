@@ -21,7 +21,7 @@ beforeAll(async () => {
     dataDir,
     seed: false,
     scheduler: false,
-    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },
+    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort(), mercadopago: await freePort() },
   });
 }, 120_000);
 

@@ -36,7 +36,7 @@ function alive(pid: number): boolean {
 async function startProduct() {
   const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-start-'));
   dirs.push(dataDir);
-  const ports = { API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(), APP_PORT: await freePort() };
+  const ports = { API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(), APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort() };
   const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
     cwd: ROOT,
     detached: true, // its own process group, like a terminal's foreground job

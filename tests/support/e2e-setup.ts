@@ -26,7 +26,7 @@ export default async function setup() {
     dataDir,
     scheduler: false,
     siteUrl: appUrl,
-    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: appPort },
+    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: appPort, mercadopago: await freePort() },
     log: (part, message) => {
       if (process.env.PLATFORM_LOG) process.stderr.write(`[${part}] ${message}\n`);
     },
@@ -48,6 +48,7 @@ export default async function setup() {
   process.env.SUPABASE_ANON_KEY = platform.anonKey;
   process.env.SUPABASE_SERVICE_ROLE_KEY = platform.serviceRoleKey;
   process.env.INBOX_URL = platform.inboxUrl;
+  process.env.MERCADOPAGO_URL = platform.mercadopagoUrl;
   process.env.DATABASE_URL_E2E = platform.dbUrl;
 
   return async () => {

@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     apiUrl: string;
     inboxUrl: string;
+    /** The MercadoPago stand-in (REST API, checkout page, /__local hooks). */
+    mercadopagoUrl: string;
     dbUrl: string;
     anonKey: string;
     serviceRoleKey: string;
@@ -26,13 +28,14 @@ export default async function setup(project: TestProject) {
     authRateLimits: TEST_HARNESS_RATE_LIMITS,
     dataDir,
     scheduler: false,
-    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },
+    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort(), mercadopago: await freePort() },
     log: (part, m) => {
       if (process.env.PLATFORM_LOG) process.stderr.write(`[${part}] ${m}\n`);
     },
   });
   project.provide('apiUrl', platform.apiUrl);
   project.provide('inboxUrl', platform.inboxUrl);
+  project.provide('mercadopagoUrl', platform.mercadopagoUrl);
   project.provide('dbUrl', platform.dbUrl);
   project.provide('anonKey', platform.anonKey);
   project.provide('serviceRoleKey', platform.serviceRoleKey);

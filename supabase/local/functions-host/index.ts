@@ -11,7 +11,16 @@ import { Agent, request as httpRequest, type IncomingMessage, type ServerRespons
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { jwtVerify } from 'jose';
-import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY, VAPID_SUBJECT } from '../config.ts';
+import {
+  ANON_KEY,
+  JWT_SECRET,
+  MERCADOPAGO_ACCESS_TOKEN_LOCAL,
+  MERCADOPAGO_WEBHOOK_SECRET_LOCAL,
+  SERVICE_ROLE_KEY,
+  VAPID_PRIVATE_KEY,
+  VAPID_PUBLIC_KEY,
+  VAPID_SUBJECT,
+} from '../config.ts';
 import { SUPABASE_DIR } from '../database.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
 
@@ -131,6 +140,10 @@ function functionEnv(ctx: PlatformContext, hostToken: string): Record<string, st
     VAPID_PUBLIC_KEY,
     VAPID_PRIVATE_KEY,
     VAPID_SUBJECT,
+    // The local MercadoPago; production leaves MERCADOPAGO_API_URL unset and talks to MercadoPago.
+    ...(ctx.mercadopagoUrl ? { MERCADOPAGO_API_URL: ctx.mercadopagoUrl } : {}),
+    MERCADOPAGO_ACCESS_TOKEN: MERCADOPAGO_ACCESS_TOKEN_LOCAL,
+    MERCADOPAGO_WEBHOOK_SECRET: MERCADOPAGO_WEBHOOK_SECRET_LOCAL,
     FUNCTIONS_HOST_TOKEN: hostToken,
     DENO_NO_UPDATE_CHECK: '1',
     NO_COLOR: '1',

@@ -28,7 +28,7 @@ async function platformOn(dir: string): Promise<Platform> {
     scheduler: false,
     authRateLimits: TEST_HARNESS_RATE_LIMITS,
     upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
-    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort() },
+    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort(), mercadopago: await freePort() },
     log: (part, m) => {
       if (process.env.PLATFORM_LOG) process.stderr.write(`[outage ${part}] ${m}\n`);
     },

@@ -20,7 +20,7 @@ describe('npm start', () => {
   it('runs a durable database and stops within 5 s of Ctrl-C after sending mail', { timeout: 180_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-stop-'));
     dirs.push(dataDir);
-    const ports = { API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(), APP_PORT: await freePort() };
+    const ports = { API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(), APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort() };
     const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
       cwd: ROOT,
       detached: true,
