@@ -116,12 +116,12 @@ export type DraftKey = [string, number | string];
 export const DB_NAME = 'quinielazo';
 
 export class QuinielazoDb extends Dexie {
-  drafts!: Table<PickDraft, PickKey>;
-  outbox!: Table<OutboxEntry, PickKey>;
+  drafts!: Table<PickDraft, DraftKey>;
+  outbox!: Table<OutboxEntry, DraftKey>;
   cache!: EntityTable<CachedRead, 'key'>;
   meta!: EntityTable<StoredSession, 'key'>;
-  answerDrafts!: Table<AnswerDraft, PickKey>;
-  answerOutbox!: Table<AnswerOutboxEntry, PickKey>;
+  answerDrafts!: Table<AnswerDraft, DraftKey>;
+  answerOutbox!: Table<AnswerOutboxEntry, DraftKey>;
   proDrafts!: Table<ProPickDraft, DraftKey>;
   proOutbox!: Table<ProPickOutboxEntry, DraftKey>;
 
