@@ -6,6 +6,7 @@
 // the sync later.
 import { answerLane, restAnswerSender } from '../src/features/boost/drafts/answer-drafts';
 import { pickLane, restSender } from '../src/features/picks/drafts/pick-drafts';
+import { proPickLane, restProPickSender } from '../src/features/pro/drafts/pro-pick-drafts';
 import { getDb, type StoredSession } from '../src/lib/db';
 import { anyLane, FLUSH_MESSAGE, flushLanes, OUTBOX_SYNC_TAG, waitingCount, type AnyLane } from '../src/lib/outbox';
 
@@ -21,7 +22,7 @@ const TOKEN_MARGIN_MS = 30_000;
 
 function lanes(session: StoredSession | undefined): AnyLane[] {
   const opts = session ?? { apiUrl: '', anonKey: '', accessToken: '' };
-  return [anyLane(pickLane(restSender(opts))), anyLane(answerLane(restAnswerSender(opts)))];
+  return [anyLane(pickLane(restSender(opts))), anyLane(answerLane(restAnswerSender(opts))), anyLane(proPickLane(restProPickSender(opts)))];
 }
 
 async function wakeClients(): Promise<boolean> {

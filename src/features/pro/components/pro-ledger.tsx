@@ -1,0 +1,95 @@
+// The open ledger of a round's pool: every credited or voided payment (time, pack, amount, what
+// it adds; the buyer only as a tag), the total those lines add up to beside the pool shown, and
+// the payout once the round is finalized. Loads itself; quiet about a failed read.
+import { useEffect, useState } from 'react';
+import { formatMXN } from '@/lib/format';
+import { formatKickoff } from '@/lib/time';
+import { getProLedger, type ProLedger } from '../api/get-pro-ledger';
+
+const PACK_NAMES: Record<string, string> = { single: '1 entrada', triple: 'Paquete de 3' };
+
+export function ProLedgerSection({ roundId, refreshKey = 0 }: { roundId: number; refreshKey?: number }) {
+  const [ledger, setLedger] = useState<ProLedger | null | 'failed'>(null);
+  useEffect(() => {
+    let current = true;
+    getProLedger(roundId).then(
+      (data) => current && setLedger(data),
+      () => current && setLedger('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [roundId, refreshKey]);
+
+  return (
+    <section aria-labelledby="pro-ledger" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id="pro-ledger" className="text-lg font-bold">
+        Cuentas claras de la bolsa
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Cada pago acreditado suma a la bolsa; uno reembolsado deja de sumar. Sin nombres: cada compra lleva una clave anónima.
+      </p>
+      {ledger === null && <p className="mt-3 text-sm text-slate-500">Cargando las cuentas…</p>}
+      {ledger === 'failed' && <p className="mt-3 text-sm text-red-800">No pudimos cargar las cuentas de la bolsa.</p>}
+      {ledger !== null && ledger !== 'failed' && (
+        <>
+          {ledger.lines.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">Todavía no hay pagos en esta quiniela.</p>
+          ) : (
+            <div className="mt-3 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Pagos de la bolsa Pro</caption>
+                <thead className="text-xs text-slate-500">
+                  <tr>
+                    <th scope="col" className="py-1 pr-2 font-semibold">Fecha</th>
+                    <th scope="col" className="py-1 pr-2 font-semibold">Clave</th>
+                    <th scope="col" className="py-1 pr-2 font-semibold">Compra</th>
+                    <th scope="col" className="py-1 pr-2 text-right font-semibold">Pagado</th>
+                    <th scope="col" className="py-1 text-right font-semibold">A la bolsa</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {ledger.lines.map((line, i) => (
+                    <tr key={`${line.tag}-${i}`} className={line.outcome === 'voided' ? 'text-slate-500 line-through' : ''}>
+                      <td className="py-1 pr-2 whitespace-nowrap">{formatKickoff(line.at)}</td>
+                      <td className="py-1 pr-2 font-mono">{line.tag}</td>
+                      <td className="py-1 pr-2">
+                        {PACK_NAMES[line.packType] ?? line.packType}
+                        {line.outcome === 'voided' && <span className="ml-1 no-underline">(reembolsado)</span>}
+                      </td>
+                      <td className="py-1 pr-2 text-right tabular-nums">{formatMXN(line.amountMxn)}</td>
+                      <td className="py-1 text-right tabular-nums">{formatMXN(line.poolMxn)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            <dt className="text-slate-600">Suma de los pagos</dt>
+            <dd className="text-right font-semibold tabular-nums" data-testid="ledger-sum">
+              {formatMXN(ledger.contributedMxn)}
+            </dd>
+            <dt className="text-slate-600">Bolsa (mínimo garantizado {formatMXN(ledger.minimumMxn)})</dt>
+            <dd className="text-right font-semibold tabular-nums">{formatMXN(ledger.poolMxn)}</dd>
+          </dl>
+          {ledger.payout.length > 0 && (
+            <div className="mt-3">
+              <h3 className="font-semibold">Reparto de la bolsa</h3>
+              <ul className="mt-1 text-sm">
+                {ledger.payout.map((p, i) => (
+                  <li key={`${p.tag}-${i}`} className="flex justify-between">
+                    <span>
+                      <span className="font-mono">{p.tag}</span> · {p.points} aciertos
+                    </span>
+                    <span className="font-semibold tabular-nums">{formatMXN(p.shareMxn)}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
