@@ -1,7 +1,9 @@
-// Reads that still answer offline: every read these screens make is stored in the Dexie read
-// cache under the player's id, and served from there when the network fails. The cache is
-// cleared on sign-out (src/lib/outbox.ts), so nobody sees the previous player's data.
-// Dexie is imported on demand: route loaders run on the first visit, and the first load stays small.
+// Reads that still answer offline (docs/offline-picks.md#offline-reading): every read these
+// screens make is stored in the Dexie read cache under the player's id with the time it was
+// stored, and served from there when the network fails, as long as it is not older than its
+// kind's maximum age. The cache is cleared on sign-out (src/lib/outbox.ts), so nobody sees the
+// previous player's data. Dexie is imported on demand: route loaders run on the first visit,
+// and the first load stays small.
 
 export interface Cached<T> {
   data: T;
@@ -9,7 +11,48 @@ export interface Cached<T> {
   cachedAt: number | null;
 }
 
-export async function cachedRead<T>(name: string, userId: string | null, fetcher: () => Promise<T>): Promise<Cached<T>> {
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * How old a saved copy may be and still be shown offline, per kind of data. Past it the copy
+ * says too little that is still true to show it as the player's data.
+ */
+export const MAX_AGE = {
+  // Scored rounds and their detail only change when an admin corrects a result: a month-old
+  // copy is still almost surely right, and the history is exactly what a player browses
+  // offline. Longer than that, a phone left signed in should not keep showing it.
+  history: 30 * DAY,
+  // An open round (its matches, deadline and the player's picks) lives a week: a copy older than
+  // a week describes a round that has closed since.
+  round: 7 * DAY,
+  // The Boost game is daily: a copy older than a day is about a game that has locked.
+  boostGame: DAY,
+  // Past Boost games gain a new result every day; a week-old copy still shows the player's record.
+  boostHistory: 7 * DAY,
+} as const;
+
+/** There is no signal and the saved copy is too old to show (`storedAt` says from when). */
+export class ExpiredCopyError extends Error {
+  override name = 'ExpiredCopyError';
+  constructor(readonly storedAt: number) {
+    super('Sin conexión y la copia guardada ya caducó');
+  }
+}
+
+/** The stored copy's time for an offline read that failed because its copy expired, else null. */
+export function expiredCopyTime(error: unknown): number | null {
+  return error instanceof ExpiredCopyError ? error.storedAt : null;
+}
+
+const savedFormat = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "23 nov 2026, 11:05": when a copy was saved, in the phone's own time (it is the phone's copy). */
+export function formatSavedAt(storedAt: number): string {
+  return savedFormat.format(new Date(storedAt));
+}
+
+export async function cachedRead<T>(name: string, userId: string | null, fetcher: () => Promise<T>, maxAge: number, now: () => number = Date.now): Promise<Cached<T>> {
   const owner = userId ?? '';
   const key = `${owner}:${name}`;
   const { getDb, writeWithRoom } = await import('@/lib/db');
@@ -17,11 +60,14 @@ export async function cachedRead<T>(name: string, userId: string | null, fetcher
   try {
     const data = await fetcher();
     // The cache is a convenience: a failed write (private mode, full disk) must not fail the read.
-    await writeWithRoom(db, () => db.cache.put({ key, userId: owner, value: data, storedAt: Date.now() })).catch(() => undefined);
+    await writeWithRoom(db, () => db.cache.put({ key, userId: owner, value: data, storedAt: now() })).catch(() => undefined);
     return { data, cachedAt: null };
   } catch (error) {
     const hit = await db.cache.get(key).catch(() => undefined);
-    if (hit && hit.userId === owner) return { data: hit.value as T, cachedAt: hit.storedAt };
-    throw error;
+    if (!hit || hit.userId !== owner) throw error;
+    // A copy stored "in the future" (the phone's clock went back) is as untrustworthy as an old one.
+    const age = now() - hit.storedAt;
+    if (age > maxAge || age < -HOUR) throw new ExpiredCopyError(hit.storedAt);
+    return { data: hit.value as T, cachedAt: hit.storedAt };
   }
 }

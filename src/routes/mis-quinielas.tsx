@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { HistoryError, HistoryPage, HistorySkeleton } from '@/features/standings/components/history-page';
 import { loadHistory } from '@/features/standings/load-history';
 import { parseMonthKey } from '@/features/standings/search-params';
@@ -20,7 +20,7 @@ function MisQuinielas() {
   return <HistoryPage data={data} onMonthChange={(mes) => void navigate({ search: { mes } })} />;
 }
 
-function MisQuinielasError() {
+function MisQuinielasError({ error }: ErrorComponentProps) {
   const router = useRouter();
-  return <HistoryError onRetry={() => void router.invalidate()} />;
+  return <HistoryError error={error} onRetry={() => void router.invalidate()} />;
 }

@@ -4,7 +4,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { RoundSkeleton } from '@/components/ui/loading-state';
 import { RoundChat } from '@/features/chat/components/round-chat';
-import { cachedRead } from '@/lib/cached-read';
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getRoundView } from '@/features/picks/api/get-round-detail';
 import { PicksBoard } from '@/features/picks/components/picks-board';
 import { NoRound, RoundDetailError } from '@/features/picks/components/round-states';
@@ -20,8 +20,8 @@ export const Route = createFileRoute('/quinielazo-de-la-semana')({
   loader: async ({ deps }) => {
     const userId = (await currentSession())?.user.id ?? null;
     const [view, rounds] = await Promise.all([
-      cachedRead(`round:${deps.quiniela}`, userId, () => getRoundView(deps.quiniela, userId)),
-      cachedRead('rounds:list', userId, () => getRounds()).catch(() => ({ data: [], cachedAt: null })),
+      cachedRead(`round:${deps.quiniela}`, userId, () => getRoundView(deps.quiniela, userId), MAX_AGE.round),
+      cachedRead('rounds:list', userId, () => getRounds(), MAX_AGE.round).catch(() => ({ data: [], cachedAt: null })),
     ]);
     return { view, rounds: rounds.data, userId };
   },

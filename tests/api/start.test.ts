@@ -33,7 +33,8 @@ function alive(pid: number): boolean {
   }
 }
 
-async function startProduct() {
+/** Starts `npm start` and polls its output until it is ready, failing past `readyWithin` ms. */
+async function startProduct(readyWithin = 90_000) {
   const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-start-'));
   dirs.push(dataDir);
   const ports = { API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(), APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort() };
@@ -50,17 +51,20 @@ async function startProduct() {
   const started = Date.now();
   while (!/is ready in/.test(output)) {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    if (Date.now() - started > 90_000) throw new Error(`npm start not ready after 90 s:\n${output}`);
+    if (Date.now() - started > readyWithin) {
+      process.kill(-child.pid!, 'SIGINT'); // leave nothing running behind a failed start
+      throw new Error(`npm start not ready after ${readyWithin / 1000} s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, ports, exited, output: () => output, seconds: (Date.now() - started) / 1000 };
+  return { child, ports, exited, output: () => output };
 }
 
 describe('npm start', () => {
   it('serves the app and API, and Ctrl-C leaves no postgres, PostgREST or Deno behind', { timeout: 150_000 }, async () => {
-    const { child, ports, exited, output, seconds } = await startProduct();
+    // The product's promise: ready within 60 s (a deadline, not a time measured afterwards).
+    const { child, ports, exited, output } = await startProduct(60_000);
     const tail = () => output().split('Ctrl-C stops everything.')[1] ?? output();
-    expect(seconds).toBeLessThan(60);
     expect(output()).toContain('admin@quinielazo.mx');
     const app = await fetch(`http://127.0.0.1:${ports.APP_PORT}/`);
     expect(app.status).toBe(200);

@@ -61,13 +61,21 @@ function storageKey(): string {
   return `sb-${new URL(env('SUPABASE_API_URL')).hostname.split('.')[0]}-auth-token`;
 }
 
-/** Puts the player's session where the app's supabase-js looks for it (once; the app may refresh it later). */
-export async function signInPage(page: Page, player: E2ePlayer): Promise<void> {
+/**
+ * Puts the player's session where the app's supabase-js looks for it (once; the app may refresh
+ * it later). With `onlyFirstLoad`, only the tab's first page load gets it, so a journey that
+ * signs out stays signed out across reloads.
+ */
+export async function signInPage(page: Page, player: E2ePlayer, { onlyFirstLoad = false } = {}): Promise<void> {
   await page.addInitScript(
-    ({ key, value }) => {
+    ({ key, value, onlyFirstLoad }) => {
+      if (onlyFirstLoad) {
+        if (window.sessionStorage.getItem('e2e:signed-in')) return;
+        window.sessionStorage.setItem('e2e:signed-in', '1');
+      }
       if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
     },
-    { key: storageKey(), value: JSON.stringify(player.session) },
+    { key: storageKey(), value: JSON.stringify(player.session), onlyFirstLoad },
   );
 }
 

@@ -1,7 +1,7 @@
 // /picks-selector: every recent round with what the player can do in it (docs/product.md#picks-selector).
 import { createFileRoute } from '@tanstack/react-router';
 import { RoundSkeleton } from '@/components/ui/loading-state';
-import { cachedRead } from '@/lib/cached-read';
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getPlayedRoundIds } from '@/features/picks/api/get-played-rounds';
 import { RoundPickerList } from '@/features/picks/components/round-picker-list';
 import { getRounds } from '@/features/rounds/api/get-rounds';
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_authed/picks-selector')({
         rounds.map((r) => r.id),
       );
       return { rounds, played };
-    });
+    }, MAX_AGE.round);
   },
   pendingComponent: RoundSkeleton,
   errorComponent: RoundsListError,

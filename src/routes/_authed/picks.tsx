@@ -1,7 +1,7 @@
 // /picks?quiniela={id|current}: the signed-in player's predictions for one round (docs/product.md#picks-screen).
 import { createFileRoute } from '@tanstack/react-router';
 import { RoundSkeleton } from '@/components/ui/loading-state';
-import { cachedRead } from '@/lib/cached-read';
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getRoundView } from '@/features/picks/api/get-round-detail';
 import { PicksBoard } from '@/features/picks/components/picks-board';
 import { NoRound, RoundDetailError } from '@/features/picks/components/round-states';
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_authed/picks')({
   loaderDeps: ({ search }) => ({ quiniela: search.quiniela }),
   loader: ({ deps, context }) => {
     const userId = context.session.user.id;
-    return cachedRead(`round:${deps.quiniela}`, userId, () => getRoundView(deps.quiniela, userId)).then((read) => ({ ...read, userId }));
+    return cachedRead(`round:${deps.quiniela}`, userId, () => getRoundView(deps.quiniela, userId), MAX_AGE.round).then((read) => ({ ...read, userId }));
   },
   pendingComponent: RoundSkeleton,
   errorComponent: RoundDetailError,

@@ -3,14 +3,14 @@ import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { getHistory, mexicoDate } from '@/features/boost/api/games';
 import { BoostHistoryPage, FILTERS, type HistoryFilter } from '@/features/boost/components/history-page';
-import { cachedRead } from '@/lib/cached-read';
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 
 export const Route = createFileRoute('/_authed/quinielazo-boost-historial')({
   validateSearch: (search: Record<string, unknown>): { filtro?: HistoryFilter } => ({
     filtro: FILTERS.some((f) => f.value === search.filtro) ? (search.filtro as HistoryFilter) : undefined,
   }),
   // The last four months of games, from the offline cache when there is no signal.
-  loader: ({ context }) => cachedRead('boost:history', context.session.user.id, () => getHistory(mexicoDate(new Date(), -120))),
+  loader: ({ context }) => cachedRead('boost:history', context.session.user.id, () => getHistory(mexicoDate(new Date(), -120)), MAX_AGE.boostHistory),
   pendingComponent: () => <LoadingState label="Cargando tu historial del Boost…" />,
   errorComponent: function BoostHistoryError() {
     const router = useRouter();

@@ -58,10 +58,9 @@ describe('npm start', () => {
 
     const t0 = Date.now();
     process.kill(-child.pid!, 'SIGINT');
-    const code = await exited;
-    const seconds = (Date.now() - t0) / 1000;
-    console.log(`Ctrl-C stop time: ${seconds.toFixed(2)} s`);
-    expect(code).toBe(0);
-    expect(seconds).toBeLessThan(5);
+    // Stopped, cleanly, within the 5 s deadline (not measured after an unbounded wait).
+    await expect.poll(() => child.exitCode, { timeout: 5_000 }).toBe(0);
+    console.log(`Ctrl-C stop time: ${((Date.now() - t0) / 1000).toFixed(2)} s`);
+    expect(await exited).toBe(0);
   });
 });

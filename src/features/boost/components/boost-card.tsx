@@ -4,7 +4,7 @@
 // 'Pendiente de enviar' or 'No enviada: el Boost ya cerró' says where it stands.
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { cachedRead } from '@/lib/cached-read';
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { formatCountdown } from '@/lib/countdown';
 import { getDb, type AnswerDraft } from '@/lib/db';
 import { flushNow, onFlush } from '@/lib/outbox-runner';
@@ -51,7 +51,7 @@ export function BoostCard({ userId }: { userId: string }) {
   useEffect(() => {
     let alive = true;
     startAppOutbox();
-    cachedRead('boost:next', userId, () => loadNext(userId)).then(
+    cachedRead('boost:next', userId, () => loadNext(userId), MAX_AGE.boostGame).then(
       (r) => alive && setState(r),
       () => alive && setState('error'),
     );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Dialog } from '@/components/ui/dialog';
 import { useUserId } from '@/lib/session';
-import { cachedRead } from '@/lib/cached-read';
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getHistory, mexicoDate, type HistoryItem } from '../api/games';
 import { OutcomeBadge } from './outcome-badge';
 
@@ -20,7 +20,7 @@ export function PreviousResultsButton() {
   function show() {
     setOpen(true);
     setItems('loading');
-    cachedRead('boost:history', userId, () => getHistory(mexicoDate(new Date(), -120))).then(
+    cachedRead('boost:history', userId, () => getHistory(mexicoDate(new Date(), -120)), MAX_AGE.boostHistory).then(
       (r) => setItems(r.data),
       () => setItems('error'),
     );

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
+import { expiredCopyText, SavedCopyNote } from '@/components/ui/saved-copy-note';
+import { expiredCopyTime } from '@/lib/cached-read';
 import { formatGameDateTime } from '@/lib/time';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { historyTone, type HistoryTone } from '../leaderboard-rows';
@@ -9,6 +11,8 @@ import type { HistoryData } from '../load-history';
 import { monthLabel } from '../months';
 import { MonthSelect } from './month-select';
 import { RoundDetailDialog } from './round-detail-dialog';
+
+const HISTORY_COPY = 'de tu historial';
 
 const TONE_BAR: Record<HistoryTone, string> = { green: 'bg-green-500', amber: 'bg-amber-400', red: 'bg-red-500' };
 const TONE_TEXT: Record<HistoryTone, string> = { green: 'text-green-700', amber: 'text-amber-700', red: 'text-red-700' };
@@ -54,6 +58,8 @@ export function HistoryPage({ data, onMonthChange }: HistoryPageProps) {
         <MonthSelect value={data.month} months={data.months} onChange={onMonthChange} />
       </div>
 
+      {data.cachedAt !== null && <SavedCopyNote storedAt={data.cachedAt} what={HISTORY_COPY} />}
+
       {data.rounds.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
           <p className="font-semibold">No hay resultados.</p>
@@ -61,11 +67,6 @@ export function HistoryPage({ data, onMonthChange }: HistoryPageProps) {
         </div>
       ) : (
         <>
-          {data.cachedAt !== null && (
-            <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-              Sin conexión: mostramos tu historial guardado el {new Date(data.cachedAt).toLocaleString('es-MX', { dateStyle: 'medium', timeStyle: 'short' })}.
-            </p>
-          )}
           <p className="text-sm text-slate-600">
             {data.rounds.length} {data.rounds.length === 1 ? 'quiniela calificada' : 'quinielas calificadas'} ·{' '}
             <span className="font-semibold text-slate-900">{totalPoints} pts</span>
@@ -137,6 +138,7 @@ export function HistorySkeleton() {
   );
 }
 
-export function HistoryError({ onRetry }: { onRetry: () => void }) {
-  return <ErrorState message="Error loading quinielas" onRetry={onRetry} />;
+export function HistoryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const expired = expiredCopyTime(error);
+  return <ErrorState message={expired === null ? 'Error loading quinielas' : expiredCopyText(expired, HISTORY_COPY)} onRetry={onRetry} />;
 }

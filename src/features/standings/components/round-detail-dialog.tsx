@@ -4,14 +4,20 @@ import { useEffect, useState } from 'react';
 import { ClubCrest } from '@/components/ui/club-crest';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/loading-state';
+import { expiredCopyText, SavedCopyNote } from '@/components/ui/saved-copy-note';
+import { cachedRead, expiredCopyTime, MAX_AGE } from '@/lib/cached-read';
 import type { MatchSide } from '@/lib/rounds';
 import { getRoundDetail, type RoundDetailMatch } from '../api/get-round-detail';
 import type { RoundScore } from '../api/get-user-scores-by-month';
-import { readThroughCache } from '../api/offline-cache';
 import { BonusLines } from './bonus-lines';
 import { MatchMarkers } from './match-markers';
 
-type Detail = { status: 'loading' } | { status: 'error' } | { status: 'ready'; matches: RoundDetailMatch[] };
+type Detail =
+  | { status: 'loading' }
+  | { status: 'error'; expiredCopyAt: number | null }
+  | { status: 'ready'; matches: RoundDetailMatch[]; cachedAt: number | null };
+
+const DETAIL_COPY = 'de esta quiniela';
 
 const SIDE_LABEL: Record<MatchSide, string> = { Local: 'Local', Empate: 'Empate', Visita: 'Visita' };
 
@@ -23,11 +29,11 @@ export function RoundDetailDialog({ round, userId, onClose }: { round: RoundScor
     if (roundId === undefined) return;
     let active = true;
     setDetail({ status: 'loading' });
-    readThroughCache(`round:${roundId}`, userId, () => getRoundDetail(roundId, userId))
-      .then(({ data: matches }) => active && setDetail({ status: 'ready', matches }))
+    cachedRead(`standings:round:${roundId}`, userId, () => getRoundDetail(roundId, userId), MAX_AGE.history)
+      .then(({ data: matches, cachedAt }) => active && setDetail({ status: 'ready', matches, cachedAt }))
       .catch((error: unknown) => {
         console.error('Error loading quiniela details', error);
-        if (active) setDetail({ status: 'error' });
+        if (active) setDetail({ status: 'error', expiredCopyAt: expiredCopyTime(error) });
       });
     return () => {
       active = false;
@@ -48,9 +54,14 @@ export function RoundDetailDialog({ round, userId, onClose }: { round: RoundScor
           ))}
         </LoadingState>
       )}
-      {detail.status === 'error' && <p className="py-6 text-center text-sm text-red-700">Error loading quiniela details</p>}
+      {detail.status === 'error' && (
+        <p role="alert" className="py-6 text-center text-sm text-red-700">
+          {detail.expiredCopyAt === null ? 'Error loading quiniela details' : expiredCopyText(detail.expiredCopyAt, DETAIL_COPY)}
+        </p>
+      )}
       {detail.status === 'ready' && round && (
         <div className="flex flex-col gap-4">
+          {detail.cachedAt !== null && <SavedCopyNote storedAt={detail.cachedAt} what={DETAIL_COPY} />}
           <ol aria-label="Partidos" className="flex flex-col divide-y divide-slate-100">
             {detail.matches.map((match) => (
               <MatchResult key={match.id} match={match} />
