@@ -31,30 +31,40 @@ interface Tap {
 async function tap(context: BrowserContext, tag: string): Promise<Tap> {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return worker.evaluate(async (tag) => {
-    const sw = self as unknown as ServiceWorkerGlobalScope;
+    // The worker's globals (this file is typed for pages).
+    interface Client {
+      url: string;
+    }
+    const sw = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      clients: { openWindow?(url: string): Promise<Client | null> };
+      dispatchEvent(event: Event): boolean;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      WindowClient: { prototype: { focus(this: Client): Promise<Client> } };
+    };
     const [notification] = await sw.registration.getNotifications({ tag });
     if (!notification) throw new Error(`no notification with tag ${tag} is shown`);
     const opened: string[] = [];
     const focused: string[] = [];
-    const openWindow = sw.clients.openWindow;
-    const focus = WindowClient.prototype.focus;
-    sw.clients.openWindow = function (url: string | URL) {
-      opened.push(String(url));
+    const openWindow = sw.clients.openWindow!;
+    const focus = sw.WindowClient.prototype.focus;
+    sw.clients.openWindow = function (url) {
+      opened.push(url);
       return openWindow.call(this, url);
     };
-    WindowClient.prototype.focus = function () {
+    sw.WindowClient.prototype.focus = function () {
       focused.push(this.url);
       return focus.call(this);
     };
     try {
-      const event = new NotificationEvent('notificationclick', { notification });
+      const event = new sw.NotificationEvent('notificationclick', { notification });
       let work: Promise<unknown> = Promise.resolve();
       Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => void (work = p) });
       sw.dispatchEvent(event);
       await work.catch(() => undefined); // focusing or opening is refused outside a real tap
     } finally {
-      delete (sw.clients as Partial<Clients>).openWindow;
-      WindowClient.prototype.focus = focus;
+      delete sw.clients.openWindow; // back to the prototype's
+      sw.WindowClient.prototype.focus = focus;
     }
     const left = (await sw.registration.getNotifications({ tag })).length;
     return { opened, focused, left };
