@@ -73,10 +73,13 @@ async function tap(context: BrowserContext, tag: string): Promise<Tap> {
 
 async function reminderShown(context: BrowserContext, page: Page, message: PushMessage) {
   const push = await pushTo(context, page);
-  await push(message);
-  await expect
-    .poll(() => page.evaluate(async (tag) => (await (await navigator.serviceWorker.ready).getNotifications({ tag })).map((n) => n.title), message.tag))
-    .toEqual([message.title]);
+  const shown = () => page.evaluate(async (tag) => (await (await navigator.serviceWorker.ready).getNotifications({ tag })).map((n) => n.title), message.tag);
+  // Now and then a DevTools delivery shows nothing on this machine (about one run in ten);
+  // delivering again is harmless, as the same tag replaces instead of stacking.
+  await expect(async () => {
+    await push(message);
+    await expect.poll(shown, { timeout: 4_000 }).toEqual([message.title]);
+  }).toPass({ timeout: 20_000 });
 }
 
 async function playerWithRound(page: Page, context: BrowserContext) {
