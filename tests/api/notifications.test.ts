@@ -201,6 +201,82 @@ describe('quiet hours (23:00–08:00 hora del Centro)', () => {
       expect(dayRows).toEqual([{ due_now: true }]);
     });
   });
+  it('start at 23:00 and end at 08:00 sharp, each night holding until the next 08:00', async () => {
+    const p = await createPlayer();
+    await subscribe(p, `${receiver.origin}/quiet/${p.id}`, browserKeys());
+    // Each instant gets its own round closing 20 hours later, long after any 08:00 in between.
+    const cases: [number, string, string | null][] = [
+      [1, '22:59', null],
+      [1, '23:00', await centro(2, '08:00')],
+      [1, '23:45', await centro(2, '08:00')],
+      [2, '07:59', await centro(2, '08:00')],
+      [2, '08:00', null],
+    ];
+    for (const [days, hhmm, heldUntil] of cases) {
+      const at = await centro(days, hhmm);
+      const r = await round(1, `$$${at}$$::timestamptz + interval '20 hours'`, `Jornada de las ${hhmm}`);
+      const rows = await rolledBack(async (tq) => {
+        await tq('select public.queue_deadline_reminders($1)', [at]);
+        return (await tq(`select next_attempt_at from public.notification_outbox where user_id = $1 and quiniela_id = $2`, [p.id, r.id])).rows;
+      });
+      expect({ hhmm, rows: rows.length, heldUntil: rows[0].next_attempt_at > new Date(at) ? (rows[0].next_attempt_at as Date).toISOString() : null }).toEqual({ hhmm, rows: 1, heldUntil });
+    }
+  });
+
+  it('after 23:00 a deadline before the next 08:00 is pushed at once, one at 08:00 or later waits for it', async () => {
+    const p = await createPlayer();
+    await subscribe(p, `${receiver.origin}/quiet/${p.id}`, browserKeys());
+    const at = await centro(1, '23:30');
+    const eight = await centro(2, '08:00');
+    const beforeEight = await round(1, `$$${await centro(2, '07:30')}$$::timestamptz`, 'Jornada de madrugada');
+    const atNine = await round(1, `$$${await centro(2, '09:00')}$$::timestamptz`, 'Jornada de las nueve');
+    await rolledBack(async (tq) => {
+      await tq('select public.queue_deadline_reminders($1)', [at]);
+      const { rows } = await tq(`select quiniela_id, next_attempt_at from public.notification_outbox where user_id = $1 and quiniela_id = any($2)`, [p.id, [beforeEight.id, atNine.id]]);
+      const held = (r: { id: number }) => rows.find((x) => Number(x.quiniela_id) === r.id)!.next_attempt_at as Date;
+      expect(held(beforeEight).getTime()).toBeLessThanOrEqual(new Date(at).getTime());
+      expect(held(atNine).toISOString()).toBe(eight);
+    });
+  });
+
+  it('a held push is not sent before its hour, however often the dispatcher runs', async () => {
+    const p = await createPlayer();
+    const endpoint = `${receiver.origin}/held/${p.id}`;
+    await subscribe(p, endpoint, browserKeys());
+    const r = await round(2, `now() + interval '20 hours'`, 'Jornada retenida');
+    await notice(p, r, 'Jornada retenida', 2);
+    const eight = await centro(1, '08:00');
+    await q(`update public.notification_outbox set next_attempt_at = $2 where user_id = $1`, [p.id, eight]);
+    expect((await dispatch()).status).toBe(200);
+    expect((await dispatch()).status).toBe(200);
+    expect(receiver.received.filter((x) => x.path === `/held/${p.id}`)).toHaveLength(0);
+    expect((await q(`select state, attempts from public.notification_outbox where user_id = $1`, [p.id])).rows).toEqual([{ state: 'pending', attempts: 0 }]);
+  });
+});
+
+describe('one tag per round, so its notices replace each other on the phone', () => {
+  it('the 24-hour and 2-hour reminders and the new-round notice of a round share its tag; another round has its own', async () => {
+    const p = await createPlayer();
+    const first = await round(2, `now() + interval '20 hours'`, 'Jornada con etiqueta');
+    const second = await round(2, `now() + interval '21 hours'`, 'Otra jornada con etiqueta');
+    const rows = await rolledBack(async (tq) => {
+      await tq('select public.queue_new_round_notices()');
+      await tq('select public.queue_deadline_reminders()');
+      await tq(`select public.queue_deadline_reminders(now() + interval '19 hours')`);
+      return (await outbox(tq, [p], 'quiniela_id = any($2)', [[first.id, second.id]])).get(p.id)!;
+    });
+    const tags = (r: { id: number }) => rows.filter((x) => Number(x.quiniela_id) === r.id).map((x) => [x.kind, x.payload.tag]);
+    expect(tags(first)).toEqual([
+      ['new_round', `quiniela-${first.id}`],
+      ['deadline_24h', `quiniela-${first.id}`],
+      ['deadline_2h', `quiniela-${first.id}`],
+    ]);
+    expect(tags(second)).toEqual([
+      ['new_round', `quiniela-${second.id}`],
+      ['deadline_24h', `quiniela-${second.id}`],
+      ['deadline_2h', `quiniela-${second.id}`],
+    ]);
+  });
 });
 
 describe('other notices', () => {

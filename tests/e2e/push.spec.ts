@@ -9,8 +9,9 @@
 // PushManager (subscribe, and getSubscription answering what subscribe made) with a
 // subscription of real P-256 keys to an unreachable endpoint; the permission, the service
 // worker, the app's code and the server are the real ones.
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createPlayer, serviceWorkerInControl, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
+import { pushTo } from '../support/sw-push.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -70,27 +71,14 @@ test('the settings switch subscribes this phone and unsubscribes it', async ({ p
   await expect.poll(() => serverEndpoints(player)).toEqual([]);
 });
 
-async function registrationId(cdp: CDPSession, scopeOrigin: string): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(scopeOrigin));
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-
 test('a push reaches the service worker and shows the notification with its title and tag', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
   await page.goto('/');
   await serviceWorkerInControl(page);
-  const origin = new URL(page.url()).origin;
-  const cdp = await context.newCDPSession(page);
-  const id = await registrationId(cdp, origin);
+  const push = await pushTo(context, page);
 
   const message = { title: '⏰ Jornada 47 cierra en menos de 2 horas', body: 'Te faltan 3 partidos por pronosticar.', url: '/picks?quiniela=47', tag: 'quiniela-47' };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(message) });
+  await push(message);
   const shown = () =>
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, lang: n.lang })),
@@ -99,6 +87,6 @@ test('a push reaches the service worker and shows the notification with its titl
 
   // A newer reminder of the same round replaces the first instead of stacking.
   const newer = { ...message, title: '⏰ Jornada 47 cierra mañana', body: 'Te falta 1 partido por pronosticar.' };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(newer) });
+  await push(newer);
   await expect.poll(shown).toEqual([{ title: newer.title, body: newer.body, tag: 'quiniela-47', lang: 'es-MX' }]);
 });
