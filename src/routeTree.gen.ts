@@ -33,6 +33,9 @@ import { Route as AuthedQuinielazoBoostHistorialRouteImport } from './routes/_au
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as ProIndexRouteImport } from './routes/pro.index'
+import { Route as AuthedProQuinielaIdIndexRouteImport } from './routes/_authed/pro.$quinielaId.index'
+import { Route as AuthedProQuinielaIdResultadosRouteImport } from './routes/_authed/pro.$quinielaId.resultados'
 
 const AuthedAdminIndexLazyRouteImport = createFileRoute('/_authed/admin/')()
 const AuthedAdminAnalyticsLazyRouteImport = createFileRoute(
@@ -177,6 +180,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProIndexRoute = ProIndexRouteImport.update({
+  id: '/pro/',
+  path: '/pro/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedAdminIndexLazyRoute = AuthedAdminIndexLazyRouteImport.update({
   id: '/',
   path: '/',
@@ -271,6 +279,18 @@ const AuthedAdminVerPicksLazyRoute = AuthedAdminVerPicksLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authed/admin/ver-picks.lazy').then((d) => d.Route),
 )
+const AuthedProQuinielaIdIndexRoute =
+  AuthedProQuinielaIdIndexRouteImport.update({
+    id: '/pro/$quinielaId/',
+    path: '/pro/$quinielaId/',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedProQuinielaIdResultadosRoute =
+  AuthedProQuinielaIdResultadosRouteImport.update({
+    id: '/pro/$quinielaId/resultados',
+    path: '/pro/$quinielaId/resultados',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -294,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthedSettingsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
+  '/pro/': typeof ProIndexRoute
   '/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/admin/create': typeof AuthedAdminCreateLazyRoute
   '/admin/daily-game': typeof AuthedAdminDailyGameLazyRoute
@@ -306,6 +327,8 @@ export interface FileRoutesByFullPath {
   '/admin/trigger-emails': typeof AuthedAdminTriggerEmailsLazyRoute
   '/admin/ver-picks': typeof AuthedAdminVerPicksLazyRoute
   '/admin/': typeof AuthedAdminIndexLazyRoute
+  '/pro/$quinielaId/resultados': typeof AuthedProQuinielaIdResultadosRoute
+  '/pro/$quinielaId/': typeof AuthedProQuinielaIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -328,6 +351,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthedSettingsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog': typeof BlogIndexRoute
+  '/pro': typeof ProIndexRoute
   '/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/admin/create': typeof AuthedAdminCreateLazyRoute
   '/admin/daily-game': typeof AuthedAdminDailyGameLazyRoute
@@ -340,6 +364,8 @@ export interface FileRoutesByTo {
   '/admin/trigger-emails': typeof AuthedAdminTriggerEmailsLazyRoute
   '/admin/ver-picks': typeof AuthedAdminVerPicksLazyRoute
   '/admin': typeof AuthedAdminIndexLazyRoute
+  '/pro/$quinielaId/resultados': typeof AuthedProQuinielaIdResultadosRoute
+  '/pro/$quinielaId': typeof AuthedProQuinielaIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -365,6 +391,7 @@ export interface FileRoutesById {
   '/_authed/settings': typeof AuthedSettingsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
+  '/pro/': typeof ProIndexRoute
   '/_authed/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/_authed/admin/create': typeof AuthedAdminCreateLazyRoute
   '/_authed/admin/daily-game': typeof AuthedAdminDailyGameLazyRoute
@@ -377,6 +404,8 @@ export interface FileRoutesById {
   '/_authed/admin/trigger-emails': typeof AuthedAdminTriggerEmailsLazyRoute
   '/_authed/admin/ver-picks': typeof AuthedAdminVerPicksLazyRoute
   '/_authed/admin/': typeof AuthedAdminIndexLazyRoute
+  '/_authed/pro/$quinielaId/resultados': typeof AuthedProQuinielaIdResultadosRoute
+  '/_authed/pro/$quinielaId/': typeof AuthedProQuinielaIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -402,6 +431,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/blog/$slug'
     | '/blog/'
+    | '/pro/'
     | '/admin/analytics'
     | '/admin/create'
     | '/admin/daily-game'
@@ -414,6 +444,8 @@ export interface FileRouteTypes {
     | '/admin/trigger-emails'
     | '/admin/ver-picks'
     | '/admin/'
+    | '/pro/$quinielaId/resultados'
+    | '/pro/$quinielaId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -436,6 +468,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/blog/$slug'
     | '/blog'
+    | '/pro'
     | '/admin/analytics'
     | '/admin/create'
     | '/admin/daily-game'
@@ -448,6 +481,8 @@ export interface FileRouteTypes {
     | '/admin/trigger-emails'
     | '/admin/ver-picks'
     | '/admin'
+    | '/pro/$quinielaId/resultados'
+    | '/pro/$quinielaId'
   id:
     | '__root__'
     | '/'
@@ -472,6 +507,7 @@ export interface FileRouteTypes {
     | '/_authed/settings'
     | '/blog/$slug'
     | '/blog/'
+    | '/pro/'
     | '/_authed/admin/analytics'
     | '/_authed/admin/create'
     | '/_authed/admin/daily-game'
@@ -484,6 +520,8 @@ export interface FileRouteTypes {
     | '/_authed/admin/trigger-emails'
     | '/_authed/admin/ver-picks'
     | '/_authed/admin/'
+    | '/_authed/pro/$quinielaId/resultados'
+    | '/_authed/pro/$quinielaId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -502,6 +540,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   BlogSlugRoute: typeof BlogSlugRoute
   BlogIndexRoute: typeof BlogIndexRoute
+  ProIndexRoute: typeof ProIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -660,6 +699,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pro/': {
+      id: '/pro/'
+      path: '/pro'
+      fullPath: '/pro/'
+      preLoaderRoute: typeof ProIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/admin/': {
       id: '/_authed/admin/'
       path: '/'
@@ -744,6 +790,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminVerPicksLazyRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
+    '/_authed/pro/$quinielaId/': {
+      id: '/_authed/pro/$quinielaId/'
+      path: '/pro/$quinielaId'
+      fullPath: '/pro/$quinielaId/'
+      preLoaderRoute: typeof AuthedProQuinielaIdIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/pro/$quinielaId/resultados': {
+      id: '/_authed/pro/$quinielaId/resultados'
+      path: '/pro/$quinielaId/resultados'
+      fullPath: '/pro/$quinielaId/resultados'
+      preLoaderRoute: typeof AuthedProQuinielaIdResultadosRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -790,6 +850,8 @@ interface AuthedRouteChildren {
   AuthedPicksSelectorRoute: typeof AuthedPicksSelectorRoute
   AuthedQuinielazoBoostHistorialRoute: typeof AuthedQuinielazoBoostHistorialRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedProQuinielaIdResultadosRoute: typeof AuthedProQuinielaIdResultadosRoute
+  AuthedProQuinielaIdIndexRoute: typeof AuthedProQuinielaIdIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -800,6 +862,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedPicksSelectorRoute: AuthedPicksSelectorRoute,
   AuthedQuinielazoBoostHistorialRoute: AuthedQuinielazoBoostHistorialRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
+  AuthedProQuinielaIdResultadosRoute: AuthedProQuinielaIdResultadosRoute,
+  AuthedProQuinielaIdIndexRoute: AuthedProQuinielaIdIndexRoute,
 }
 
 const AuthedRouteWithChildren =
@@ -821,6 +885,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   BlogSlugRoute: BlogSlugRoute,
   BlogIndexRoute: BlogIndexRoute,
+  ProIndexRoute: ProIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,7 +1,8 @@
 // /quinielazo-de-la-semana: the week's round for everyone. Players pick here exactly as on
 // /picks; visitors see it read-only with the sign-up prompt. A selector switches rounds; the
-// selected round's chat follows the picks.
+// selected round's Pro promo and chat follow the picks.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { RoundSkeleton } from '@/components/ui/loading-state';
 import { RoundChat } from '@/features/chat/components/round-chat';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
@@ -10,6 +11,7 @@ import { PicksBoard } from '@/features/picks/components/picks-board';
 import { NoRound, RoundDetailError } from '@/features/picks/components/round-states';
 import { parseRoundSearch } from '@/features/picks/model/round-search';
 import { OfferCard } from '@/features/offers/components/offer-card';
+import { ProPromo } from '@/features/pro/components/pro-promo';
 import { getRounds } from '@/features/rounds/api/get-rounds';
 import { isRoundOpen } from '@/lib/rounds';
 import { currentSession } from '@/lib/session';
@@ -35,6 +37,7 @@ function WeeklyRoundPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const selected = view.data?.round.id;
   const now = Date.now();
+  const [savedRound, setSavedRound] = useState<number | null>(null);
   return (
     <div className="flex flex-col gap-4">
       {rounds.length > 0 && (
@@ -54,7 +57,10 @@ function WeeklyRoundPage() {
           </select>
         </label>
       )}
-      {view.data ? <PicksBoard key={view.data.round.id} view={view.data} userId={userId} cachedAt={view.cachedAt} /> : <NoRound />}
+      {view.data ? <PicksBoard key={view.data.round.id} view={view.data} userId={userId} cachedAt={view.cachedAt} onSaved={() => setSavedRound(selected ?? null)} /> : <NoRound />}
+      {view.data && (
+        <ProPromo key={view.data.round.id} roundId={view.data.round.id} userId={userId} open={isRoundOpen(view.data.round, now)} justSaved={savedRound === view.data.round.id} />
+      )}
       {view.data && <RoundChat key={view.data.round.id} roundId={view.data.round.id} userId={userId} finalized={view.data.round.resultsSaved} />}
       <OfferCard />
     </div>

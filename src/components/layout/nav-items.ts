@@ -4,6 +4,7 @@ export const PLAYER_NAV = [
   { to: '/picks-selector', label: 'Quinielas' },
   { to: '/leaderboard', label: 'Ranking' },
   { to: '/mis-quinielas', label: 'Mis quinielas' },
+  { to: '/pro', label: 'Pro' },
 ] as const;
 
 export const ACCOUNT_LINKS = [

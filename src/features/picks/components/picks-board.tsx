@@ -23,11 +23,13 @@ export interface PicksBoardProps {
   userId: string | null;
   /** Set when the round came from the offline cache: when it was stored. */
   cachedAt: number | null;
+  /** Told when the player's picks reached the server after 'Guardar' (the page may offer Pro). */
+  onSaved?: () => void;
 }
 
 const NO_DRAFTS: PickDraft[] = [];
 
-export function PicksBoard({ view, userId, cachedAt }: PicksBoardProps) {
+export function PicksBoard({ view, userId, cachedAt, onSaved }: PicksBoardProps) {
   const { round, myPicks, votes } = view;
   const beforeDeadline = useBeforeDeadline(round.deadline);
   const open = beforeDeadline && !round.resultsSaved;
@@ -98,7 +100,10 @@ export function PicksBoard({ view, userId, cachedAt }: PicksBoardProps) {
       if (!report) dispatch({ type: 'save-failed' });
       else if (report.rejected > 0) dispatch({ type: 'closed-refused' });
       else if (report.waiting > 0) dispatch(navigator.onLine ? { type: 'save-failed' } : { type: 'save-queued', picks: snapshot });
-      else dispatch({ type: 'save-succeeded', picks: snapshot });
+      else {
+        dispatch({ type: 'save-succeeded', picks: snapshot });
+        onSaved?.();
+      }
     } catch {
       dispatch({ type: 'save-failed' });
     }
