@@ -2,11 +2,11 @@
 // the admin on a desktop. Any serious or critical violation fails, with its rule and nodes.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createPlayer, signInPage } from '../support/e2e-players.ts';
+import { createPlayer, currentRoundId, signInPage } from '../support/e2e-players.ts';
 
 const VISITOR_SCREENS = [
   '/', '/leaderboard', '/quinielazo-de-la-semana', '/rules', '/faq', '/blog', '/blog/que-es-quinielazo',
-  '/contactanos', '/privacidad', '/login', '/signup', '/forgot-password', '/pagina-que-no-existe',
+  '/contactanos', '/privacidad', '/login', '/signup', '/forgot-password', '/pagina-que-no-existe', '/pro',
 ];
 const PLAYER_SCREENS = ['/inicio', '/dashboard', '/picks?quiniela=current', '/picks-selector', '/mis-quinielas', '/quinielazo-boost-historial', '/settings', '/reset-password'];
 const ADMIN_SCREENS = [
@@ -38,7 +38,8 @@ test('player screens have no serious or critical accessibility violations', asyn
   test.setTimeout(120_000);
   await signInPage(page, await createPlayer('axe'));
   const found: string[] = [];
-  for (const path of PLAYER_SCREENS) found.push(...(await violations(page, path)));
+  const round = await currentRoundId();
+  for (const path of [...PLAYER_SCREENS, '/pro', `/pro/${round}`, `/pro/${round}/resultados`]) found.push(...(await violations(page, path)));
   expect(found).toEqual([]);
 });
 

@@ -57,7 +57,7 @@ export function ProResultsPage({ data, userId, refreshKey, onRound }: { data: Pr
                     <span className="min-w-0 flex-1 truncate font-semibold">
                       {row.username || 'Anónimo'} <span className="text-xs font-normal text-slate-500">· {row.label}</span>
                     </span>
-                    <span className="text-lg font-extrabold tabular-nums" aria-label={`${row.points} puntos`}>
+                    <span className="text-lg font-extrabold tabular-nums" aria-label={`${row.points} ${row.points === 1 ? 'punto' : 'puntos'}`}>
                       {row.points}
                     </span>
                   </div>

@@ -1,0 +1,117 @@
+// Pro on a phone (390×844), through the local MercadoPago's checkout page in Chromium: a player
+// buys a pack of 3, comes back and sees his 3 entries, copies his free picks into one and
+// changes a pick; the results page follows an admin's saved result live; a rejected payment
+// says so and credits nothing. Each journey makes its own round (tests/support/e2e-players.ts).
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createPlayer, createRound, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
+import { e2eSql } from '../support/e2e-standings.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+async function phone(browser: Browser, player: E2ePlayer): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signInPage(page, player);
+  return { page, close: () => context.close() };
+}
+
+async function liveEntries(playerId: string, roundId: number): Promise<number> {
+  const rows = await e2eSql<{ n: number }>('select count(*)::int as n from public.paid_entries where user_id = $1 and quiniela_id = $2 and voided_at is null', [playerId, roundId]);
+  return rows[0]!.n;
+}
+
+async function matchIds(roundId: number): Promise<number[]> {
+  const rows = await e2eSql<{ id: string }>('select id from public.matches where quiniela_id = $1 order by match_order', [roundId]);
+  return rows.map((r) => Number(r.id));
+}
+
+/** Buys a pack on /pro for the round and chooses `choice` on MercadoPago's checkout page. */
+async function buyPack(page: Page, roundId: number, pack: RegExp, choice: RegExp) {
+  await page.goto(`/pro?quiniela=${roundId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Juega con dinero real por una bolsa que crece');
+  const adult = page.getByLabel(/Confirmo que tengo 18 años o más/);
+  if (await adult.isEnabled()) await adult.check();
+  await page.getByRole('button', { name: pack }).click();
+  await expect(page.getByRole('heading', { name: 'Pagar con Mercado Pago' })).toBeVisible();
+  await page.getByRole('button', { name: choice }).click();
+  await page.waitForURL(new RegExp(`/pro/${roundId}\\?`));
+}
+
+test('a player buys a pack of 3, sees 3 entries, copies his free picks into one and changes a pick', async ({ browser }) => {
+  const player = await createPlayer('pro');
+  const round = await createRound(`Pro compra ${Date.now()}`, 3);
+  const [m1, m2, m3] = await matchIds(round.id);
+  await e2eSql(
+    `insert into public.picks (user_id, match_id, quiniela_id, result) values ($1, $2, $5, 'Local'), ($1, $3, $5, 'Empate'), ($1, $4, $5, 'Visita')`,
+    [player.id, m1, m2, m3, round.id],
+  );
+  const { page, close } = await phone(browser, player);
+
+  // Before paying: a visitor-safe pool of the minimum, the prices from the packs table.
+  await page.goto(`/pro?quiniela=${round.id}`);
+  await expect(page.getByTestId('pro-pool')).toHaveText('$300.00');
+  await expect(page.getByText('$75.00')).toBeVisible(); // 3 × 25 struck through beside 60
+  await page.getByRole('button', { name: /Comprar paquete de 3 por \$60\.00/ }).click();
+  await expect(page.getByRole('alert')).toHaveText('Confirma que tienes 18 años o más para jugar Pro.');
+
+  await buyPack(page, round.id, /Comprar paquete de 3 por \$60\.00/, /Pagar \$60/);
+  await expect(page.getByRole('status').filter({ hasText: '¡Pago aprobado!' })).toBeVisible();
+  for (const label of ['Entrada 1', 'Entrada 2', 'Entrada 3']) await expect(page.getByRole('heading', { name: label })).toBeVisible();
+  expect(await liveEntries(player.id, round.id)).toBe(3);
+
+  const first = page.getByRole('region', { name: 'Entrada 1' });
+  await expect(first.getByRole('button', { name: 'Guardar progreso' })).toBeVisible();
+  await first.getByRole('button', { name: 'Copiar mis picks de la versión gratis' }).click();
+  await expect(first.getByRole('status')).toHaveText('Copiamos 3 picks de tu quiniela gratis.');
+  const groups = first.getByRole('group');
+  await expect(groups.nth(0).getByRole('button', { name: 'Local' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(groups.nth(2).getByRole('button', { name: 'Visita' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(first.getByRole('button', { name: 'Enviar entrada' })).toBeVisible();
+
+  await groups.nth(1).getByRole('button', { name: 'Local' }).click();
+  await expect(first.getByRole('status')).toHaveText('Pick guardado');
+  await expect
+    .poll(async () => (await e2eSql<{ result: string }>(`select k.result from public.paid_picks k join public.paid_entries e on e.id = k.paid_entry_id where e.user_id = $1 and e.label = 'Entrada 1' and k.match_id = $2`, [player.id, m2]))[0]?.result)
+    .toBe('Local');
+  // The saved line goes after 3 seconds.
+  await expect(first.getByRole('status')).toHaveCount(0, { timeout: 6000 });
+  // The other entries are untouched.
+  await expect(page.getByRole('region', { name: 'Entrada 2' }).getByRole('button', { name: 'Guardar progreso' })).toBeVisible();
+  await close();
+});
+
+test('the results page follows the admin saving a result live', async ({ browser }) => {
+  const player = await createPlayer('pro');
+  const round = await createRound(`Pro en vivo ${Date.now()}`, 3);
+  const [m1] = await matchIds(round.id);
+  const { page, close } = await phone(browser, player);
+  await buyPack(page, round.id, /Comprar 1 entrada por \$25\.00/, /Pagar \$25/);
+  const entry = page.getByRole('region', { name: 'Entrada 1' });
+  await expect(entry).toBeVisible();
+  await entry.getByRole('group').nth(0).getByRole('button', { name: 'Empate' }).click();
+  await expect(entry.getByRole('status')).toHaveText('Pick guardado');
+
+  await page.goto(`/pro/${round.id}/resultados`);
+  const row = page.getByTestId('pro-result-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByLabel('0 puntos')).toBeVisible();
+  await e2eSql(`update public.quinielas set deadline = now() - interval '1 second' where id = $1`, [round.id]);
+  await e2eSql(`update public.matches set correct_result = 'Empate' where id = $1`, [m1]);
+  await expect(row.getByLabel('1 punto', { exact: true })).toBeVisible();
+  await close();
+});
+
+test('a rejected payment says so and credits nothing', async ({ browser }) => {
+  const player = await createPlayer('pro');
+  const round = await createRound(`Pro rechazo ${Date.now()}`, 3);
+  const { page, close } = await phone(browser, player);
+  await buyPack(page, round.id, /Comprar 1 entrada por \$25\.00/, /Rechazar el pago/);
+  await expect(page.getByRole('alert')).toHaveText('Tu pago fue rechazado y no se te cobró. Puedes intentar con otra tarjeta.');
+  await expect(page.getByText('No tienes entradas para esta quiniela.')).toBeVisible();
+  // The webhook is delivered beside the redirect: wait for its record.
+  await expect
+    .poll(async () => (await e2eSql<{ outcome: string }>('select outcome from public.payments where user_id = $1 and quiniela_id = $2', [player.id, round.id])).map((p) => p.outcome))
+    .toEqual(['rejected']);
+  expect(await liveEntries(player.id, round.id)).toBe(0);
+  await close();
+});
