@@ -4,8 +4,8 @@
 // waiting from the same IndexedDB with the access token the app stored there. When the token
 // is stale or refused, wake an open tab to send it with a fresh one, and let the browser retry
 // the sync later.
-import { answerLane, restAnswerSender } from '../src/features/boost/drafts/answer-drafts';
-import { pickLane, restSender } from '../src/features/picks/drafts/pick-drafts';
+import { answerLane, restAnswerSender } from '../src/lib/answer-drafts';
+import { pickLane, restSender } from '../src/lib/pick-drafts';
 import { getDb, type StoredSession } from '../src/lib/db';
 import { anyLane, FLUSH_MESSAGE, flushLanes, OUTBOX_SYNC_TAG, waitingCount, type AnyLane } from '../src/lib/outbox';
 

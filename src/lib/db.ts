@@ -113,7 +113,7 @@ export interface ProPickOutboxEntry {
 /** The key of any lane's drafts and outbox: the player and the item (a number, or a Pro pick's slot). */
 export type DraftKey = [string, number | string];
 
-export const DB_NAME = 'quinielazo';
+const DB_NAME = 'quinielazo';
 
 export class QuinielazoDb extends Dexie {
   drafts!: Table<PickDraft, DraftKey>;
@@ -171,7 +171,7 @@ export function isQuotaError(error: unknown): boolean {
  * Makes room after a quota error: the read cache is only a convenience, drafts and the outbox
  * are the player's picks and are never evicted.
  */
-export async function freeSpace(db: QuinielazoDb = getDb()): Promise<void> {
+async function freeSpace(db: QuinielazoDb = getDb()): Promise<void> {
   await db.cache.clear();
 }
 

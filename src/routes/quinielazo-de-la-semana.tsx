@@ -23,7 +23,8 @@ export const Route = createFileRoute('/quinielazo-de-la-semana')({
       cachedRead(`round:${deps.quiniela}`, userId, () => getRoundView(deps.quiniela, userId)),
       cachedRead('rounds:list', userId, () => getRounds()).catch(() => ({ data: [], cachedAt: null })),
     ]);
-    return { view, rounds: rounds.data, userId };
+    // The clock the open/closed labels use, read with the data so rendering stays pure.
+    return { view, rounds: rounds.data, userId, now: Date.now() };
   },
   pendingComponent: RoundSkeleton,
   errorComponent: RoundDetailError,
@@ -31,10 +32,9 @@ export const Route = createFileRoute('/quinielazo-de-la-semana')({
 });
 
 function WeeklyRoundPage() {
-  const { view, rounds, userId } = Route.useLoaderData();
+  const { view, rounds, userId, now } = Route.useLoaderData();
   const navigate = useNavigate({ from: Route.fullPath });
   const selected = view.data?.round.id;
-  const now = Date.now();
   return (
     <div className="flex flex-col gap-4">
       {rounds.length > 0 && (

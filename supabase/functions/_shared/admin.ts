@@ -5,8 +5,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env } from './env.ts';
 import { corsHeaders, json, readJson } from './http.ts';
 
-export const ADMIN_ONLY = 'Acceso restringido a administradores.';
-export const DATABASE_UNAVAILABLE = 'No pudimos comprobar tus permisos: la base de datos no está disponible. Intenta de nuevo en unos minutos.';
+const ADMIN_ONLY = 'Acceso restringido a administradores.';
+const DATABASE_UNAVAILABLE = 'No pudimos comprobar tus permisos: la base de datos no está disponible. Intenta de nuevo en unos minutos.';
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
@@ -49,7 +49,7 @@ export async function adminRoundRequest(req: Request): Promise<number | Response
 }
 
 /** A positive integer round id from a JSON body value (number or numeric string), else null. */
-export function roundId(value: unknown): number | null {
+function roundId(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
