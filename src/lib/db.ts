@@ -79,9 +79,6 @@ export interface StoredSession {
   anonKey: string;
 }
 
-/** Drafts and outbox entries are keyed by [userId, matchId] (picks) or [userId, gameId] (Boost). */
-export type PickKey = [string, number];
-
 /** A Pro pick waiting, sent or refused: one per player, entry and match (the same life as a pick draft). */
 export interface ProPickDraft {
   userId: string;

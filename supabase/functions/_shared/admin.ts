@@ -49,7 +49,7 @@ export async function adminRoundRequest(req: Request): Promise<number | Response
 }
 
 /** A positive integer round id from a JSON body value (number or numeric string), else null. */
-function roundId(value: unknown): number | null {
+export function roundId(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
