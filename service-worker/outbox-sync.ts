@@ -4,9 +4,9 @@
 // waiting from the same IndexedDB with the access token the app stored there. When the token
 // is stale or refused, wake an open tab to send it with a fresh one, and let the browser retry
 // the sync later.
-import { answerLane, restAnswerSender } from '../src/features/boost/drafts/answer-drafts';
-import { pickLane, restSender } from '../src/features/picks/drafts/pick-drafts';
-import { proPickLane, restProPickSender } from '../src/features/pro/drafts/pro-pick-drafts';
+import { answerLane, restAnswerSender } from '../src/lib/answer-drafts';
+import { pickLane, restSender } from '../src/lib/pick-drafts';
+import { proPickLane, restProPickSender } from '../src/lib/pro-pick-drafts';
 import { getDb, type StoredSession } from '../src/lib/db';
 import { anyLane, FLUSH_MESSAGE, flushLanes, OUTBOX_SYNC_TAG, waitingCount, type AnyLane } from '../src/lib/outbox';
 

@@ -51,7 +51,7 @@ self.addEventListener('push', (event) => {
 });
 
 // The browser replaced (or dropped) the subscription: subscribe again with the same key when
-// it says which, and tell open windows, which save it (src/features/push/push-subscription.ts);
+// it says which, and tell open windows, which save it (src/features/push/index.ts);
 // with no window open, the app saves it at its next start.
 self.addEventListener('pushsubscriptionchange', (event) => {
   const change = event as Event & { oldSubscription?: PushSubscription | null; waitUntil(p: Promise<unknown>): void };

@@ -8,7 +8,7 @@ import { useSessionStore } from './session';
 import type { Json } from './database.types';
 import { supabase } from './supabase';
 
-export interface ActivityEvent {
+interface ActivityEvent {
   user_id: string;
   event_name: string;
   json: { [key: string]: Json };
@@ -37,7 +37,7 @@ export function track(eventName: string, json: { [key: string]: Json } = {}): vo
 }
 
 /** Sends what is queued, in batches; a failed batch waits for the next flush. */
-export async function flush(): Promise<void> {
+async function flush(): Promise<void> {
   while (queue.length > 0) {
     const batch = queue.splice(0, MAX_BATCH);
     const { error } = await supabase.from('activity_logs').insert(batch);

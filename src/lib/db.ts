@@ -79,9 +79,6 @@ export interface StoredSession {
   anonKey: string;
 }
 
-/** Drafts and outbox entries are keyed by [userId, matchId] (picks) or [userId, gameId] (Boost). */
-export type PickKey = [string, number];
-
 /** A Pro pick waiting, sent or refused: one per player, entry and match (the same life as a pick draft). */
 export interface ProPickDraft {
   userId: string;
@@ -113,7 +110,7 @@ export interface ProPickOutboxEntry {
 /** The key of any lane's drafts and outbox: the player and the item (a number, or a Pro pick's slot). */
 export type DraftKey = [string, number | string];
 
-export const DB_NAME = 'quinielazo';
+const DB_NAME = 'quinielazo';
 
 export class QuinielazoDb extends Dexie {
   drafts!: Table<PickDraft, DraftKey>;
@@ -171,7 +168,7 @@ export function isQuotaError(error: unknown): boolean {
  * Makes room after a quota error: the read cache is only a convenience, drafts and the outbox
  * are the player's picks and are never evicted.
  */
-export async function freeSpace(db: QuinielazoDb = getDb()): Promise<void> {
+async function freeSpace(db: QuinielazoDb = getDb()): Promise<void> {
   await db.cache.clear();
 }
 

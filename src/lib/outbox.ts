@@ -11,7 +11,7 @@ import type { DraftKey, DraftStatus, QuinielazoDb } from './db';
 import { writeWithRoom } from './db';
 
 export const OUTBOX_SYNC_TAG = 'quinielazo-outbox';
-export const OUTBOX_LOCK = 'quinielazo-outbox';
+const OUTBOX_LOCK = 'quinielazo-outbox';
 /** Sent by the service worker to open tabs when it cannot send the outbox itself. */
 export const FLUSH_MESSAGE = 'quinielazo:flush-outbox';
 
@@ -99,7 +99,7 @@ export async function recordDraft<D extends DraftBase, E extends EntryBase>(
 
 let localChain: Promise<unknown> = Promise.resolve();
 /** One flush at a time across tabs and the service worker; in-process only where Web Locks are missing. */
-export function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
+function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   if (locks) return locks.request(OUTBOX_LOCK, work);
   const run = localChain.then(work, work);

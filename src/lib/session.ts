@@ -7,7 +7,7 @@ import type { Session } from '@supabase/supabase-js';
 import { create } from 'zustand';
 import { supabase } from './supabase';
 
-export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED' | string;
+type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED' | string;
 
 export interface PlayerProfile {
   id: string;

@@ -11,6 +11,8 @@ export function useLiveQuery<T>(query: () => Promise<T>, deps: readonly unknown[
       error: (error: unknown) => console.warn('No se pudieron leer los borradores', error),
     });
     return () => subscription.unsubscribe();
+    // The caller's deps stand for the query (as with useMemo); lint checks them at each call.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   return value;
 }

@@ -4,7 +4,7 @@ import { PlayerHeader } from '@/components/layout/player-header';
 import { PublicHeader } from '@/components/layout/public-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { captureReferral } from '@/features/auth/referral';
-import { OfflineIndicator, UpdatePrompt } from '@/features/pwa';
+import { OfflineIndicator, UpdatePrompt } from '@/components/pwa';
 import { loadSession, useSessionStore } from '@/lib/session';
 
 // Start reading the session (and any auth redirect in the URL fragment) before the first route loads.

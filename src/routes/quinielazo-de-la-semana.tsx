@@ -25,7 +25,8 @@ export const Route = createFileRoute('/quinielazo-de-la-semana')({
       cachedRead(`round:${deps.quiniela}`, userId, () => getRoundView(deps.quiniela, userId), MAX_AGE.round),
       cachedRead('rounds:list', userId, () => getRounds(), MAX_AGE.round).catch(() => ({ data: [], cachedAt: null })),
     ]);
-    return { view, rounds: rounds.data, userId };
+    // The clock the open/closed labels use, read with the data so rendering stays pure.
+    return { view, rounds: rounds.data, userId, now: Date.now() };
   },
   pendingComponent: RoundSkeleton,
   errorComponent: RoundDetailError,
@@ -33,10 +34,9 @@ export const Route = createFileRoute('/quinielazo-de-la-semana')({
 });
 
 function WeeklyRoundPage() {
-  const { view, rounds, userId } = Route.useLoaderData();
+  const { view, rounds, userId, now } = Route.useLoaderData();
   const navigate = useNavigate({ from: Route.fullPath });
   const selected = view.data?.round.id;
-  const now = Date.now();
   const [savedRound, setSavedRound] = useState<number | null>(null);
   return (
     <div className="flex flex-col gap-4">

@@ -141,7 +141,7 @@ export async function prepareDatabase(url: string, opts: { seed: boolean; log?: 
         await client.query('commit');
       } catch (e) {
         await client.query('rollback');
-        throw new Error(`migration ${file} failed: ${(e as Error).message}`);
+        throw new Error(`migration ${file} failed: ${(e as Error).message}`, { cause: e });
       }
       applied.push(file);
     }

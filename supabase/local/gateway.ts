@@ -8,7 +8,7 @@ import type { MountedService } from './service.ts';
 /** Default wait for an upstream's answer before the gateway gives up with 504. */
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
-export const CORS_HEADERS: Record<string, string> = {
+const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
   'access-control-allow-headers':

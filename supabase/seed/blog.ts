@@ -90,7 +90,7 @@ function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-export function bannerSvg(post: BlogPost): string {
+function bannerSvg(post: BlogPost): string {
   const { from, to, kicker, headline } = post.banner;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630" role="img" aria-label="${escapeXml(post.title)}">
 <title>${escapeXml(post.title)}</title>

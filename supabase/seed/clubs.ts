@@ -2,7 +2,7 @@
 // generated crests use. Ids are fixed per league block (Liga MX 1–99, Premier League 101–199,
 // …) so adding a club never renumbers another, and the seed can upsert by id.
 
-export interface League {
+interface League {
   name: 'Liga MX' | 'Premier League' | 'La Liga' | 'Bundesliga' | 'Serie A' | 'Ligue 1' | 'MLS' | 'Internacional';
   slug: string;
   firstId: number;
@@ -12,7 +12,7 @@ export interface League {
 }
 
 /** [slug, full name, short name, initials, primary colour, secondary colour] */
-export type ClubData = [string, string, string, string, string, string];
+type ClubData = [string, string, string, string, string, string];
 
 export interface Club {
   id: number;
@@ -28,7 +28,7 @@ export interface Club {
   logoUrl: string;
 }
 
-export const leagues: League[] = [
+const leagues: League[] = [
   {
     name: 'Liga MX', slug: 'liga-mx', firstId: 1, shape: 'shield',
     clubs: [

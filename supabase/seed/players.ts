@@ -49,7 +49,7 @@ const rows: [string, string, string | null, number, number, number, string | nul
   ['valeria', 'ValeriaQuiniela2025', 'fc-juarez', 0.45, 1, 11, 'sofia'],
 ];
 
-export const admin: SeedPlayer = {
+const admin: SeedPlayer = {
   n: 0,
   id: uuid(0xad),
   email: 'admin@quinielazo.mx',

@@ -2,23 +2,12 @@
 // offline, every page of the app closed, the signal back, and the SW's 'sync' event fired
 // through the Chrome DevTools Protocol (as Chromium does when connectivity returns). Only the
 // service worker can have delivered them; the server is checked through the API as the player.
-import { expect, test, type CDPSession } from '@playwright/test';
-import { OUTBOX_SYNC_TAG } from '../../src/features/picks/drafts/pick-drafts.ts';
+import { expect, test } from '@playwright/test';
+import { OUTBOX_SYNC_TAG } from '../../src/lib/pick-drafts.ts';
 import { createPlayer, currentRoundId, serverPicks, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
+import { registrationId } from '../support/sw-push.ts';
 
 test.describe.configure({ timeout: 60_000 });
-
-/** The app's service worker registration, as the DevTools ServiceWorker domain reports it. */
-async function registrationId(cdp: CDPSession, scopeOrigin: string): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(scopeOrigin));
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
 
 test('picks tapped offline reach the server from the service worker with no app tab open', async ({ page, context }) => {
   const player = await createPlayer('bgsync');

@@ -27,14 +27,14 @@ test('the web app manifest is served in Spanish with a maskable icon', async ({ 
 test('the page links the manifest and the installed start page opens the app', async ({ page }) => {
   await page.goto('/inicio');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-  await expect(page.getByRole('link', { name: 'Quinielazo' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Quinielazo', exact: true })).toBeVisible();
   // /inicio is the signed-in home: a visitor opening the installed app is asked to sign in first.
   await expect(page).toHaveURL(/\/login\?redirect=%2Finicio$/);
 });
 
 test('the service worker activates and the app shell opens offline', async ({ page, context }) => {
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Quinielazo' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Quinielazo', exact: true })).toBeVisible();
 
   const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
   expect(scriptURL).toMatch(/\/sw\.js$/);
@@ -57,7 +57,7 @@ test('the service worker activates and the app shell opens offline', async ({ pa
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Quinielazo' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Quinielazo', exact: true })).toBeVisible();
   // Without a network the round cannot load; the player is told and can retry.
   await expect(page.getByText('Error loading quinielas')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();

@@ -33,7 +33,7 @@ export interface E2ePlayer {
   api: Client;
 }
 
-export const PLAYER_PASSWORD = 'Golazo2025';
+const PLAYER_PASSWORD = 'Golazo2025';
 
 /** Signs in with a password through the auth API. */
 export async function signInPlayer(email: string, password: string = PLAYER_PASSWORD): Promise<E2ePlayer> {

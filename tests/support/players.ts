@@ -31,7 +31,7 @@ export function uniqueUsername(prefix = 'jugador'): string {
   return `${prefix.slice(0, 5)}_${process.pid.toString(36)}${clock}${(counter++).toString(36)}`;
 }
 
-export async function playerToken(id: string, email: string): Promise<string> {
+async function playerToken(id: string, email: string): Promise<string> {
   return new SignJWT({ role: 'authenticated', aud: 'authenticated', email, session_id: randomUUID(), aal: 'aal1', is_anonymous: false })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(id)
@@ -40,7 +40,7 @@ export async function playerToken(id: string, email: string): Promise<string> {
     .sign(new TextEncoder().encode(JWT_SECRET));
 }
 
-export function clientWithToken(token: string): Client {
+function clientWithToken(token: string): Client {
   return createClient<Database>(inject('apiUrl'), inject('anonKey'), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { Authorization: `Bearer ${token}` } },

@@ -6,7 +6,7 @@ import { createECDH, createDecipheriv, hkdfSync, randomBytes, type ECDH } from '
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedPush {
+interface ReceivedPush {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;

@@ -1,5 +1,6 @@
 // Pushes delivered to the app's real service worker through DevTools
-// (ServiceWorker.deliverPushMessage), as a browser's push service would hand them over.
+// (ServiceWorker.deliverPushMessage), as a browser's push service would hand them over; and the
+// registration id other DevTools service-worker commands (background sync) need.
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 
 /** The DevTools id of the app's service worker registration (the one whose scope is `origin`). */

@@ -3,8 +3,8 @@
 // the answer, and sign-out keeping what was not sent.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerLane, recordAnswer, type AnswerRow, type AnswerSender } from '../../src/features/boost/drafts/answer-drafts';
-import { pickLane, recordPick, type Sender } from '../../src/features/picks/drafts/pick-drafts';
+import { answerLane, recordAnswer, type AnswerRow, type AnswerSender } from '../../src/lib/answer-drafts';
+import { pickLane, recordPick, type Sender } from '../../src/lib/pick-drafts';
 import { QuinielazoDb } from '../../src/lib/db';
 import { anyLane, flushLanes, forgetSignedOutUser } from '../../src/lib/outbox';
 

@@ -1,4 +1,4 @@
-// The offline draft store (src/features/picks/drafts/pick-drafts.ts) on fake-indexeddb: two
+// The offline draft store (src/lib/pick-drafts.ts) on fake-indexeddb: two
 // Dexie instances over the same database stand in for two open tabs.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
   type PickRow,
   type SendOutcome,
   type Sender,
-} from '../../src/features/picks/drafts/pick-drafts';
+} from '../../src/lib/pick-drafts';
 import { QuinielazoDb, isQuotaError, writeWithRoom } from '../../src/lib/db';
 
 const USER = '11111111-1111-4111-8111-111111111111';

@@ -3,7 +3,7 @@
 // of the hamburger (mobile-menu.tsx), so it is not part of the first load.
 import { useEffect, useRef } from 'react';
 import { AppLink } from '@/components/ui/app-link';
-import { InstallPrompt } from '@/features/pwa/install-prompt';
+import { InstallPrompt } from '@/components/pwa/install-prompt';
 import type { PlayerProfile } from '@/lib/session';
 import { ACCOUNT_LINKS, isActivePath, PLAYER_NAV } from './nav-items';
 import { PlayerAvatar } from './player-avatar';

@@ -2,8 +2,8 @@
 // account menu with avatar, username and club badge, and the phone's slide-out menu.
 import { useNavigate } from '@tanstack/react-router';
 import { AppLink } from '@/components/ui/app-link';
-import { signOut } from '@/features/auth/api/sign-out';
-import { InstallButton } from '@/features/pwa';
+import { signOut } from '@/lib/sign-out';
+import { InstallButton } from '@/components/pwa';
 import { useProfile } from '@/lib/session';
 import { CountdownBanner } from './countdown-banner';
 import { LogoLink } from './logo-link';

@@ -1,5 +1,5 @@
 // Avatar, username and club badge opening the account menu: Mi perfil, Configuración, Cerrar sesión.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import type { PlayerProfile } from '@/lib/session';
 import { ACCOUNT_LINKS } from './nav-items';
@@ -12,7 +12,7 @@ export function UserMenu({ profile, onSignOut }: { profile: PlayerProfile | null
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
-  const refs = useRef([trigger, menu]).current;
+  const refs = useMemo(() => [trigger, menu], []);
   useDismiss(open, close, refs, trigger);
 
   useEffect(() => {

@@ -2,7 +2,7 @@
 // with letters and digits everywhere, reset included). Pure, so every message is unit-tested.
 import { usernameProblem, type UsernameProblem } from '@/lib/username';
 
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 
 export const MESSAGES = {
   usernameTooShort: 'Mínimo 3 caracteres',
@@ -25,20 +25,20 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function hasLetter(value: string): boolean {
+function hasLetter(value: string): boolean {
   return /\p{L}/u.test(value);
 }
 
-export function hasDigit(value: string): boolean {
+function hasDigit(value: string): boolean {
   return /\d/.test(value);
 }
 
-export function hasSymbol(value: string): boolean {
+function hasSymbol(value: string): boolean {
   return /[^\p{L}\d\s]/u.test(value);
 }
 
 /** The password rule of sign-up and reset: 8+ characters with at least one letter and one digit. */
-export function isPasswordValid(password: string): boolean {
+function isPasswordValid(password: string): boolean {
   return password.length >= PASSWORD_MIN && hasLetter(password) && hasDigit(password);
 }
 

@@ -1,7 +1,7 @@
 // The round chat's rules on the device (docs/product.md, chat): what may be sent, how the
 // database's refusals read in Spanish, and how the messages on screen stay one ordered list
 // while pages, live inserts, removals and catch-up reads arrive in any order.
-export const CHAT_MESSAGE_MAX = 500;
+const CHAT_MESSAGE_MAX = 500;
 /** Messages read per page: the latest on opening, then older ones on request. */
 export const CHAT_PAGE_SIZE = 50;
 /** A catch-up read brings back at most this many; past it the chat starts again from the latest page. */
@@ -23,7 +23,7 @@ export const CHAT_MESSAGES = {
 /** The trigger's refusal of an over-long message (supabase/migrations/…_chat.sql). */
 const DATABASE_TOO_LONG = 'Tu mensaje es muy largo: máximo 500 caracteres.';
 
-export const tooLongMessage = (length: number) => `Tu mensaje es muy largo (${length}/${CHAT_MESSAGE_MAX}).`;
+const tooLongMessage = (length: number) => `Tu mensaje es muy largo (${length}/${CHAT_MESSAGE_MAX}).`;
 
 export interface ChatAuthor {
   username: string;

@@ -3,8 +3,8 @@
 // message of at most 5000), checked first in the browser so a visitor learns what to fix next
 // to the field. Pure, so every message is unit-tested.
 
-export const CONTACT_NAME_MAX = 100;
-export const CONTACT_EMAIL_MAX = 254;
+const CONTACT_NAME_MAX = 100;
+const CONTACT_EMAIL_MAX = 254;
 export const CONTACT_MESSAGE_MAX = 5000;
 
 export interface ContactInput {

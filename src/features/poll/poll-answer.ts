@@ -1,6 +1,6 @@
 // The poll's answer rules (docs/product.md, poll): a text answer is trimmed, not empty and at
 // most 600 characters; the messages are the product's own.
-export const POLL_TEXT_MAX = 600;
+const POLL_TEXT_MAX = 600;
 
 export const POLL_MESSAGES = {
   loadFailed: 'Error al cargar la encuesta. Por favor, intenta recargar la página.',

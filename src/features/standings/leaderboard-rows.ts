@@ -4,7 +4,7 @@
 
 import type { LeaderboardTab } from './search-params';
 
-export { isLeaderboardTab, LEADERBOARD_TABS, type LeaderboardTab } from './search-params';
+export { LEADERBOARD_TABS, type LeaderboardTab } from './search-params';
 
 export interface LeaderboardEntry {
   userId: string;
@@ -25,9 +25,9 @@ export interface LeaderboardEntry {
 }
 
 export const TOP_ROWS = 20;
-export const USERNAME_MAX = 15;
+const USERNAME_MAX = 15;
 
-export function tabPoints(entry: LeaderboardEntry, tab: LeaderboardTab): number {
+function tabPoints(entry: LeaderboardEntry, tab: LeaderboardTab): number {
   if (tab === 'boost') return entry.dailyPoints;
   if (tab === 'quinielazo') return entry.weeklyPoints;
   return entry.totalPoints;

@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_authed/picks-selector')({
         rounds.map((r) => r.id),
       );
       return { rounds, played };
-    }, MAX_AGE.round);
+    }, MAX_AGE.round).then((read) => ({ ...read, now: Date.now() }));
   },
   pendingComponent: RoundSkeleton,
   errorComponent: RoundsListError,
@@ -25,6 +25,6 @@ export const Route = createFileRoute('/_authed/picks-selector')({
 });
 
 function PicksSelectorPage() {
-  const { data } = Route.useLoaderData();
-  return <RoundPickerList rounds={data.rounds} played={data.played} />;
+  const { data, now } = Route.useLoaderData();
+  return <RoundPickerList rounds={data.rounds} played={data.played} now={now} />;
 }

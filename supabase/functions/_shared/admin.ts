@@ -5,8 +5,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env } from './env.ts';
 import { corsHeaders, json, readJson } from './http.ts';
 
-export const ADMIN_ONLY = 'Acceso restringido a administradores.';
-export const DATABASE_UNAVAILABLE = 'No pudimos comprobar tus permisos: la base de datos no está disponible. Intenta de nuevo en unos minutos.';
+const ADMIN_ONLY = 'Acceso restringido a administradores.';
+const DATABASE_UNAVAILABLE = 'No pudimos comprobar tus permisos: la base de datos no está disponible. Intenta de nuevo en unos minutos.';
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 

@@ -10,8 +10,8 @@ import { escapeHtml, layout, sendMail } from './mailer.ts';
 import { encryptPush } from './push-encrypt.ts';
 
 /** Push attempts before a notice falls back to e-mail; attempts in all before it is given up. */
-export const MAX_PUSH_ATTEMPTS = 3;
-export const MAX_ATTEMPTS = 8;
+const MAX_PUSH_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 8;
 const BATCH = 500;
 const PUSH_CONCURRENCY = 64;
 const MAIL_CONCURRENCY = 5;

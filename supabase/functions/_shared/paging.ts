@@ -1,6 +1,6 @@
 // PostgREST answers at most 1000 rows per request (db-max-rows, as on hosted Supabase), so
 // bulk reads for mailings go page by page.
-export const PAGE_SIZE = 1000;
+const PAGE_SIZE = 1000;
 
 type Page<T> = PromiseLike<{ data: T[] | null; error: { message: string } | null }>;
 

@@ -11,7 +11,7 @@ import { env, optionalEnv } from '../_shared/env.ts';
 import { corsHeaders, json, readJson } from '../_shared/http.ts';
 import { mercadoPago } from '../_shared/mercadopago.ts';
 
-export const PRO_ERRORS = {
+const PRO_ERRORS = {
   missingRound: 'Falta el ID de la quiniela.',
   missingPack: 'Falta el tipo de paquete.',
   provider: 'No se pudo iniciar el pago con MercadoPago. Intenta de nuevo en unos minutos.',

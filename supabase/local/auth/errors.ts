@@ -3,7 +3,7 @@
 // otherwise the legacy `{code: <status>, error_code, msg}`. auth-js reads both shapes.
 import type { IncomingMessage } from 'node:http';
 
-export const API_VERSION_HEADER = 'x-supabase-api-version';
+const API_VERSION_HEADER = 'x-supabase-api-version';
 export const API_VERSION = '2024-01-01';
 
 export class AuthError extends Error {

@@ -128,7 +128,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
       if (origins.includes(u.origin)) return candidate;
       const bare = `${u.origin}${u.pathname}`;
       for (const allowed of site.additionalRedirectUrls) {
-        const glob = new RegExp(`^${allowed.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')}$`);
+        const glob = new RegExp(`^${allowed.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replaceAll('\u0000', '.*')}$`);
         if (allowed === candidate || allowed === bare || glob.test(bare) || glob.test(candidate)) return candidate;
       }
     } catch {

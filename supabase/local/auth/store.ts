@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { JWT_SECRET } from '../config.ts';
 
-export const ACCESS_TOKEN_TTL = 3600; // GoTrue's jwt_expiry default
+const ACCESS_TOKEN_TTL = 3600; // GoTrue's jwt_expiry default
 export const OTP_TTL = 3600; // mailer otp_exp default
 /** Seconds a revoked refresh token may still be swapped (Supabase CLI and hosted default). */
 export const REFRESH_TOKEN_REUSE_INTERVAL = 10;
@@ -125,7 +125,7 @@ function newRefreshToken(): string {
 
 export type AmrMethod = 'password' | 'otp' | 'recovery' | 'magiclink' | 'email/signup' | 'invite';
 
-export async function signAccessToken(
+async function signAccessToken(
   db: Queryable,
   issuer: string,
   user: UserRow,

@@ -24,20 +24,20 @@ import {
 import { SUPABASE_DIR } from '../database.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
 
-export const FUNCTIONS_DIR = join(SUPABASE_DIR, 'functions');
+const FUNCTIONS_DIR = join(SUPABASE_DIR, 'functions');
 /** Request bodies above this answer 413 before any function runs. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 const DRAIN_MAX = 16 * 1024 * 1024;
 
 const MAIN = join(import.meta.dirname, 'main.ts');
 const require = createRequire(import.meta.url);
 
 /** The Deno binary of the `deno` npm package (its postinstall puts it next to package.json). */
-export function denoPath(): string {
+function denoPath(): string {
   return join(dirname(require.resolve('deno/package.json')), process.platform === 'win32' ? 'deno.exe' : 'deno');
 }
 
-export function functionNames(dir = FUNCTIONS_DIR): string[] {
+function functionNames(dir = FUNCTIONS_DIR): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && !d.name.startsWith('_') && existsSync(join(dir, d.name, 'index.ts')))
@@ -46,7 +46,7 @@ export function functionNames(dir = FUNCTIONS_DIR): string[] {
 }
 
 /** `[functions.<name>] verify_jwt` of a config.toml; true when absent, as the Supabase CLI defaults. */
-export function verifyJwtSettings(configFile: string, names: string[]): Map<string, boolean> {
+function verifyJwtSettings(configFile: string, names: string[]): Map<string, boolean> {
   const toml = existsSync(configFile) ? readFileSync(configFile, 'utf8') : '';
   return new Map(
     names.map((name) => {

@@ -3,7 +3,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailMessage } from '../service.ts';
 
-export const MAIL_FROM = 'Quinielazo <no-responder@quinielazo.mx>';
+const MAIL_FROM = 'Quinielazo <no-responder@quinielazo.mx>';
 
 const transports = new Map<string, Transporter>();
 

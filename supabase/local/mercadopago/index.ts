@@ -34,7 +34,6 @@ export async function startMercadoPago(opts: MercadoPagoOptions): Promise<Runnin
   const log = opts.log ?? (() => {});
   const accessToken = opts.accessToken ?? MERCADOPAGO_ACCESS_TOKEN_LOCAL;
   const webhooks = new WebhookSender(opts.webhookSecret ?? MERCADOPAGO_WEBHOOK_SECRET_LOCAL, log, opts.retryDelaysMs);
-  let store: MercadoPagoStore | undefined;
 
   /** Creates a payment (or changes one) and notifies; resolves once the first webhook try is over. */
   const notify = async (payment: Payment, action: 'payment.created' | 'payment.updated'): Promise<Delivery | null> =>
@@ -53,7 +52,7 @@ export async function startMercadoPago(opts: MercadoPagoOptions): Promise<Runnin
     const url = new URL(req.url ?? '/', 'http://mercadopago');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
-    const s = store!;
+    const s = store;
 
     // The REST API (Bearer access token, MercadoPago's error shape).
     if (path === '/checkout/preferences' || path.startsWith('/checkout/preferences/') || path.startsWith('/v1/')) {
@@ -133,7 +132,8 @@ export async function startMercadoPago(opts: MercadoPagoOptions): Promise<Runnin
     server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  store = new MercadoPagoStore(url);
+  // Requests are handled from the next task on, after this line.
+  const store = new MercadoPagoStore(url);
   log(`MercadoPago stand-in on ${url}`);
 
   return {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 /** The seller account every preference and payment belongs to (a made-up collector id). */
 export const COLLECTOR_ID = 1085211547;
-export const CLIENT_ID = '4815162342108';
+const CLIENT_ID = '4815162342108';
 export const SITE_ID = 'MLM';
 
 export const PAYMENT_STATUSES = ['approved', 'rejected', 'pending', 'refunded', 'charged_back', 'cancelled'] as const;
@@ -14,7 +14,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** What a buyer can end up with at the checkout (MercadoPago's sandbox cards APRO, OTHE, CONT). */
 export const CHECKOUT_STATUSES = ['approved', 'rejected', 'pending'] as const;
 
-export const STATUS_DETAIL: Record<PaymentStatus, string> = {
+const STATUS_DETAIL: Record<PaymentStatus, string> = {
   approved: 'accredited',
   rejected: 'cc_rejected_other_reason',
   pending: 'pending_contingency',
@@ -23,7 +23,7 @@ export const STATUS_DETAIL: Record<PaymentStatus, string> = {
   cancelled: 'expired',
 };
 
-export interface Item {
+interface Item {
   id: string;
   title: string;
   description: string;
@@ -34,7 +34,7 @@ export interface Item {
   currency_id: string;
 }
 
-export interface BackUrls {
+interface BackUrls {
   success: string;
   pending: string;
   failure: string;

@@ -24,12 +24,12 @@ export interface Delivery {
 }
 
 /** Waits before the 2nd, 3rd… tries: five tries in about 15 s (MercadoPago itself retries over hours). */
-export const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000];
+const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000];
 const TRY_TIMEOUT_MS = 10_000;
 const MAX_DELIVERIES = 2000;
 
 /** The manifest MercadoPago signs (ids in lower case, as MercadoPago does for alphanumeric ones). */
-export function signatureHeader(secret: string, dataId: string, requestId: string, ts: number): string {
+function signatureHeader(secret: string, dataId: string, requestId: string, ts: number): string {
   const manifest = `id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`;
   return `ts=${ts},v1=${createHmac('sha256', secret).update(manifest).digest('hex')}`;
 }

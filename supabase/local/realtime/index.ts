@@ -272,7 +272,7 @@ class RealtimeServer implements MountedService {
   }
 
   private async join(conn: Connection, frame: Frame): Promise<void> {
-    const payload = (frame.payload ?? {}) as { access_token?: string; config?: Record<string, any> };
+    const payload = (frame.payload ?? {}) as { access_token?: string; config?: { postgres_changes?: unknown; presence?: unknown; broadcast?: { self?: unknown } } };
     const config = payload.config ?? {};
     const token = payload.access_token ?? conn.apikey;
     if (!token) return conn.reply(frame, 'error', { reason: 'No access token: send apikey in the URL or access_token in the join payload' });

@@ -13,7 +13,7 @@ export interface Frame {
 }
 
 /** A broadcast whose user payload stayed binary (vsn 2.0.0, encoding 0). */
-export interface BinaryBroadcast {
+interface BinaryBroadcast {
   type: 'broadcast';
   event: string;
   payload: ArrayBuffer | Uint8Array;

@@ -1,7 +1,7 @@
 import { supabase } from '@/lib/supabase';
 import type { MatchResult } from '../results';
 
-export interface NewMatch {
+interface NewMatch {
   homeClubId: number;
   awayClubId: number;
   specialBonusPoints: number;

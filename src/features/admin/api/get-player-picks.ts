@@ -1,7 +1,7 @@
 import { supabase } from '@/lib/supabase';
 import type { MatchResult } from '../results';
 
-export interface PlayerRoundPicks {
+interface PlayerRoundPicks {
   roundId: number;
   roundName: string;
   week: number;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/field';
 import { useSession, useSessionReady } from '@/lib/session';
-import { signOut } from '../api/sign-out';
+import { signOut } from '@/lib/sign-out';
 import { updatePassword } from '../api/update-password';
 import { authErrorCode, authErrorMessage } from '../auth-errors';
 import { validateResetPassword } from '../validation';

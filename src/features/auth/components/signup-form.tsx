@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessage } from '@/components/ui/field';
-import { InstallPrompt } from '@/features/pwa/install-prompt';
+import { InstallPrompt } from '@/components/pwa/install-prompt';
 import { checkUsername, type UsernameVerdict } from '@/lib/check-username';
 import { signUp } from '../api/sign-up';
 import { authErrorCode, authErrorMessage } from '../auth-errors';

@@ -6,7 +6,7 @@ import { supabase } from '@/lib/supabase';
 import { GAME_TIME_ZONE } from '@/lib/time';
 import { isGameType, type GameType } from '../model/answers';
 
-export interface BoostClub {
+interface BoostClub {
   id: number;
   name: string;
   logoUrl: string | null;
@@ -51,7 +51,7 @@ interface GameRow {
   metadata: unknown;
 }
 
-export async function withClubs(rows: GameRow[]): Promise<BoostGame[]> {
+async function withClubs(rows: GameRow[]): Promise<BoostGame[]> {
   const pairs = rows.map((r) => {
     const m = (r.metadata ?? {}) as Metadata;
     return r.game_type === 'match' || r.game_type === 'exactscore' ? [asId(m.home_team_id), asId(m.away_team_id)] : [asId(m.team1_id), asId(m.team2_id)];

@@ -1,7 +1,7 @@
 // Sends one game's answer for the outbox: an upsert on (user_id, daily_game_id) returning the
 // server's updated_at (the receipt). The database refuses (42501) once the game has locked.
 import { supabase } from '@/lib/supabase';
-import type { AnswerSender } from '../drafts/answer-drafts';
+import type { AnswerSender } from '@/lib/answer-drafts';
 
 export const sendAnswers: AnswerSender = async (rows) => {
   const { data, error } = await supabase

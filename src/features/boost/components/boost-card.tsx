@@ -12,13 +12,13 @@ import { useLiveQuery } from '@/lib/use-live-query';
 import { formatDeadline, GAME_TIME_LABEL, GAME_TIME_ZONE } from '@/lib/time';
 import { startAppOutbox } from '@/outbox';
 import { getMyAnswer, getNextGame, type BoostGame, type ServerAnswer } from '../api/games';
-import { answerDraftOf, recordAnswer } from '../drafts/answer-drafts';
+import { answerDraftOf, recordAnswer } from '@/lib/answer-drafts';
 import { CHOICES, joinScore, MAX_GOALS, splitScore } from '../model/answers';
 import { cardView } from '../model/card-machine';
 import { GameFace } from './game-face';
 import { PreviousResultsButton } from './previous-results';
 
-export const ANSWER_STATE_TEXT = {
+const ANSWER_STATE_TEXT = {
   saved: 'Respuesta guardada ✓',
   pending: 'Pendiente de enviar',
   rejected: 'No enviada: el Boost ya cerró',
@@ -38,11 +38,12 @@ const timeOnly = new Intl.DateTimeFormat('es-MX', { timeZone: GAME_TIME_ZONE, ho
 
 function useNow(until: number): number {
   const [now, setNow] = useState(() => Date.now());
+  const passed = now >= until;
   useEffect(() => {
-    if (now >= until) return;
+    if (passed) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [until, now >= until]);
+  }, [until, passed]);
   return now;
 }
 
@@ -188,7 +189,7 @@ function BoostPlay({ userId, game, server, cachedAt }: { userId: string; game: B
   );
 }
 
-export function AnswerControls({ game, value, disabled, onChange }: { game: Pick<BoostGame, 'type' | 'question'>; value: string | null; disabled: boolean; onChange: (value: string) => void }) {
+function AnswerControls({ game, value, disabled, onChange }: { game: Pick<BoostGame, 'type' | 'question'>; value: string | null; disabled: boolean; onChange: (value: string) => void }) {
   if (game.type === 'exactscore') {
     const [home, away] = splitScore(value) ?? [null, null];
     const select = (label: string, current: number | null, set: (n: number) => void) => (

@@ -52,7 +52,7 @@ export function PreviousResultsButton() {
   );
 }
 
-export function ResultRow({ item }: { item: HistoryItem }) {
+function ResultRow({ item }: { item: HistoryItem }) {
   return (
     <li className="flex flex-col gap-1 py-3">
       <div className="flex items-start justify-between gap-2">

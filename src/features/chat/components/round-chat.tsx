@@ -44,21 +44,21 @@ const OLDER_TRIGGER = 40;
 
 export function RoundChat({ roundId, userId, finalized }: { roundId: number; userId: string | null; finalized: boolean }) {
   // Ids removed while this chat is open: a read that started before the removal must not bring them back.
-  const removed = useRef(new Set<number>());
+  const [removed] = useState(() => new Set<number>());
   const reducer = useCallback((state: State, action: Action): State => {
     switch (action.type) {
       case 'failed':
         return state.kind === 'ready' ? state : { kind: 'failed' };
       case 'reset':
-        return { kind: 'ready', list: addMessages({ messages: [], hasOlder: action.messages.length === CHAT_PAGE_SIZE }, action.messages, removed.current) };
+        return { kind: 'ready', list: addMessages({ messages: [], hasOlder: action.messages.length === CHAT_PAGE_SIZE }, action.messages, removed) };
       case 'add':
-        return state.kind === 'ready' ? { kind: 'ready', list: addMessages(state.list, action.messages, removed.current, action.hasOlder) } : state;
+        return state.kind === 'ready' ? { kind: 'ready', list: addMessages(state.list, action.messages, removed, action.hasOlder) } : state;
       case 'remove':
         return state.kind === 'ready' ? { kind: 'ready', list: removeMessage(state.list, action.id) } : state;
       case 'catchUp':
-        return state.kind === 'ready' ? { kind: 'ready', list: applyCatchUp(state.list, action.fresh, action.shownUpTo, removed.current) } : state;
+        return state.kind === 'ready' ? { kind: 'ready', list: applyCatchUp(state.list, action.fresh, action.shownUpTo, removed) } : state;
     }
-  }, []);
+  }, [removed]);
   const [state, dispatch] = useReducer(reducer, { kind: 'loading' });
   // The reads below run outside render and need the list as it is when they start.
   const stateRef = useRef(state);
@@ -107,7 +107,7 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
           .catch(() => {});
       },
       onDelete: (id) => {
-        removed.current.add(id);
+        removed.add(id);
         dispatch({ type: 'remove', id });
       },
       onSubscribed: sync,
@@ -122,7 +122,7 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', sync);
     };
-  }, [roundId, sync]);
+  }, [roundId, sync, removed]);
 
   const [admin, setAdmin] = useState(false);
   useEffect(() => {
@@ -162,7 +162,7 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
           admin={admin}
           onOlder={(messages, hasOlder) => dispatch({ type: 'add', messages, hasOlder })}
           onRemoved={(id) => {
-            removed.current.add(id);
+            removed.add(id);
             dispatch({ type: 'remove', id });
           }}
         />

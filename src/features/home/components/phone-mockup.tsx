@@ -1,7 +1,7 @@
 // The home page's phone: this week's round as the app shows it, read-only, up to 8 matches, each
 // with one choice lit at random (a taste of picking, not a tip). Loads on its own; its frame
 // keeps its size while it does, so nothing below jumps.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { getOpenRound, type OpenRound } from '@/lib/open-round';
 import { BRAND } from '@/lib/brand';
@@ -11,7 +11,7 @@ const MAX_MATCHES = 8;
 const SIDES = ['L', 'E', 'V'] as const;
 const SIDE_NAMES = { L: 'Local', E: 'Empate', V: 'Visita' } as const;
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; round: OpenRound | null };
+type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; round: OpenRound | null; lit: Array<(typeof SIDES)[number]> };
 
 export function PhoneMockup() {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -19,7 +19,7 @@ export function PhoneMockup() {
   useEffect(() => {
     let current = true;
     getOpenRound().then(
-      (round) => current && setLoad({ kind: 'ready', round }),
+      (round) => current && setLoad({ kind: 'ready', round, lit: (round?.matches ?? []).map(() => SIDES[Math.floor(Math.random() * SIDES.length)]) }),
       () => current && setLoad({ kind: 'failed' }),
     );
     return () => {
@@ -27,7 +27,7 @@ export function PhoneMockup() {
     };
   }, [attempt]);
   const round = load.kind === 'ready' ? load.round : null;
-  const lit = useMemo(() => (round?.matches ?? []).map(() => SIDES[Math.floor(Math.random() * SIDES.length)]), [round]);
+  const lit = load.kind === 'ready' ? load.lit : [];
 
   return (
     <figure aria-label="Así se ve la quiniela de la semana" className="mx-auto w-full max-w-[18rem] rounded-[2.2rem] bg-slate-900 p-2.5 shadow-xl">

@@ -5,7 +5,7 @@ import { isRoundOpen, ROUND_WITH_MATCHES_SELECT, toRoundWithMatches, toSide, typ
 import { supabase } from '@/lib/supabase';
 
 export type DetailMatch = RoundMatch;
-export type RoundDetail = RoundWithMatches;
+type RoundDetail = RoundWithMatches;
 
 export interface ServerPick {
   result: PickResult;
@@ -46,7 +46,7 @@ type VoteRow = { match_id: number; option: string; votes: number };
 type VoteRpc = (fn: 'get_vote_stats', args: { quiniela_id_input: number }) => PromiseLike<{ data: VoteRow[] | null; error: { message: string } | null }>;
 
 /** Vote shares per match in whole percent; null when the function answers nothing (before the deadline). */
-export async function getVoteShares(roundId: number): Promise<Record<number, VoteShares> | null> {
+async function getVoteShares(roundId: number): Promise<Record<number, VoteShares> | null> {
   const rpc = supabase.rpc.bind(supabase) as unknown as VoteRpc;
   const { data, error } = await rpc('get_vote_stats', { quiniela_id_input: roundId });
   if (error) throw error;

@@ -2,7 +2,7 @@
 // returns the server's updated_at for the receipt. The database refuses (42501) once the
 // round has closed by its own clock.
 import { supabase } from '@/lib/supabase';
-import type { Sender } from '../drafts/pick-drafts';
+import type { Sender } from '@/lib/pick-drafts';
 
 export const sendPicks: Sender = async (rows) => {
   const { data, error } = await supabase

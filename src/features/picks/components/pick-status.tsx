@@ -12,7 +12,7 @@ const dayAndTime = new Intl.DateTimeFormat('es-MX', { timeZone: GAME_TIME_ZONE, 
 const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE });
 
 /** The server's time of a receipt: "14:32:05" today, "21 nov, 14:32" on another day (Mexico City time). */
-export function formatReceipt(iso: string, now: Date = new Date()): string {
+function formatReceipt(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   return dayKey.format(date) === dayKey.format(now) ? timeOnly.format(date) : dayAndTime.format(date);
 }

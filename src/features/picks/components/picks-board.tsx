@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { getDb, isQuotaError, type PickDraft, type PickResult } from '@/lib/db';
 import { formatDeadline } from '@/lib/time';
 import type { DetailMatch, RoundView } from '../api/get-round-detail';
-import { draftsOfRound, recordPick } from '../drafts/pick-drafts';
+import { draftsOfRound, recordPick } from '@/lib/pick-drafts';
 import { flushNow } from '@/lib/outbox-runner';
 import { startAppOutbox } from '@/outbox';
 import { useLiveQuery } from '@/lib/use-live-query';

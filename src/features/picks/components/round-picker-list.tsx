@@ -13,13 +13,13 @@ const COLOURS: Record<RoundStatusColour, { bar: string; label: string }> = {
   yellow: { bar: 'border-l-yellow-400', label: 'Esperando resultados' },
 };
 
-export function roundAction(round: RoundSummary, played: boolean, now: number = Date.now()): 'Ver' | 'Editar' | 'Participar' {
+function roundAction(round: RoundSummary, played: boolean, now: number = Date.now()): 'Ver' | 'Editar' | 'Participar' {
   if (!isRoundOpen(round, now)) return 'Ver';
   return played ? 'Editar' : 'Participar';
 }
 
-export function RoundPickerList({ rounds, played }: { rounds: RoundSummary[]; played: number[] }) {
-  const now = Date.now();
+/** `now`: the clock read with the rounds (the route's loader), so rendering stays pure. */
+export function RoundPickerList({ rounds, played, now }: { rounds: RoundSummary[]; played: number[]; now: number }) {
   const playedSet = new Set(played);
   return (
     <section aria-labelledby="rounds-title" className="flex flex-col gap-3">

@@ -2,7 +2,7 @@
 import type { PickDraft, PickResult } from '@/lib/db';
 import type { ServerPick } from '../api/get-round-detail';
 
-export type PickState = 'saved' | 'pending' | 'rejected';
+type PickState = 'saved' | 'pending' | 'rejected';
 
 export interface ShownPick {
   result: PickResult;

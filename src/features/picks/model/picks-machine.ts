@@ -5,7 +5,7 @@ import type { PickResult } from '@/lib/db';
 
 export type PicksMode = 'new' | 'submitted' | 'editing';
 
-export type PicksNotice =
+type PicksNotice =
   | { kind: 'success'; text: string }
   | { kind: 'error'; text: string }
   | { kind: 'queued'; text: string }
@@ -71,7 +71,7 @@ export function picksReducer(state: PicksMachine, event: PicksEvent): PicksMachi
   }
 }
 
-export function samePicks(a: Picks, b: Picks): boolean {
+function samePicks(a: Picks, b: Picks): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => a[Number(k)] === b[Number(k)]);
 }

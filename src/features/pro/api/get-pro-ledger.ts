@@ -3,7 +3,7 @@
 // payout to the best entries. Anyone can check that the pool adds up.
 import { supabase } from '@/lib/supabase';
 
-export interface LedgerLine {
+interface LedgerLine {
   at: string;
   tag: string;
   packType: string;
@@ -12,7 +12,7 @@ export interface LedgerLine {
   outcome: 'credited' | 'voided';
 }
 
-export interface PayoutLine {
+interface PayoutLine {
   tag: string;
   points: number;
   shareMxn: number;

@@ -3,7 +3,7 @@
 import type { RoundSummary } from '@/lib/rounds';
 import { supabase } from '@/lib/supabase';
 
-export interface ProPack {
+interface ProPack {
   packType: string;
   entries: number;
   priceMxn: number;

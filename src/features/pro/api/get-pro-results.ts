@@ -5,7 +5,7 @@
 import { ROUND_WITH_MATCHES_SELECT, toRoundWithMatches, toSide, type MatchSide, type RoundSummary, type RoundWithMatches } from '@/lib/rounds';
 import { supabase } from '@/lib/supabase';
 
-export interface ProResultRow {
+interface ProResultRow {
   entryId: number;
   userId: string;
   username: string;
@@ -21,7 +21,7 @@ export interface ProResults {
 }
 
 /** Latest saved rounds the selector lists (spec §9). */
-export const PRO_RESULT_ROUNDS = 8;
+const PRO_RESULT_ROUNDS = 8;
 
 export async function getProResults(roundId: number): Promise<ProResults | null> {
   const [round, rows, rounds] = await Promise.all([

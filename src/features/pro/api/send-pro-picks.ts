@@ -2,7 +2,7 @@
 // returning the server's updated_at (the receipt). The database refuses (42501) once the round
 // has closed, or for an entry that is not the player's or was voided.
 import { supabase } from '@/lib/supabase';
-import type { ProPickSender } from '../drafts/pro-pick-drafts';
+import type { ProPickSender } from '@/lib/pro-pick-drafts';
 
 export const sendProPicks: ProPickSender = async (rows) => {
   const { data, error } = await supabase

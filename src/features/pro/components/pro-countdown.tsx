@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { formatCountdown } from '@/lib/countdown';
 
-export const PRO_CLOSED = 'Cerrado';
+const PRO_CLOSED = 'Cerrado';
 
 export function ProCountdown({ deadline }: { deadline: string }) {
   const target = new Date(deadline).getTime();
@@ -19,4 +19,18 @@ export function ProCountdown({ deadline }: { deadline: string }) {
       {left >= 1000 ? `Cierra en ${formatCountdown(left, { seconds: true })}` : PRO_CLOSED}
     </p>
   );
+}
+
+/** Open for Pro picks: before the deadline and results not saved; flips on its own at the deadline. */
+export function useRoundOpen(deadline: string, resultsSaved: boolean): boolean {
+  const target = new Date(deadline).getTime();
+  const [open, setOpen] = useState(() => !resultsSaved && Date.now() < target);
+  useEffect(() => {
+    const left = target - Date.now();
+    setOpen(!resultsSaved && left > 0);
+    if (resultsSaved || left <= 0) return;
+    const timer = setTimeout(() => setOpen(false), Math.min(left, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [target, resultsSaved]);
+  return open;
 }

@@ -15,29 +15,16 @@ import { useLiveQuery } from '@/lib/use-live-query';
 import { startAppOutbox } from '@/outbox';
 import { copyFreePicks } from '../api/copy-free-picks';
 import type { ProEntry, ProRound } from '../api/get-pro-round';
-import { proDraftsOfRound, recordProPick } from '../drafts/pro-pick-drafts';
+import { proDraftsOfRound, recordProPick } from '@/lib/pro-pick-drafts';
 import { shownProPicks, type ShownProPick } from '../model/merge-pro-picks';
 import { PRO_MESSAGES, PRO_SAVED_MS, type PaymentReturn } from '../model/pro-messages';
-import { ProCountdown } from './pro-countdown';
+import { ProCountdown, useRoundOpen } from './pro-countdown';
 
 const NO_DRAFTS: ProPickDraft[] = [];
 
-function useOpen(deadline: string, resultsSaved: boolean): boolean {
-  const target = new Date(deadline).getTime();
-  const [open, setOpen] = useState(() => !resultsSaved && Date.now() < target);
-  useEffect(() => {
-    const left = target - Date.now();
-    setOpen(!resultsSaved && left > 0);
-    if (resultsSaved || left <= 0) return;
-    const timer = setTimeout(() => setOpen(false), Math.min(left, 2 ** 31 - 1));
-    return () => clearTimeout(timer);
-  }, [target, resultsSaved]);
-  return open;
-}
-
 export function ProEntryPage({ data, userId, paymentReturn, onReload }: { data: ProRound; userId: string; paymentReturn?: PaymentReturn; onReload: () => void }) {
   const { round, entries, pendingPayments } = data;
-  const open = useOpen(round.deadline, round.resultsSaved);
+  const open = useRoundOpen(round.deadline, round.resultsSaved);
   useEffect(() => startAppOutbox(), []);
   const drafts = useLiveQuery<ProPickDraft[]>(() => proDraftsOfRound(getDb(), userId, round.id), [userId, round.id], NO_DRAFTS);
   const live = entries.filter((e) => !e.voided);

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import type { MatchSide } from '@/lib/rounds';
 import type { ProResults } from '../api/get-pro-results';
 import { PRO_MESSAGES } from '../model/pro-messages';
-import { ProCountdown } from './pro-countdown';
+import { ProCountdown, useRoundOpen } from './pro-countdown';
 import { ProLedgerSection } from './pro-ledger';
 
 const SHORT: Record<MatchSide, string> = { Local: 'L', Empate: 'E', Visita: 'V' };
@@ -14,9 +14,9 @@ const SHORT: Record<MatchSide, string> = { Local: 'L', Empate: 'E', Visita: 'V' 
 export function ProResultsPage({ data, userId, refreshKey, onRound }: { data: ProResults; userId: string; refreshKey: number; onRound: (id: number) => void }) {
   const { round, rows, rounds } = data;
   const selectId = useId();
-  const beforeDeadline = new Date(round.deadline).getTime() > Date.now();
-  let rank = 0;
-  let previous: number | null = null;
+  const beforeDeadline = useRoundOpen(round.deadline, false);
+  // Tied entries share a rank (1, 1, 3…): rows come best first.
+  const ranks = rows.map((row) => rows.findIndex((other) => other.points === row.points) + 1);
 
   return (
     <div className="flex flex-col gap-4">
@@ -48,8 +48,7 @@ export function ProResultsPage({ data, userId, refreshKey, onRound }: { data: Pr
           </h2>
           <ol aria-label="Entradas Pro" className="divide-y divide-slate-100">
             {rows.map((row, i) => {
-              if (row.points !== previous) rank = i + 1;
-              previous = row.points;
+              const rank = ranks[i];
               return (
                 <li key={row.entryId} className={`flex flex-col gap-1 px-4 py-3 ${row.userId === userId ? 'bg-brand-50' : ''}`} data-testid="pro-result-row">
                   <div className="flex items-center gap-3">

@@ -6,7 +6,7 @@ import { supabase } from '@/lib/supabase';
 export type { RoundSummary };
 
 /** How many rounds the lists show: the season's recent weeks. */
-export const ROUND_LIST_LIMIT = 40;
+const ROUND_LIST_LIMIT = 40;
 
 export async function getRounds(): Promise<RoundSummary[]> {
   const { data, error } = await supabase

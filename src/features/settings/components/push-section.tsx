@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { FormMessage } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
-import { currentPushState, disablePush, enablePush, pushAvailability, type PushState } from '@/features/push/push-subscription';
+import { currentPushState, disablePush, enablePush, pushAvailability, type PushState } from '@/features/push';
 import { SettingsCard } from './settings-card';
 
 const STATUS: Record<PushState, string> = {

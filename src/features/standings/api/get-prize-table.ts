@@ -1,7 +1,7 @@
 // The prize amounts as the database keeps them (docs/product.md#prizes-and-ties: prizes live in data).
 import { supabase } from '@/lib/supabase';
 
-export type PrizeKind = 'monthly' | 'weekly' | 'perfect';
+type PrizeKind = 'monthly' | 'weekly' | 'perfect';
 
 export interface PrizeRow {
   kind: PrizeKind;

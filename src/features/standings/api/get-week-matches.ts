@@ -3,7 +3,7 @@
 import { getOpenRound } from '@/lib/open-round';
 import { teamName, type RoundMatch, type RoundWithMatches } from '@/lib/rounds';
 
-export interface WeekMatch extends RoundMatch {
+interface WeekMatch extends RoundMatch {
   /** The team names as shown (club short name, else club name, else the typed text). */
   home: string;
   away: string;

@@ -148,7 +148,7 @@ function PlaceholderRow({ position }: { position: number }) {
   );
 }
 
-export function RankChangeMarker({ change }: { change: ReturnType<typeof rankChange> }) {
+function RankChangeMarker({ change }: { change: ReturnType<typeof rankChange> }) {
   const text = rankChangeText(change);
   const label = rankChangeLabel(change);
   if (change.kind === 'new') {

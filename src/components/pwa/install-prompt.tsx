@@ -3,7 +3,7 @@
 import { InstallButton } from './install-button';
 import { dismissInstall, useInstallMode, useInstallStore } from './install-state';
 
-export function IosInstallSteps() {
+function IosInstallSteps() {
   return (
     <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
       <li>

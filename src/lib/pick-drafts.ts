@@ -4,10 +4,10 @@
 // flush sends the outbox as an upsert on (user_id, match_id) per round and settles each draft:
 // saved with the server's time, or refused because the round closed.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
-import type { OutboxEntry, PickDraft, PickResult, QuinielazoDb } from '../../../lib/db';
-import { anyLane, flushLanes, recordDraft, restUpsert, type FlushReport, type Lane } from '../../../lib/outbox';
+import type { OutboxEntry, PickDraft, PickResult, QuinielazoDb } from './db';
+import { anyLane, flushLanes, recordDraft, restUpsert, type FlushReport, type Lane } from './outbox';
 
-export { FLUSH_MESSAGE, forgetSignedOutUser, OUTBOX_LOCK, OUTBOX_SYNC_TAG, withOutboxLock, type FlushReport } from '../../../lib/outbox';
+export { forgetSignedOutUser, OUTBOX_SYNC_TAG, type FlushReport } from './outbox';
 
 export interface PickRow {
   user_id: string;
@@ -16,7 +16,7 @@ export interface PickRow {
   result: PickResult;
 }
 
-export interface SavedRow {
+interface SavedRow {
   match_id: number;
   result: string;
   updated_at: string;

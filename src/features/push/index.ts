@@ -1,12 +1,13 @@
+// The push feature's one module, hence its public entry (docs/decisions.md, enforced boundaries).
 // This phone's web push subscription (issue 10): subscribe on the player's tap in /settings,
 // save it in public.push_subscriptions (save_push_subscription), and heal it silently: at each
 // start and when the service worker reports `pushsubscriptionchange`, a subscription whose
 // endpoint or keys changed is saved again. Reminders go by e-mail while there is none.
 import { supabase } from '@/lib/supabase';
-import { isIosSafari, isStandalone } from '@/features/pwa/install-state';
+import { isIosSafari, isStandalone } from '@/components/pwa/install-state';
 
 /** The VAPID public key the app subscribes with (vite.config.ts: VITE_VAPID_PUBLIC_KEY). */
-export const VAPID_PUBLIC_KEY: string = import.meta.env.VITE_VAPID_PUBLIC_KEY ?? '';
+const VAPID_PUBLIC_KEY: string = import.meta.env.VITE_VAPID_PUBLIC_KEY ?? '';
 
 export type PushAvailability = 'available' | 'unsupported' | 'ios-install';
 export type PushState = 'on' | 'off' | 'blocked';
@@ -90,11 +91,11 @@ export async function disablePush(): Promise<PushState> {
  * after the browser rotated it, or after pushsubscriptionchange). Quiet: failures wait for the
  * next start.
  */
-export async function syncPushSubscription(): Promise<void> {
+async function syncPushSubscription(): Promise<void> {
   if (pushAvailability() !== 'available' || Notification.permission !== 'granted') return;
   const { data } = await supabase.auth.getSession();
   if (!data.session) return;
-  let saved: string | null = null;
+  let saved: string | null;
   try {
     saved = localStorage.getItem(SAVED_KEY);
   } catch {

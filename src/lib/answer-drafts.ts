@@ -3,8 +3,8 @@
 // background sync as picks: one upsert per game on (user_id, daily_game_id), refused (42501)
 // once the game has locked by the database clock.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
-import type { AnswerDraft, AnswerOutboxEntry, QuinielazoDb } from '../../../lib/db';
-import { recordDraft, restUpsert, type Lane, type LaneOutcome } from '../../../lib/outbox';
+import type { AnswerDraft, AnswerOutboxEntry, QuinielazoDb } from './db';
+import { recordDraft, restUpsert, type Lane, type LaneOutcome } from './outbox';
 
 export interface AnswerRow {
   user_id: string;
@@ -12,13 +12,13 @@ export interface AnswerRow {
   answer: string;
 }
 
-export interface SavedAnswer {
+interface SavedAnswer {
   daily_game_id: number;
   answer: string;
   updated_at: string;
 }
 
-export type AnswerOutcome = { kind: 'saved'; rows: SavedAnswer[] } | Exclude<LaneOutcome, { kind: 'saved' }>;
+type AnswerOutcome = { kind: 'saved'; rows: SavedAnswer[] } | Exclude<LaneOutcome, { kind: 'saved' }>;
 export type AnswerSender = (rows: AnswerRow[]) => Promise<AnswerOutcome>;
 
 export function answerLane(send: AnswerSender): Lane<AnswerDraft, AnswerOutboxEntry> {

@@ -4,5 +4,3 @@
 export { InstallButton } from './install-button';
 export { OfflineIndicator } from './offline-indicator';
 export { UpdatePrompt } from './update-prompt';
-export { useOnline } from './use-online';
-export { useInstallMode } from './install-state';

@@ -3,27 +3,27 @@
 // background sync as free picks and Boost answers: one upsert per entry on
 // (paid_entry_id, match_id), refused (42501) once the round has closed.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
-import type { PickResult, ProPickDraft, ProPickOutboxEntry, QuinielazoDb } from '../../../lib/db';
-import { recordDraft, restUpsert, type Lane, type LaneOutcome } from '../../../lib/outbox';
+import type { PickResult, ProPickDraft, ProPickOutboxEntry, QuinielazoDb } from './db';
+import { recordDraft, restUpsert, type Lane, type LaneOutcome } from './outbox';
 
-export interface ProPickRow {
+interface ProPickRow {
   paid_entry_id: number;
   match_id: number;
   quiniela_id: number;
   result: PickResult;
 }
 
-export interface SavedProPick {
+interface SavedProPick {
   paid_entry_id: number;
   match_id: number;
   result: string;
   updated_at: string;
 }
 
-export type ProPickOutcome = { kind: 'saved'; rows: SavedProPick[] } | Exclude<LaneOutcome, { kind: 'saved' }>;
+type ProPickOutcome = { kind: 'saved'; rows: SavedProPick[] } | Exclude<LaneOutcome, { kind: 'saved' }>;
 export type ProPickSender = (rows: ProPickRow[]) => Promise<ProPickOutcome>;
 
-export const proSlot = (entryId: number, matchId: number) => `${entryId}:${matchId}`;
+const proSlot = (entryId: number, matchId: number) => `${entryId}:${matchId}`;
 
 export function proPickLane(send: ProPickSender): Lane<ProPickDraft, ProPickOutboxEntry> {
   return {
