@@ -718,6 +718,40 @@ on conflict (id) do update set poll_id = excluded.poll_id, user_id = excluded.us
   text_answer = excluded.text_answer, created_at = excluded.created_at;
 select setval(pg_get_serial_sequence('public.poll_votes', 'id'), (select max(id) from public.poll_votes));
 
+-- Pro: 18+ confirmations, paid entries of the open round (through the referee) and of the
+-- last finalized round (placed directly, with the owners' free picks as their Pro picks).
+update public.profiles set adult_confirmed_at = now() - interval '30 days'
+where id in (select id from seed_accounts where n in (1, 3, 5, 7, 4, 9));
+insert into public.pro_checkouts (id, user_id, quiniela_id, pack_type, price_mxn, preference_id, created_at)
+select ('5eed0000-0000-4000-8000-' || lpad(to_hex(b.i), 12, '0'))::uuid, s.id, 14, b.pack, k.price_mxn, 'seed-pref-' || b.i, now() - make_interval(hours => b.i)
+from (values (1, 1, 'triple'), (2, 3, 'single'), (3, 5, 'single'), (4, 7, 'triple')) as b(i, player, pack)
+join seed_accounts s on s.n = b.player
+join public.pro_packs k on k.pack_type = b.pack
+on conflict (id) do nothing;
+select public.record_pro_payment('seed-' || b.i, 'approved', k.price_mxn, 'MXN', ('5eed0000-0000-4000-8000-' || lpad(to_hex(b.i), 12, '0')))
+from (values (1, 'triple'), (2, 'single'), (3, 'single'), (4, 'triple')) as b(i, pack)
+join public.pro_packs k on k.pack_type = b.pack;
+with buys as (
+  select b.i, s.id as user_id, k.pack_type, k.price_mxn, k.pool_mxn, k.entries
+  from (values (101, 1, 'single'), (102, 3, 'triple'), (103, 4, 'single'), (104, 9, 'single')) as b(i, player, pack)
+  join seed_accounts s on s.n = b.player
+  join public.pro_packs k on k.pack_type = b.pack
+), paid as (
+  insert into public.payments (provider_payment_id, user_id, quiniela_id, pack_type, status, amount_mxn, currency, outcome, pool_mxn, created_at, credited_at)
+  select 'seed-' || b.i, b.user_id, 13, b.pack_type, 'approved', b.price_mxn, 'MXN', 'credited', b.pool_mxn, now() - interval '9 days', now() - interval '9 days'
+  from buys b
+  on conflict (provider, provider_payment_id) do nothing
+  returning id, user_id, pack_type
+)
+insert into public.paid_entries (quiniela_id, user_id, label, payment_id, created_at)
+select 13, p.user_id, 'Entrada ' || e.n, p.id, now() - interval '9 days'
+from paid p join public.pro_packs k on k.pack_type = p.pack_type, generate_series(1, k.entries) e(n);
+insert into public.paid_picks (paid_entry_id, quiniela_id, match_id, result)
+select e.id, e.quiniela_id, k.match_id, k.result
+from public.paid_entries e join public.picks k on k.user_id = e.user_id and k.quiniela_id = e.quiniela_id
+where e.quiniela_id = 13
+on conflict do nothing;
+
 -- A few chat messages in the open round.
 insert into public.chat_messages (id, quiniela_id, user_id, message, created_at)
 select c.id, 14, s.id, c.message, now() - make_interval(hours => c.hours_ago)

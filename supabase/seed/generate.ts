@@ -507,6 +507,56 @@ on conflict (id) do update set poll_id = excluded.poll_id, user_id = excluded.us
   text_answer = excluded.text_answer, created_at = excluded.created_at;
 select setval(pg_get_serial_sequence('public.poll_votes', 'id'), (select max(id) from public.poll_votes));`);
 
+  // ---- Pro
+  // The open round's purchases go through the webhook's referee (record_pro_payment), as real ones
+  // do; the last finalized round's are placed directly, its entries playing the owners' free picks.
+  const LAST_ROUND = OPEN_ROUND - 1;
+  const openBuys: [number, 'single' | 'triple'][] = [
+    [1, 'triple'],
+    [3, 'single'],
+    [5, 'single'],
+    [7, 'triple'],
+  ];
+  const lastBuys: [number, 'single' | 'triple'][] = [
+    [1, 'single'],
+    [3, 'triple'],
+    [4, 'single'],
+    [9, 'single'],
+  ];
+  emit(`-- Pro: 18+ confirmations, paid entries of the open round (through the referee) and of the
+-- last finalized round (placed directly, with the owners' free picks as their Pro picks).
+update public.profiles set adult_confirmed_at = now() - interval '30 days'
+where id in (select id from seed_accounts where n in (${[...new Set([...openBuys, ...lastBuys].map(([n]) => n))].join(', ')}));
+insert into public.pro_checkouts (id, user_id, quiniela_id, pack_type, price_mxn, preference_id, created_at)
+select ('5eed0000-0000-4000-8000-' || lpad(to_hex(b.i), 12, '0'))::uuid, s.id, ${OPEN_ROUND}, b.pack, k.price_mxn, 'seed-pref-' || b.i, now() - make_interval(hours => b.i)
+from (values ${openBuys.map(([n, pack], i) => `(${i + 1}, ${n}, ${q(pack)})`).join(', ')}) as b(i, player, pack)
+join seed_accounts s on s.n = b.player
+join public.pro_packs k on k.pack_type = b.pack
+on conflict (id) do nothing;
+select public.record_pro_payment('seed-' || b.i, 'approved', k.price_mxn, 'MXN', ('5eed0000-0000-4000-8000-' || lpad(to_hex(b.i), 12, '0')))
+from (values ${openBuys.map(([, pack], i) => `(${i + 1}, ${q(pack)})`).join(', ')}) as b(i, pack)
+join public.pro_packs k on k.pack_type = b.pack;
+with buys as (
+  select b.i, s.id as user_id, k.pack_type, k.price_mxn, k.pool_mxn, k.entries
+  from (values ${lastBuys.map(([n, pack], i) => `(${i + 101}, ${n}, ${q(pack)})`).join(', ')}) as b(i, player, pack)
+  join seed_accounts s on s.n = b.player
+  join public.pro_packs k on k.pack_type = b.pack
+), paid as (
+  insert into public.payments (provider_payment_id, user_id, quiniela_id, pack_type, status, amount_mxn, currency, outcome, pool_mxn, created_at, credited_at)
+  select 'seed-' || b.i, b.user_id, ${LAST_ROUND}, b.pack_type, 'approved', b.price_mxn, 'MXN', 'credited', b.pool_mxn, now() - interval '9 days', now() - interval '9 days'
+  from buys b
+  on conflict (provider, provider_payment_id) do nothing
+  returning id, user_id, pack_type
+)
+insert into public.paid_entries (quiniela_id, user_id, label, payment_id, created_at)
+select ${LAST_ROUND}, p.user_id, 'Entrada ' || e.n, p.id, now() - interval '9 days'
+from paid p join public.pro_packs k on k.pack_type = p.pack_type, generate_series(1, k.entries) e(n);
+insert into public.paid_picks (paid_entry_id, quiniela_id, match_id, result)
+select e.id, e.quiniela_id, k.match_id, k.result
+from public.paid_entries e join public.picks k on k.user_id = e.user_id and k.quiniela_id = e.quiniela_id
+where e.quiniela_id = ${LAST_ROUND}
+on conflict do nothing;`);
+
   // ---- chat
   const chat: [number, string, number][] = [
     [7, '¿Quién más va con el local en el clásico? Yo no me la juego con el empate esta vez.', 50],

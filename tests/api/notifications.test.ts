@@ -246,11 +246,11 @@ describe('quiet hours (23:00–08:00 hora del Centro)', () => {
     const r = await round(2, `now() + interval '20 hours'`, 'Jornada retenida');
     await notice(p, r, 'Jornada retenida', 2);
     const eight = await centro(1, '08:00');
-    await q(`update public.notification_outbox set next_attempt_at = $2 where user_id = $1`, [p.id, eight]);
+    await q(`update public.notification_outbox set next_attempt_at = $2 where user_id = $1 and quiniela_id = $3`, [p.id, eight, r.id]);
     expect((await dispatch()).status).toBe(200);
     expect((await dispatch()).status).toBe(200);
     expect(receiver.received.filter((x) => x.path === `/held/${p.id}`)).toHaveLength(0);
-    expect((await q(`select state, attempts from public.notification_outbox where user_id = $1`, [p.id])).rows).toEqual([{ state: 'pending', attempts: 0 }]);
+    expect((await q(`select state, attempts from public.notification_outbox where user_id = $1 and quiniela_id = $2`, [p.id, r.id])).rows).toEqual([{ state: 'pending', attempts: 0 }]);
   });
 });
 

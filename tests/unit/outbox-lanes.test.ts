@@ -1,4 +1,4 @@
-// The shared outbox (src/lib/outbox.ts) with both lanes on fake-indexeddb: a Boost answer and
+// The shared outbox (src/lib/outbox.ts) with its lanes on fake-indexeddb: a Boost answer and
 // picks flushed in one pass, the newest answer winning, a locked game refusing without losing
 // the answer, and sign-out keeping what was not sent.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -7,6 +7,7 @@ import { answerLane, recordAnswer, type AnswerRow, type AnswerSender } from '../
 import { pickLane, recordPick, type Sender } from '../../src/lib/pick-drafts';
 import { QuinielazoDb } from '../../src/lib/db';
 import { anyLane, flushLanes, forgetSignedOutUser } from '../../src/lib/outbox';
+import { proDraftsOfRound, proPickLane, recordProPick, type ProPickSender } from '../../src/lib/pro-pick-drafts';
 
 const USER = '22222222-2222-4222-8222-222222222222';
 let factory: IDBFactory;
@@ -61,5 +62,47 @@ describe('the outbox with picks and Boost answers', () => {
     expect(await db.answerDrafts.get([USER, 9])).toMatchObject({ status: 'pending' });
     expect(await db.answerDrafts.get([USER, 10])).toBeUndefined();
     expect(await db.answerOutbox.count()).toBe(1);
+  });
+});
+
+describe('the Pro picks lane', () => {
+  const proServer = (opts: { closedEntry?: number } = {}) => {
+    const requests: Parameters<ProPickSender>[0][] = [];
+    const send: ProPickSender = async (rows) => {
+      requests.push(rows);
+      if (rows.some((r) => r.paid_entry_id === opts.closedEntry)) return { kind: 'closed' };
+      return { kind: 'saved', rows: rows.map((r) => ({ paid_entry_id: r.paid_entry_id, match_id: r.match_id, result: r.result, updated_at: `2026-11-23T18:00:0${r.paid_entry_id % 10}.000Z` })) };
+    };
+    return { requests, send };
+  };
+
+  it('keeps the same match of two entries apart, sends one request per entry and settles each by its slot', async () => {
+    await recordProPick(db, { userId: USER, entryId: 1, matchId: 101, quinielaId: 14, result: 'Local', deadline: null });
+    await recordProPick(db, { userId: USER, entryId: 2, matchId: 101, quinielaId: 14, result: 'Visita', deadline: null });
+    await recordProPick(db, { userId: USER, entryId: 1, matchId: 101, quinielaId: 14, result: 'Empate', deadline: null });
+    await recordProPick(db, { userId: USER, entryId: 1, matchId: 102, quinielaId: 14, result: 'Local', deadline: null });
+    const server = proServer();
+    const report = await flushLanes(db, USER, [anyLane(proPickLane(server.send))]);
+    expect(report).toMatchObject({ saved: 3, rejected: 0, waiting: 0 });
+    expect(server.requests.map((batch) => batch.map((r) => [r.paid_entry_id, r.match_id, r.result]))).toEqual([
+      [
+        [1, 101, 'Empate'],
+        [1, 102, 'Local'],
+      ],
+      [[2, 101, 'Visita']],
+    ]);
+    expect(await db.proDrafts.get([USER, '1:101'])).toMatchObject({ result: 'Empate', status: 'saved', savedAt: '2026-11-23T18:00:01.000Z' });
+    expect(await db.proDrafts.get([USER, '2:101'])).toMatchObject({ result: 'Visita', status: 'saved', savedAt: '2026-11-23T18:00:02.000Z' });
+    expect((await proDraftsOfRound(db, USER, 14)).length).toBe(3);
+  });
+
+  it('an entry refused (closed round) keeps its picks as not sent; sign-out forgets only the saved ones', async () => {
+    await recordProPick(db, { userId: USER, entryId: 3, matchId: 101, quinielaId: 14, result: 'Local', deadline: null });
+    await recordProPick(db, { userId: USER, entryId: 4, matchId: 101, quinielaId: 14, result: 'Local', deadline: null });
+    const report = await flushLanes(db, USER, [anyLane(proPickLane(proServer({ closedEntry: 4 }).send))]);
+    expect(report).toMatchObject({ saved: 1, rejected: 1, waiting: 0 });
+    await forgetSignedOutUser(db);
+    expect(await db.proDrafts.get([USER, '3:101'])).toBeUndefined();
+    expect(await db.proDrafts.get([USER, '4:101'])).toMatchObject({ status: 'rejected' });
   });
 });
