@@ -115,3 +115,39 @@ test('a rejected payment says so and credits nothing', async ({ browser }) => {
   expect(await liveEntries(player.id, round.id)).toBe(0);
   await close();
 });
+
+test('the weekly page offers Pro with the same picks after saving; a visitor is asked to sign in before buying', async ({ browser }) => {
+  const player = await createPlayer('pro');
+  const round = await createRound(`Pro oferta ${Date.now()}`, 3);
+  const { page, close } = await phone(browser, player);
+  await page.goto(`/quinielazo-de-la-semana?quiniela=${round.id}`);
+  const promo = page.getByRole('region', { name: /^Bolsa Pro: \$300\.00$/ });
+  await expect(promo).toBeVisible();
+  const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
+  for (let i = 0; i < 3; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
+  await page.getByRole('button', { name: 'Guardar Quiniela' }).click();
+  await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
+  const offer = page.getByRole('region', { name: '¿Juegas Pro con los mismos picks?' });
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: '¿Cómo funciona?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Así funciona Quinielazo Pro' });
+  await expect(dialog).toContainText('Cada acierto vale 1 punto');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await offer.getByRole('link', { name: 'Jugar Pro' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pro\\?quiniela=${round.id}$`));
+  await expect(page.getByRole('heading', { name: `Bolsa de ${await roundName(round.id)}` })).toBeVisible();
+  await close();
+
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const anonymous = await visitor.newPage();
+  await anonymous.goto(`/pro?quiniela=${round.id}`);
+  await anonymous.getByRole('button', { name: /Comprar 1 entrada por \$25\.00/ }).click();
+  await expect(anonymous.getByRole('alert')).toContainText('Debes iniciar sesión.');
+  await expect(anonymous.getByRole('alert').getByRole('link', { name: 'Inicia sesión' })).toHaveAttribute('href', /\/login\?redirect=%2Fpro|\/login\?redirect=\/pro/);
+  await visitor.close();
+});
+
+async function roundName(roundId: number): Promise<string> {
+  return (await e2eSql<{ name: string }>('select name from public.quinielas where id = $1', [roundId]))[0]!.name;
+}

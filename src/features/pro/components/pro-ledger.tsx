@@ -36,7 +36,8 @@ export function ProLedgerSection({ roundId, refreshKey = 0 }: { roundId: number;
           {ledger.lines.length === 0 ? (
             <p className="mt-3 text-sm text-slate-600">Todavía no hay pagos en esta quiniela.</p>
           ) : (
-            <div className="mt-3 overflow-x-auto">
+            // Scrolls sideways on a narrow phone, so it takes focus for keyboard users.
+            <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Pagos de la bolsa Pro">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Pagos de la bolsa Pro</caption>
                 <thead className="text-xs text-slate-500">
