@@ -4,6 +4,10 @@
 --    deliveries racing: one fetched "approved", the other "refunded" and was recorded first) left
 --    the payment open, so the stale "approved" arriving last credited entries for refunded money.
 --    A refunded or charged-back payment is now final whatever arrives after it.
+-- 4. Two payments of one player credited at the same moment numbered their entries from the same
+--    snapshot ("Entrada 4" twice). Crediting now locks the buyer's profile row first, and numbers
+--    the new entries after the ones already numbered (created_at is the transaction's start, so
+--    a payment that waited for the lock may carry an earlier time than entries numbered before it).
 create or replace function public.record_pro_payment(
   p_provider_payment_id text,
   p_status text,
@@ -70,12 +74,14 @@ begin
       new_outcome := 'credited';
     end if;
     if new_outcome = 'credited' then
+      -- One player's credits go one at a time, so the numbering below sees the other payments' entries.
+      perform 1 from public.profiles where id = checkout.user_id for no key update;
       insert into public.paid_entries (quiniela_id, user_id, label, payment_id)
         select checkout.quiniela_id, checkout.user_id, null, pay.id from generate_series(1, pack.entries);
       -- Labels number a player's entries in the round in the order they were credited.
       update public.paid_entries e set label = 'Entrada ' || n.rn
         from (
-          select id, row_number() over (order by created_at, id) as rn
+          select id, row_number() over (order by label is null, created_at, id) as rn
           from public.paid_entries where quiniela_id = checkout.quiniela_id and user_id = checkout.user_id
         ) n
         where e.id = n.id and e.label is null;

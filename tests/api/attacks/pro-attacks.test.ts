@@ -303,6 +303,17 @@ describe('forged, replayed and reordered webhooks', () => {
     expect(await paymentRow(id)).toMatchObject({ outcome: 'credited', pool_mxn: '44.00' });
   });
 
+  it('different payments of one player credited at the same time each get their own entries, numbered once', async () => {
+    const round = await createRound();
+    const preferences = await Promise.all(Array.from({ length: 6 }, () => buy(mallory, round.id, 'triple')));
+    const paid = await Promise.all(preferences.map((p) => pay(p.preference, 'approved')));
+    expect(paid.map((p) => p.webhook)).toEqual(Array(6).fill('200'));
+    const { rows } = await q('select label, payment_id from public.paid_entries where quiniela_id = $1 and user_id = $2', [round.id, mallory.id]);
+    expect(rows).toHaveLength(18);
+    expect(new Set(rows.map((r) => r.payment_id)).size).toBe(6);
+    expect(rows.map((r) => r.label).sort((a, b) => a.localeCompare(b, 'es', { numeric: true }))).toEqual(Array.from({ length: 18 }, (_, i) => `Entrada ${i + 1}`));
+  });
+
   it('pending → approved → refunded → approved: credited once, then voided for good', async () => {
     const round = await createRound();
     const paid = await pay((await buy(mallory, round.id, 'single')).preference, 'pending');
@@ -449,6 +460,9 @@ describe('other players\' payments, checkouts, entries and Pro picks before the 
       expect(r.data ?? []).toEqual([]);
     }
     expect((await visitor.rpc('pro_results_snapshot', { p_quiniela: round.id })).error?.code).toBe('42501');
+    expect((await visitor.rpc('confirm_adult')).error?.code).toBe('42501');
+    expect((await visitor.rpc('start_pro_checkout', { p_quiniela: round.id, p_pack: 'single' })).error?.code).toBe('42501');
+    expect((await visitor.rpc('copy_free_picks_to_paid_entry', { p_entry: victim.entry })).error?.code).toBe('42501');
     // The public RPCs carry no buyer.
     const ledger = await visitor.rpc('pro_ledger', { p_quiniela: round.id });
     expect(JSON.stringify(ledger.data)).not.toContain(ana.id);
@@ -484,6 +498,13 @@ describe('other players\' payments, checkouts, entries and Pro picks before the 
         channels.push(ch);
       }
     };
+    // A visitor listens too: refused at join or silent, never Ana's rows.
+    const visitor = anonClient();
+    const visitorHeard: unknown[] = [];
+    for (const table of ['paid_picks', 'payments', 'paid_entries', 'pro_checkouts']) {
+      const ch = visitor.channel(`pro-attack-anon-${table}`).on('postgres_changes' as never, { event: '*', schema: 'public', table }, (p: unknown) => visitorHeard.push(p));
+      await new Promise<void>((resolve) => ch.subscribe((status) => (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' ? resolve() : undefined)));
+    }
     await mallory.client.realtime.setAuth(mallory.accessToken);
     await listen();
     await listen(`user_id=eq.${ana.id}`);
@@ -498,8 +519,11 @@ describe('other players\' payments, checkouts, entries and Pro picks before the 
       await expect.poll(() => heard.filter((h) => h.table === 'paid_picks' && h.row.paid_entry_id === own!.id).length, { timeout: 10_000 }).toBeGreaterThan(0);
       await expect.poll(() => heard.filter((h) => h.table === 'payments').length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(heard.filter((h) => h.row.user_id === ana.id || h.row.paid_entry_id === victim.entry)).toEqual([]);
+      expect(visitorHeard).toEqual([]);
     } finally {
       for (const ch of channels) await mallory.client.removeChannel(ch);
+      await visitor.removeAllChannels();
+      visitor.realtime.disconnect();
     }
   });
 });
