@@ -4,9 +4,9 @@
 --    write is 100,000 rows. Their writers take players only from rows that keep the key
 --    (scores, daily_scores, notification_preferences), and one statement trigger on profiles
 --    removes a deleted player's rows, as the cascade did.
---  * The scores' generated columns (bonus_details, referral_points) call an SQL function per
---    row; they now inline for the usual few bonuses, so writing 100,000 scores stops paying
---    two function executions per row.
+--  * The scores' generated columns (bonus_details, referral_points) called an SQL function per
+--    row; for the usual few bonuses they are now plain expressions, so writing 100,000 scores
+--    stops paying two function executions per row.
 --  * score_round aggregates the picks by hashing instead of sorting 1.2 M rows: an aggregate
 --    with ORDER BY inside (array_agg(... order by ...)) forbids hash aggregation, so the few
 --    match ids are ordered per player afterwards.
@@ -32,59 +32,66 @@ revoke execute on function internal.drop_rows_of_deleted_players() from public, 
 create trigger profiles_drop_derived_rows after delete on public.profiles
   referencing old table as gone for each statement execute function internal.drop_rows_of_deleted_players();
 
--- One bonus as its Spanish line. Plain SQL over built-ins, no SET clause: it inlines.
-create function internal.bonus_line(b jsonb) returns text
-language sql immutable parallel safe
-as $$
-  select case b->>'kind'
-           when 'last_round_multiplier' then (b->>'label') || ' ×' || (b->>'factor') || ': +' || (b->>'points')
-           when 'referral' then (b->>'label') || ' ' || (b->>'username') || ': +' || (b->>'points')
-           else (b->>'label') || ': +' || (b->>'points')
-         end
-$$;
-revoke execute on function internal.bonus_line(jsonb) from public, anon;
-grant execute on function internal.bonus_line(jsonb) to authenticated, service_role;
-
--- The general forms (any number of bonuses), as before.
-create function internal.bonus_lines_any(bonuses jsonb) returns text[]
-language sql immutable parallel safe set search_path = ''
-as $$
-  select coalesce(array_agg(internal.bonus_line(e.b) order by e.ord), '{}')
-  from jsonb_array_elements(bonuses) with ordinality as e(b, ord)
-$$;
-create function internal.bonus_points_any(bonuses jsonb, kind_input text) returns int
-language sql immutable parallel safe set search_path = ''
-as $$
-  select coalesce(sum((b->>'points')::int), 0)::int from jsonb_array_elements(bonuses) b where b->>'kind' = kind_input
-$$;
-revoke execute on function internal.bonus_lines_any(jsonb), internal.bonus_points_any(jsonb, text) from public, anon;
-grant execute on function internal.bonus_lines_any(jsonb), internal.bonus_points_any(jsonb, text) to authenticated, service_role;
-
--- What the generated columns call: up to four bonuses (nearly every score) spelled out in one
--- expression that inlines into the column; more go through the general form. Same results.
-create or replace function internal.bonus_lines(bonuses jsonb) returns text[]
-language sql immutable parallel safe
-as $$
-  select case jsonb_array_length(bonuses)
-           when 0 then '{}'::text[]
-           when 1 then array[internal.bonus_line(bonuses->0)]
-           when 2 then array[internal.bonus_line(bonuses->0), internal.bonus_line(bonuses->1)]
-           when 3 then array[internal.bonus_line(bonuses->0), internal.bonus_line(bonuses->1), internal.bonus_line(bonuses->2)]
-           when 4 then array[internal.bonus_line(bonuses->0), internal.bonus_line(bonuses->1), internal.bonus_line(bonuses->2),
-                             internal.bonus_line(bonuses->3)]
-           else internal.bonus_lines_any(bonuses)
-         end
-$$;
-create or replace function internal.bonus_points(bonuses jsonb, kind_input text) returns int
-language sql immutable parallel safe
-as $$
-  select case when jsonb_array_length(bonuses) <= 4 then
-           coalesce(case when bonuses->0->>'kind' = kind_input then (bonuses->0->>'points')::int end, 0)
-           + coalesce(case when bonuses->1->>'kind' = kind_input then (bonuses->1->>'points')::int end, 0)
-           + coalesce(case when bonuses->2->>'kind' = kind_input then (bonuses->2->>'points')::int end, 0)
-           + coalesce(case when bonuses->3->>'kind' = kind_input then (bonuses->3->>'points')::int end, 0)
-         else internal.bonus_points_any(bonuses, kind_input) end
-$$;
+-- The scores' generated columns: up to four bonuses (nearly every score) spelled out with
+-- built-ins in the column's own expression; more go through the functions as before. Same
+-- values; no function execution per row. (The expression is stored resolved, so writers need
+-- no access to schema internal, as before.)
+alter table public.scores
+  alter column bonus_details set expression as (
+    case jsonb_array_length(bonuses)
+    when 0 then '{}'::text[]
+    when 1 then array[
+      case bonuses->0->>'kind'
+        when 'last_round_multiplier' then (bonuses->0->>'label') || ' ×' || (bonuses->0->>'factor') || ': +' || (bonuses->0->>'points')
+        when 'referral' then (bonuses->0->>'label') || ' ' || (bonuses->0->>'username') || ': +' || (bonuses->0->>'points')
+        else (bonuses->0->>'label') || ': +' || (bonuses->0->>'points') end]
+    when 2 then array[
+      case bonuses->0->>'kind'
+        when 'last_round_multiplier' then (bonuses->0->>'label') || ' ×' || (bonuses->0->>'factor') || ': +' || (bonuses->0->>'points')
+        when 'referral' then (bonuses->0->>'label') || ' ' || (bonuses->0->>'username') || ': +' || (bonuses->0->>'points')
+        else (bonuses->0->>'label') || ': +' || (bonuses->0->>'points') end,
+      case bonuses->1->>'kind'
+        when 'last_round_multiplier' then (bonuses->1->>'label') || ' ×' || (bonuses->1->>'factor') || ': +' || (bonuses->1->>'points')
+        when 'referral' then (bonuses->1->>'label') || ' ' || (bonuses->1->>'username') || ': +' || (bonuses->1->>'points')
+        else (bonuses->1->>'label') || ': +' || (bonuses->1->>'points') end]
+    when 3 then array[
+      case bonuses->0->>'kind'
+        when 'last_round_multiplier' then (bonuses->0->>'label') || ' ×' || (bonuses->0->>'factor') || ': +' || (bonuses->0->>'points')
+        when 'referral' then (bonuses->0->>'label') || ' ' || (bonuses->0->>'username') || ': +' || (bonuses->0->>'points')
+        else (bonuses->0->>'label') || ': +' || (bonuses->0->>'points') end,
+      case bonuses->1->>'kind'
+        when 'last_round_multiplier' then (bonuses->1->>'label') || ' ×' || (bonuses->1->>'factor') || ': +' || (bonuses->1->>'points')
+        when 'referral' then (bonuses->1->>'label') || ' ' || (bonuses->1->>'username') || ': +' || (bonuses->1->>'points')
+        else (bonuses->1->>'label') || ': +' || (bonuses->1->>'points') end,
+      case bonuses->2->>'kind'
+        when 'last_round_multiplier' then (bonuses->2->>'label') || ' ×' || (bonuses->2->>'factor') || ': +' || (bonuses->2->>'points')
+        when 'referral' then (bonuses->2->>'label') || ' ' || (bonuses->2->>'username') || ': +' || (bonuses->2->>'points')
+        else (bonuses->2->>'label') || ': +' || (bonuses->2->>'points') end]
+    when 4 then array[
+      case bonuses->0->>'kind'
+        when 'last_round_multiplier' then (bonuses->0->>'label') || ' ×' || (bonuses->0->>'factor') || ': +' || (bonuses->0->>'points')
+        when 'referral' then (bonuses->0->>'label') || ' ' || (bonuses->0->>'username') || ': +' || (bonuses->0->>'points')
+        else (bonuses->0->>'label') || ': +' || (bonuses->0->>'points') end,
+      case bonuses->1->>'kind'
+        when 'last_round_multiplier' then (bonuses->1->>'label') || ' ×' || (bonuses->1->>'factor') || ': +' || (bonuses->1->>'points')
+        when 'referral' then (bonuses->1->>'label') || ' ' || (bonuses->1->>'username') || ': +' || (bonuses->1->>'points')
+        else (bonuses->1->>'label') || ': +' || (bonuses->1->>'points') end,
+      case bonuses->2->>'kind'
+        when 'last_round_multiplier' then (bonuses->2->>'label') || ' ×' || (bonuses->2->>'factor') || ': +' || (bonuses->2->>'points')
+        when 'referral' then (bonuses->2->>'label') || ' ' || (bonuses->2->>'username') || ': +' || (bonuses->2->>'points')
+        else (bonuses->2->>'label') || ': +' || (bonuses->2->>'points') end,
+      case bonuses->3->>'kind'
+        when 'last_round_multiplier' then (bonuses->3->>'label') || ' ×' || (bonuses->3->>'factor') || ': +' || (bonuses->3->>'points')
+        when 'referral' then (bonuses->3->>'label') || ' ' || (bonuses->3->>'username') || ': +' || (bonuses->3->>'points')
+        else (bonuses->3->>'label') || ': +' || (bonuses->3->>'points') end]
+    else internal.bonus_lines(bonuses) end),
+  alter column referral_points set expression as (
+    case when jsonb_array_length(bonuses) <= 4 then
+      coalesce(case when bonuses->0->>'kind' = 'referral' then (bonuses->0->>'points')::int end, 0)
+      + coalesce(case when bonuses->1->>'kind' = 'referral' then (bonuses->1->>'points')::int end, 0)
+      + coalesce(case when bonuses->2->>'kind' = 'referral' then (bonuses->2->>'points')::int end, 0)
+      + coalesce(case when bonuses->3->>'kind' = 'referral' then (bonuses->3->>'points')::int end, 0)
+    else internal.bonus_points(bonuses, 'referral') end);
 
 -- score_round as in 20261123000100_rules_by_month.sql; only `played` changes (hash aggregate).
 create or replace function public.score_round(quiniela_id_input bigint) returns integer
@@ -431,3 +438,67 @@ $$;
 comment on function internal.apply_standings_delta(int, int, uuid[], int[], int[], int[], uuid[]) is
   'Applies per-player point changes (and departures) to one month of monthly_standings, re-ranks it, writes changed rows only.';
 revoke execute on function internal.apply_standings_delta(int, int, uuid[], int[], int[], int[], uuid[]) from public, anon, authenticated;
+
+-- Deadline reminders as in 20261123008000_push_and_outbox.sql, faster at 100,000 players:
+-- each round's picks are counted with the round's id as a constant (the planner sizes it from
+-- the statistics), never by an index-only scan (an open round's picks are fresh, so the
+-- visibility map is unset and such a scan visits the table once per pick), and each round's
+-- texts are built once, not once per player.
+create or replace function public.queue_deadline_reminders(at timestamptz default now())
+returns int
+language plpgsql volatile security definer set search_path = ''
+set enable_indexonlyscan = off
+set work_mem = '64MB'
+as $$
+declare
+  r record;
+  n int;
+  total_queued int := 0;
+begin
+  for r in
+    select q.id, q.deadline, w.win, m.total,
+           format('deadline_%s:%s', w.win, q.id) as dedupe_key,
+           case when w.win = '2h' then format('⏰ %s cierra en menos de 2 horas', q.name) else format('⏰ %s cierra mañana', q.name) end as title,
+           format('/picks?quiniela=%s', q.id) as url,
+           format('quiniela-%s', q.id) as tag
+    from public.quinielas q
+    cross join lateral (select case when q.deadline <= at + interval '2 hours' then '2h' else '24h' end as win) w
+    cross join lateral (select count(*)::int as total from public.matches m where m.quiniela_id = q.id) m
+    where not q.results_saved and q.deadline > at and q.deadline <= at + interval '24 hours' and m.total > 0
+  loop
+    execute $q$
+      insert into public.notification_outbox (user_id, kind, quiniela_id, channel, payload, dedupe_key, next_attempt_at)
+      with picked as (
+        select p.user_id, count(*)::int as n from public.picks p where p.quiniela_id = $1 group by p.user_id
+      ), c as (
+        select np.user_id, $4 - coalesce(k.n, 0) as missing
+        from public.notification_preferences np
+        left join picked k on k.user_id = np.user_id
+        where np.remind_quinielazo and coalesce(k.n, 0) < $4
+          -- Already queued (every run after the first): skipped here in one anti-join, far
+          -- cheaper than letting tens of thousands of rows bounce off the unique key.
+          and not exists (select 1 from public.notification_outbox o where o.user_id = np.user_id and o.dedupe_key = $5)
+      )
+      select c.user_id, 'deadline_' || $3, $1,
+        case when s.push then 'push' else 'email' end,
+        jsonb_build_object(
+          'title', $6,
+          'body', case when c.missing = $4 then 'Aún no has hecho tus picks.'
+                       when c.missing = 1 then 'Te falta 1 partido por pronosticar.'
+                       else format('Te faltan %s partidos por pronosticar.', c.missing) end,
+          'url', $7,
+          'tag', $8,
+          'missing', c.missing,
+          'deadline', $2),
+        $5,
+        case when s.push then coalesce(internal.push_hold_until($9, $2), now()) else now() end
+      from c
+      cross join lateral (select exists (select 1 from public.push_subscriptions ps where ps.user_id = c.user_id) as push) s
+      on conflict (user_id, dedupe_key) do nothing
+    $q$ using r.id, r.deadline, r.win, r.total, r.dedupe_key, r.title, r.url, r.tag, at;
+    get diagnostics n = row_count;
+    total_queued := total_queued + n;
+  end loop;
+  return total_queued;
+end
+$$;
