@@ -93,7 +93,8 @@ alter table public.scores
       + coalesce(case when bonuses->3->>'kind' = 'referral' then (bonuses->3->>'points')::int end, 0)
     else internal.bonus_points(bonuses, 'referral') end);
 
--- score_round as in 20261123000100_rules_by_month.sql; only `played` changes (hash aggregate).
+-- score_round as in 20261123000100_rules_by_month.sql; `played` aggregates by hashing and new
+-- score rows are written in key order.
 create or replace function public.score_round(quiniela_id_input bigint) returns integer
 language plpgsql volatile security definer set search_path = ''
 -- 100,000 players' picks aggregate in memory instead of spilling to disk.
@@ -311,7 +312,8 @@ begin
   ), written as (
     -- Unchanged rows keep their updated_at: re-running gives identical rows.
     insert into public.scores as sc (user_id, quiniela_id, correct, points, bonuses)
-    select c.user_id, target.id, c.correct, c.points, c.bonuses from changes c where c.is_new
+    -- In key order: 100,000 inserts walk the primary key's pages once instead of at random.
+    select c.user_id, target.id, c.correct, c.points, c.bonuses from changes c where c.is_new order by c.user_id
     on conflict (user_id, quiniela_id) do update
       set correct = excluded.correct, points = excluded.points, bonuses = excluded.bonuses
   ), tracked as (
@@ -352,7 +354,8 @@ comment on function public.score_round(bigint) is
   'Scores a finalized round for every player who played it with the rules in force in its month (table points, ×multiplier on the last round of the month, special, underdog, streak, full month, welcome, referrals); idempotent. Admins, service role, database sessions.';
 
 
--- apply_standings_delta as in 20261121000100_monthly_standings.sql, without the per-player profile probe.
+-- apply_standings_delta as in 20261121000100_monthly_standings.sql, without the per-player profile
+-- probe, and new rows written in key order.
 -- Applies a change of the source rows to one month: per player, the change of weekly, daily
 -- and referral points (users[i] gains weekly[i], daily[i], referral[i]; a player may appear
 -- more than once), plus the players who lost source rows (maybe_gone), who leave the month when
@@ -423,7 +426,8 @@ begin
     insert into public.monthly_standings (year, month, user_id, weekly_points, daily_points, referral_points, total_points,
                                           rank_total, rank_weekly, rank_daily)
     select year_input, month_input, r.user_id, r.weekly, r.daily, r.referral, r.total, r.rank_total, r.rank_weekly, r.rank_daily
-    from ranked r where r.is_new
+    -- In key order: a new month's 100,000 rows walk the primary key's pages once.
+    from ranked r where r.is_new order by r.user_id
   )
   update public.monthly_standings ms
   set weekly_points = r.weekly, daily_points = r.daily, referral_points = r.referral, total_points = r.total,
@@ -439,11 +443,90 @@ comment on function internal.apply_standings_delta(int, int, uuid[], int[], int[
   'Applies per-player point changes (and departures) to one month of monthly_standings, re-ranks it, writes changed rows only.';
 revoke execute on function internal.apply_standings_delta(int, int, uuid[], int[], int[], int[], uuid[]) from public, anon, authenticated;
 
+-- score_daily_game as in 20261123006000_boost_referee.sql; new score rows are written in key order.
+create or replace function public.score_daily_game(p_daily_game_id bigint)
+returns table (scored int, correct int)
+language plpgsql volatile security definer set search_path = ''
+set work_mem = '64MB'
+-- Answers arrive in bulk right before scoring, before autovacuum analyzes them: with stale
+-- statistics the planner would probe 100,000 rows one by one (minutes instead of seconds).
+set enable_nestloop = off
+as $$
+declare
+  game public.daily_games%rowtype;
+  wanted text;
+  changed_users uuid[];
+  point_changes int[];
+  left_users uuid[];
+begin
+  if coalesce((select auth.role()), '') in ('anon', 'authenticated') and not (select public.is_admin()) then
+    raise exception 'Solo un administrador puede calificar un Boost' using errcode = '42501';
+  end if;
+  -- Row lock: two scorings of the same game serialize.
+  select * into game from public.daily_games g where g.id = p_daily_game_id for update;
+  if not found then
+    raise exception 'Daily game not found' using errcode = 'P0002';
+  end if;
+  if now() < game.lock_date then
+    raise exception 'Este Boost aún no cierra: se califica después de las %', to_char(game.lock_date at time zone 'America/Mexico_City', 'DD/MM HH24:MI')
+      using errcode = '22023';
+  end if;
+  wanted := public.normalize_daily_answer(game.game_type, game.correct_answer);
+  if wanted is null then
+    raise exception 'Este Boost no tiene respuesta correcta' using errcode = '22023';
+  end if;
+
+  -- Only the players whose points change are written, and the month's standings move by that
+  -- change once (as score_round does), instead of the per-statement trigger re-reading 100,000
+  -- transition rows.
+  perform set_config('quinielazo.defer_standings', 'on', true);
+  -- Each distinct answer is normalised once (a few dozen), not each of 100,000 rows.
+  with verdict as (
+    select d.answer, public.normalize_daily_answer(game.game_type, d.answer) is not distinct from wanted as right_answer
+    from (select distinct p.answer from public.daily_game_picks p where p.daily_game_id = game.id) d
+  ), fresh as (
+    select p.user_id, case when v.right_answer then game.points else 0 end as points
+    from public.daily_game_picks p
+    join verdict v on v.answer = p.answer
+    where p.daily_game_id = game.id
+  ), old as (
+    select s.user_id, s.points from public.daily_scores s where s.daily_game_id = game.id
+  ), diff as (
+    select coalesce(f.user_id, o.user_id) as user_id, f.points as new_points, o.points as old_points
+    from fresh f full join old o on o.user_id = f.user_id
+    where f.points is distinct from o.points
+  ), gone as (
+    delete from public.daily_scores s using diff d
+    where s.daily_game_id = game.id and s.user_id = d.user_id and d.new_points is null
+  ), written as (
+    insert into public.daily_scores as s (user_id, daily_game_id, points)
+    -- In key order: 100,000 inserts walk the primary key's pages once instead of at random.
+    select d.user_id, game.id, d.new_points from diff d where d.new_points is not null order by d.user_id
+    on conflict (user_id, daily_game_id) do update set points = excluded.points
+  )
+  select coalesce(array_agg(d.user_id), '{}'), coalesce(array_agg(coalesce(d.new_points, 0) - coalesce(d.old_points, 0)), '{}'),
+         coalesce(array_agg(d.user_id) filter (where d.new_points is null), '{}')
+  into changed_users, point_changes, left_users
+  from diff d;
+  perform set_config('quinielazo.defer_standings', 'off', true);
+  perform internal.apply_standings_delta(
+    extract(year from game.game_date)::int, extract(month from game.game_date)::int,
+    changed_users, array_fill(0, array[cardinality(changed_users)]), point_changes,
+    array_fill(0, array[cardinality(changed_users)]), left_users);
+
+  update public.daily_games g set scored_answer = wanted, scored_points = game.points, scored_at = now() where g.id = game.id;
+
+  return query
+    select count(*)::int, (count(*) filter (where s.points > 0))::int
+    from public.daily_scores s where s.daily_game_id = game.id;
+end
+$$;
+
 -- Deadline reminders as in 20261123008000_push_and_outbox.sql, faster at 100,000 players:
 -- each round's picks are counted with the round's id as a constant (the planner sizes it from
 -- the statistics), never by an index-only scan (an open round's picks are fresh, so the
--- visibility map is unset and such a scan visits the table once per pick), and each round's
--- texts are built once, not once per player.
+-- visibility map is unset and such a scan visits the table once per pick), each round's
+-- texts are built once, not once per player, and the notices are written in key order.
 create or replace function public.queue_deadline_reminders(at timestamptz default now())
 returns int
 language plpgsql volatile security definer set search_path = ''
@@ -494,6 +577,7 @@ begin
         case when s.push then coalesce(internal.push_hold_until($9, $2), now()) else now() end
       from c
       cross join lateral (select exists (select 1 from public.push_subscriptions ps where ps.user_id = c.user_id) as push) s
+      order by c.user_id -- key order: the unique key's pages are walked once
       on conflict (user_id, dedupe_key) do nothing
     $q$ using r.id, r.deadline, r.win, r.total, r.dedupe_key, r.title, r.url, r.tag, at;
     get diagnostics n = row_count;
