@@ -188,3 +188,23 @@ describe('snapshot_monthly_ranks', () => {
     await q('delete from public.quinielas where id = $1', [now.id]);
   });
 });
+
+describe('a deleted player', () => {
+  it('leaves the month\'s standings and takes his notices with him', async () => {
+    const gone = await createPlayer();
+    const mayGame = await game('2044-05-10');
+    try {
+      await q('insert into public.daily_scores (user_id, daily_game_id, points) values ($1, $2, 3)', [gone.id, mayGame]);
+      await q(`insert into public.notification_outbox (user_id, kind, channel, payload, dedupe_key)
+               values ($1, 'manual_reminder', 'email', '{}', $2)`, [gone.id, `prueba:${gone.id}`]);
+      const rowsOf = async () => (await q(
+        `select (select count(*)::int from public.monthly_standings where user_id = $1) as standings,
+                (select count(*)::int from public.notification_outbox where user_id = $1) as notices`, [gone.id])).rows[0];
+      expect(await rowsOf()).toEqual({ standings: 1, notices: 1 });
+      await q('delete from auth.users where id = $1', [gone.id]);
+      expect(await rowsOf()).toEqual({ standings: 0, notices: 0 });
+    } finally {
+      await q('delete from public.daily_games where id = $1', [mayGame]);
+    }
+  });
+});
