@@ -3,7 +3,8 @@
 --    key to profiles: a row-by-row key check costs as much as writing the row, and a referee's
 --    write is 100,000 rows. Their writers take players only from rows that keep the key
 --    (scores, daily_scores, notification_preferences), and one statement trigger on profiles
---    removes a deleted player's rows, as the cascade did.
+--    removes a deleted player's rows, as the cascade did. daily_scores checks and locks its
+--    keys once per statement instead of once per row (same error, same locks).
 --  * The scores' generated columns (bonus_details, referral_points) called an SQL function per
 --    row; for the usual few bonuses they are now plain expressions, so writing 100,000 scores
 --    stops paying two function executions per row.
@@ -17,17 +18,71 @@
 alter table public.monthly_standings drop constraint monthly_standings_user_id_fkey;
 alter table public.notification_outbox drop constraint notification_outbox_user_id_fkey;
 
+-- daily_scores keeps its keys, checked once per statement instead of once per row: the game
+-- and the players a statement writes are locked (FOR KEY SHARE, as a foreign key locks them,
+-- so none can be deleted before the write commits) in one query each, and a missing one fails
+-- the statement with the foreign-key error. A deleted game or player takes his rows with him
+-- (triggers below), as the cascade did.
+alter table public.daily_scores drop constraint daily_scores_user_id_fkey;
+alter table public.daily_scores drop constraint daily_scores_daily_game_id_fkey;
+
+create function internal.check_daily_score_keys() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  wanted int;
+  held int;
+begin
+  select count(distinct n.daily_game_id) into wanted from new_rows n;
+  select count(*) into held from (
+    select 1 from public.daily_games g where g.id in (select n.daily_game_id from new_rows n) for key share of g) k;
+  if held < wanted then
+    raise exception 'insert or update on table "daily_scores" violates foreign key constraint "daily_scores_daily_game_id_fkey"'
+      using errcode = '23503', detail = 'Un Boost de estos puntos no existe.';
+  end if;
+  select count(distinct n.user_id) into wanted from new_rows n;
+  select count(*) into held from (
+    select 1 from public.profiles p where p.id in (select n.user_id from new_rows n) for key share of p) k;
+  if held < wanted then
+    raise exception 'insert or update on table "daily_scores" violates foreign key constraint "daily_scores_user_id_fkey"'
+      using errcode = '23503', detail = 'Un jugador de estos puntos no existe.';
+  end if;
+  return null;
+end
+$$;
+comment on function internal.check_daily_score_keys() is
+  'Trigger: the foreign keys of daily_scores, checked and locked once per statement.';
+revoke execute on function internal.check_daily_score_keys() from public, anon, authenticated;
+create trigger daily_scores_keys_insert after insert on public.daily_scores
+  referencing new table as new_rows for each statement execute function internal.check_daily_score_keys();
+create trigger daily_scores_keys_update after update on public.daily_scores
+  referencing new table as new_rows for each statement execute function internal.check_daily_score_keys();
+
+create function internal.drop_scores_of_deleted_games() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  delete from public.daily_scores s using gone g where s.daily_game_id = g.id;
+  return null;
+end
+$$;
+comment on function internal.drop_scores_of_deleted_games() is 'Trigger: a deleted Boost game takes its scores with it.';
+revoke execute on function internal.drop_scores_of_deleted_games() from public, anon, authenticated;
+create trigger daily_games_drop_scores after delete on public.daily_games
+  referencing old table as gone for each statement execute function internal.drop_scores_of_deleted_games();
+
 create function internal.drop_rows_of_deleted_players() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
+  delete from public.daily_scores s using gone g where s.user_id = g.id;
   delete from public.monthly_standings ms using gone g where ms.user_id = g.id;
   delete from public.notification_outbox o using gone g where o.user_id = g.id;
   return null;
 end
 $$;
 comment on function internal.drop_rows_of_deleted_players() is
-  'Trigger: a deleted profile takes his standings and notices with him (those tables keep no foreign key, for write speed).';
+  'Trigger: a deleted profile takes his Boost scores, standings and notices with him (those tables keep no row-by-row foreign key, for write speed).';
 revoke execute on function internal.drop_rows_of_deleted_players() from public, anon, authenticated;
 create trigger profiles_drop_derived_rows after delete on public.profiles
   referencing old table as gone for each statement execute function internal.drop_rows_of_deleted_players();
