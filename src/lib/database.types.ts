@@ -275,29 +275,7 @@ export type Database = {
           points?: number
           user_id?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: "daily_scores_daily_game_id_fkey"
-            columns: ["daily_game_id"]
-            isOneToOne: false
-            referencedRelation: "daily_games"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "daily_scores_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "daily_scores_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "public_profiles"
-            referencedColumns: ["id"]
-          },
-        ]
+        Relationships: []
       }
       friends: {
         Row: {
@@ -450,22 +428,7 @@ export type Database = {
           weekly_points?: number
           year?: number
         }
-        Relationships: [
-          {
-            foreignKeyName: "monthly_standings_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "monthly_standings_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "public_profiles"
-            referencedColumns: ["id"]
-          },
-        ]
+        Relationships: []
       }
       notification_outbox: {
         Row: {
@@ -519,22 +482,7 @@ export type Database = {
           state?: string
           user_id?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: "notification_outbox_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "notification_outbox_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "public_profiles"
-            referencedColumns: ["id"]
-          },
-        ]
+        Relationships: []
       }
       notification_preferences: {
         Row: {

@@ -188,3 +188,43 @@ describe('snapshot_monthly_ranks', () => {
     await q('delete from public.quinielas where id = $1', [now.id]);
   });
 });
+
+describe('a deleted player', () => {
+  it('takes his Boost points, his row of the month\'s standings and his notices with him', async () => {
+    const gone = await createPlayer();
+    const mayGame = await game('2044-05-10');
+    try {
+      await q('insert into public.daily_scores (user_id, daily_game_id, points) values ($1, $2, 3)', [gone.id, mayGame]);
+      await q(`insert into public.notification_outbox (user_id, kind, channel, payload, dedupe_key)
+               values ($1, 'manual_reminder', 'email', '{}', $2)`, [gone.id, `prueba:${gone.id}`]);
+      const rowsOf = async () => (await q(
+        `select (select count(*)::int from public.daily_scores where user_id = $1) as boost,
+                (select count(*)::int from public.monthly_standings where user_id = $1) as standings,
+                (select count(*)::int from public.notification_outbox where user_id = $1) as notices`, [gone.id])).rows[0];
+      expect(await rowsOf()).toEqual({ boost: 1, standings: 1, notices: 1 });
+      await q('delete from auth.users where id = $1', [gone.id]);
+      expect(await rowsOf()).toEqual({ boost: 0, standings: 0, notices: 0 });
+    } finally {
+      await q('delete from public.daily_games where id = $1', [mayGame]);
+    }
+  });
+});
+
+describe('Boost points', () => {
+  it('need an existing player and game (foreign-key error), and leave with their game', async () => {
+    const p = await createPlayer();
+    const juneGame = await game('2044-06-10');
+    const missingPlayer = await q('insert into public.daily_scores (user_id, daily_game_id, points) values (gen_random_uuid(), $1, 2)', [juneGame])
+      .then(() => null, (e: { code?: string }) => e.code);
+    expect(missingPlayer).toBe('23503');
+    const missingGame = await q('insert into public.daily_scores (user_id, daily_game_id, points) values ($1, -1, 2)', [p.id])
+      .then(() => null, (e: { code?: string }) => e.code);
+    expect(missingGame).toBe('23503');
+    await q('insert into public.daily_scores (user_id, daily_game_id, points) values ($1, $2, 2)', [p.id, juneGame]);
+    await q('delete from public.daily_games where id = $1', [juneGame]);
+    const { rows } = await q(
+      `select (select count(*)::int from public.daily_scores where user_id = $1) as boost,
+              (select count(*)::int from public.monthly_standings where user_id = $1 and (year, month) = (2044, 6)) as standings`, [p.id]);
+    expect(rows[0]).toEqual({ boost: 0, standings: 0 });
+  });
+});
