@@ -201,7 +201,8 @@ describe('a deleted player', () => {
         `select (select count(*)::int from public.daily_scores where user_id = $1) as boost,
                 (select count(*)::int from public.monthly_standings where user_id = $1) as standings,
                 (select count(*)::int from public.notification_outbox where user_id = $1) as notices`, [gone.id])).rows[0];
-      expect(await rowsOf()).toEqual({ boost: 1, standings: 1, notices: 1 });
+      // Notices: the reminder above and the welcome e-mail queued with his profile.
+      expect(await rowsOf()).toEqual({ boost: 1, standings: 1, notices: 2 });
       await q('delete from auth.users where id = $1', [gone.id]);
       expect(await rowsOf()).toEqual({ boost: 0, standings: 0, notices: 0 });
     } finally {
