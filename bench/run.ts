@@ -1,7 +1,7 @@
 // `npm run bench`: the figures later work is measured against, on this machine, against a
 // fresh local platform with the demo seed: the gateway under load, scoring and the leaderboard
 // at 100,000 players, the first-load JavaScript, and the offline picks in a real browser.
-// `npm run bench -- gateway rush scoring boost push bundle pwa lighthouse` picks sections (default: all).
+// `npm run bench -- gateway rush chat scoring boost push bundle pwa lighthouse` picks sections (default: all).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +20,9 @@ import { benchPush, printPush } from './push.ts';
 import { benchRush } from './rush.ts';
 import { benchScoring } from './scoring.ts';
 import { benchBoost } from './boost.ts';
+import { benchChatFanout } from './chat-fanout.ts';
 
-const ALL = ['gateway', 'rush', 'scoring', 'boost', 'push', 'bundle', 'pwa', 'lighthouse'] as const;
+const ALL = ['gateway', 'rush', 'chat', 'scoring', 'boost', 'push', 'bundle', 'pwa', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
 const sections = new Set(asked.length ? asked : ALL);
 
@@ -59,6 +60,10 @@ try {
   if (sections.has('rush')) {
     heading('The Saturday rush');
     await benchRush(platform);
+  }
+  if (sections.has('chat')) {
+    heading('Round chat: one message to 500 Realtime subscribers');
+    await benchChatFanout(platform);
   }
   if (sections.has('scoring')) {
     heading('Scoring and leaderboard at 100,000 players');
