@@ -1,0 +1,60 @@
+// Prerenders the public pages at build time (docs/decisions.md, "Prerendered public pages"):
+// builds src/entry-prerender.tsx for Node with the same Vite config, renders each page of
+// PRERENDERED_PATHS with React's server renderer into the built index.html, and writes
+// dist/index.html (the home page) and dist/<path>/index.html. The empty shell every other
+// route (and the service worker) starts from is kept as dist/app-shell.html.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+export const APP_SHELL = 'app-shell.html';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+interface PrerenderOptions {
+  root: string;
+  outDir: string;
+  mode: string;
+  configFile: string | false | undefined;
+}
+
+interface ServerEntry {
+  PRERENDERED_PATHS: string[];
+  renderPage(path: string): Promise<string>;
+}
+
+/** Writes the prerendered pages into `outDir`; returns the paths written. */
+export async function prerender({ root, outDir, mode, configFile }: PrerenderOptions): Promise<string[]> {
+  // Inside the project, so the server bundle's bare imports (react, …) resolve from node_modules.
+  const cache = join(root, 'node_modules', '.cache');
+  await mkdir(cache, { recursive: true });
+  const serverDir = await mkdtemp(join(cache, 'quinielazo-prerender-'));
+  try {
+    await build({
+      root,
+      mode,
+      configFile,
+      logLevel: 'warn',
+      build: { ssr: 'src/entry-prerender.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+    });
+    const entry = (await import(pathToFileURL(join(serverDir, 'entry-prerender.js')).href)) as ServerEntry;
+    const shell = await readFile(join(outDir, 'index.html'), 'utf8');
+    if (!shell.includes(ROOT_ELEMENT)) throw new Error(`[prerender] ${ROOT_ELEMENT} not found in the built index.html`);
+    await writeFile(join(outDir, APP_SHELL), shell);
+    for (const path of entry.PRERENDERED_PATHS) {
+      // React puts the resource hints it found (image preloads) first; they belong in <head>.
+      const rendered = await entry.renderPage(path);
+      const hints = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
+      const markup = rendered.slice(hints.length);
+      const html = shell
+        .replace('</head>', `${hints}</head>`)
+        .replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${path}">${markup}</div>`);
+      const file = path === '/' ? join(outDir, 'index.html') : join(outDir, path.slice(1), 'index.html');
+      await mkdir(join(file, '..'), { recursive: true });
+      await writeFile(file, html);
+    }
+    return entry.PRERENDERED_PATHS;
+  } finally {
+    await rm(serverDir, { recursive: true, force: true });
+  }
+}
