@@ -23,6 +23,15 @@ interface ServerEntry {
   renderPage(path: string): Promise<string>;
 }
 
+/** The page's stylesheet inside the page: the first paint waits for no other request (the
+ * stylesheet is ~10 KB brotli; the app shell keeps the cached file). */
+async function inlineStylesheet(shell: string, outDir: string): Promise<string> {
+  const link = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(shell);
+  if (!link) return shell;
+  const css = await readFile(join(outDir, link[1]), 'utf8');
+  return shell.replace(link[0], () => `<style>${css}</style>`);
+}
+
 /** Writes the prerendered pages into `outDir`; returns the paths written. */
 export async function prerender({ root, outDir, mode, configFile }: PrerenderOptions): Promise<string[]> {
   // Inside the project, so the server bundle's bare imports (react, …) resolve from node_modules.
@@ -41,14 +50,15 @@ export async function prerender({ root, outDir, mode, configFile }: PrerenderOpt
     const shell = await readFile(join(outDir, 'index.html'), 'utf8');
     if (!shell.includes(ROOT_ELEMENT)) throw new Error(`[prerender] ${ROOT_ELEMENT} not found in the built index.html`);
     await writeFile(join(outDir, APP_SHELL), shell);
+    const page = await inlineStylesheet(shell, outDir);
     for (const path of entry.PRERENDERED_PATHS) {
       // React puts the resource hints it found (image preloads) first; they belong in <head>.
       const rendered = await entry.renderPage(path);
       const hints = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
       const markup = rendered.slice(hints.length);
-      const html = shell
-        .replace('</head>', `${hints}</head>`)
-        .replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${path}">${markup}</div>`);
+      const html = page
+        .replace('</head>', () => `${hints}</head>`)
+        .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${path}">${markup}</div>`);
       const file = path === '/' ? join(outDir, 'index.html') : join(outDir, path.slice(1), 'index.html');
       await mkdir(join(file, '..'), { recursive: true });
       await writeFile(file, html);

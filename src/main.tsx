@@ -1,5 +1,5 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { envCheck } from './lib/env';
 import { skeletonsFirst } from './lib/prerender';
@@ -52,14 +52,18 @@ async function start() {
     void router.invalidate();
   };
   await router.load();
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <AfterFirstCommit run={loadData}>
-        <RouterProvider router={router} />
-      </AfterFirstCommit>
-    </StrictMode>,
-  );
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (a slow phone's taps are not blocked meanwhile).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AfterFirstCommit run={loadData}>
+          <RouterProvider router={router} />
+        </AfterFirstCommit>
+      </StrictMode>,
+    );
+  });
 }
 
 if (envCheck.ok) {
