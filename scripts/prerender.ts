@@ -32,6 +32,24 @@ async function inlineStylesheet(shell: string, outDir: string): Promise<string> 
   return shell.replace(link[0], () => `<style>${css}</style>`);
 }
 
+/** The app's scripts start after the prerendered page's first paint: the entry and the chunks
+ * it imports are requested once a frame is on screen (module preloads, so they load in parallel),
+ * so the page paints from its HTML alone, whatever the network (docs/decisions.md). */
+function paintFirst(shell: string): string {
+  const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(shell);
+  if (!script) return shell;
+  const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g)];
+  let page = shell.replace(script[0], '');
+  for (const link of preloads) page = page.replace(link[0], '');
+  const chunks = JSON.stringify(preloads.map((link) => link[1]));
+  const start =
+    `<script>(function(){var started=false;function add(type,url){var e=document.createElement(type==='script'?'script':'link');` +
+    `e.crossOrigin='';if(type==='script'){e.type='module';e.src=url}else{e.rel='modulepreload';e.href=url}document.head.appendChild(e)}` +
+    `function start(){if(started)return;started=true;add('script',${JSON.stringify(script[1])});${chunks}.forEach(function(url){add('link',url)})}` +
+    `requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)})()</script>`;
+  return page.replace('</body>', () => `${start}</body>`);
+}
+
 /** Writes the prerendered pages into `outDir`; returns the paths written. */
 export async function prerender({ root, outDir, mode, configFile }: PrerenderOptions): Promise<string[]> {
   // Inside the project, so the server bundle's bare imports (react, …) resolve from node_modules.
@@ -50,7 +68,7 @@ export async function prerender({ root, outDir, mode, configFile }: PrerenderOpt
     const shell = await readFile(join(outDir, 'index.html'), 'utf8');
     if (!shell.includes(ROOT_ELEMENT)) throw new Error(`[prerender] ${ROOT_ELEMENT} not found in the built index.html`);
     await writeFile(join(outDir, APP_SHELL), shell);
-    const page = await inlineStylesheet(shell, outDir);
+    const page = paintFirst(await inlineStylesheet(shell, outDir));
     for (const path of entry.PRERENDERED_PATHS) {
       // React puts the resource hints it found (image preloads) first; they belong in <head>.
       const rendered = await entry.renderPage(path);
