@@ -50,6 +50,10 @@ test('the public pages arrive as HTML and read without JavaScript; app routes ge
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.getByRole('link', { name: 'Reglas', exact: true })).toBeVisible();
   }
+  // A prerendered form waits for the app: nothing typed or sent before it can handle it.
+  await page.goto('/login');
+  await expect(page.getByLabel('Correo electrónico')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeDisabled();
   for (const { path, status } of SKELETONS) {
     await page.goto(path);
     await expect(page.getByRole('status')).toContainText(status);
@@ -74,6 +78,7 @@ test('the app hydrates the prerendered page without a mismatch and keeps its ele
     await expect(page.getByRole('banner').getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
     expect(errors, path).toEqual([]);
     expect(await page.evaluate(() => document.querySelector('main') === (window as unknown as { parsedMain?: Element }).parsedMain), path).toBe(true);
+    if (path === '/login') await expect(page.getByLabel('Correo electrónico')).toBeEnabled();
     await page.getByRole('link', { name: 'Reglas', exact: true }).click();
     await expect(page).toHaveURL(/\/rules$/);
   }
