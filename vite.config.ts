@@ -3,11 +3,12 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ANON_KEY, DEFAULT_PORTS, VAPID_PUBLIC_KEY } from './supabase/local/config.ts';
 import { BRAND } from './src/lib/brand.ts';
 import { precompress } from './scripts/precompress.ts';
+import { prerender } from './scripts/prerender.ts';
 
 /** Fills the brand's name, description and colour into index.html, so a rebrand is one edit (src/lib/brand.ts). */
 function brandHtml(): Plugin {
@@ -19,6 +20,25 @@ function brandHtml(): Plugin {
   return {
     name: 'quinielazo-brand-html',
     transformIndexHtml: (html) => html.replace(/%(BRAND_[A-Z_]+)%/g, (match, key: string) => values[key] ?? match),
+  };
+}
+
+/** The public pages as real HTML (scripts/prerender.ts), once the client build is written and
+ * before the service worker's precache list is made. Not in the prerender's own (SSR) build. */
+function prerenderPages(): Plugin {
+  let config: ResolvedConfig | undefined;
+  return {
+    name: 'quinielazo-prerender',
+    apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr,
+    configResolved: (resolved) => void (config = resolved),
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      handler: async () => {
+        if (!config) return;
+        await prerender({ root: config.root, outDir: resolvePath(config.root, config.build.outDir), mode: config.mode, configFile: config.configFile ?? false });
+      },
+    },
   };
 }
 
@@ -119,6 +139,7 @@ export default defineConfig(({ mode, command }) => {
           ],
         },
       }),
+      prerenderPages(),
       precompressBuild(),
     ],
   };

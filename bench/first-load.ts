@@ -20,7 +20,9 @@ function staticImports(code: string): string[] {
 }
 
 export function firstLoadJs(distDir: string): FirstLoad {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  // The app shell holds the entry's script tags as Vite wrote them (index.html is the prerendered
+  // home page, whose scripts start from an inline loader: the same files).
+  const html = readFileSync(join(distDir, 'app-shell.html'), 'utf8');
   const srcs = [
     ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),

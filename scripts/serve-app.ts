@@ -1,6 +1,7 @@
 // Serves the built PWA (dist/) for `npm start` and the E2E tests: static files with the right
 // content types and cache headers, the build's brotli or gzip copy when the browser takes it
-// (scripts/precompress.ts), and index.html for every app route (SPA fallback).
+// (scripts/precompress.ts), the prerendered public pages (scripts/prerender.ts), and the app
+// shell for every other app route (SPA fallback).
 // Run alone: npx tsx scripts/serve-app.ts [port] [dir]
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -112,7 +113,9 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse) {
   if (urlPath.includes('\0')) return send(res, 400, 'Solicitud inválida');
 
   let file = await findFile(root, urlPath);
-  if (!file && wantsHtml(req, urlPath)) file = await findFile(root, '/index.html');
+  // The prerendered pages are files (dist/rules/index.html); every other app route gets the
+  // empty shell (scripts/prerender.ts), or index.html in a build without prerendering.
+  if (!file && wantsHtml(req, urlPath)) file = (await findFile(root, '/app-shell.html')) ?? (await findFile(root, '/index.html'));
   if (!file) return send(res, 404, 'No encontrado');
 
   const encoded = await encodedCopy(req, file);

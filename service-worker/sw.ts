@@ -15,9 +15,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every in-app navigation gets the precached shell, online or not; the router takes it from
-// there. Paths that name a file (/sw.js, /manifest.webmanifest, /crests/…) are not app routes.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/\/[^/?]+\.[^/?]+$/] }));
+// Every in-app navigation gets the precached empty shell, online or not; the router takes it
+// from there (index.html is the prerendered home page, scripts/prerender.ts). Paths that name a
+// file (/sw.js, /manifest.webmanifest, /crests/…) are not app routes.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('app-shell.html'), { denylist: [/\/[^/?]+\.[^/?]+$/] }));
 
 // Crests never change under the same URL and there are hundreds: keep the ones a player has seen.
 registerRoute(

@@ -1,7 +1,9 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { envCheck } from './lib/env';
+import { skeletonsFirst } from './lib/prerender';
+import { loadSession } from './lib/session';
 import { registerServiceWorker } from './lib/sw-register';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
@@ -20,14 +22,52 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+
+/** Runs `run` after the first commit (hydration done). It wraps the app instead of sitting
+ * beside it: a sibling would change the tree positions useId counts from (a mismatch). */
+function AfterFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {
+  useEffect(run, [run]);
+  return children;
+}
+
+/** A prerendered page (scripts/prerender.ts) is hydrated for a visitor: the same route, the
+ * data routes' skeletons, then their loaders. A signed-in player gets his own render instead
+ * (his header and shortcuts), which replaces the visitor's markup at its first commit. */
+async function start() {
+  if (!container.hasChildNodes() || (await loadSession())) {
+    createRoot(container).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+    return;
+  }
+  const showData = skeletonsFirst(router);
+  let loaded = false;
+  const loadData = () => {
+    if (loaded) return;
+    loaded = true;
+    showData();
+    void router.invalidate();
+  };
+  await router.load();
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (a slow phone's taps are not blocked meanwhile).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AfterFirstCommit run={loadData}>
+          <RouterProvider router={router} />
+        </AfterFirstCommit>
+      </StrictMode>,
+    );
+  });
+}
 
 if (envCheck.ok) {
-  root.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  void start();
   void registerServiceWorker();
   // This phone's push subscription is re-checked at each start and saved again when it changed.
   void import('./features/push').then((m) => m.startPushSync()).catch(() => undefined);
@@ -50,5 +90,5 @@ if (envCheck.ok) {
 } else {
   // Only a misconfigured build shows this screen, so its code stays out of everyone's first load.
   const { problems } = envCheck;
-  void import('./components/ui/config-error').then(({ ConfigError }) => root.render(<ConfigError problems={problems} />));
+  void import('./components/ui/config-error').then(({ ConfigError }) => createRoot(container).render(<ConfigError problems={problems} />));
 }

@@ -3,12 +3,11 @@
 // selected round's Pro promo and chat follow the picks.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { RoundSkeleton } from '@/components/ui/loading-state';
 import { RoundChat } from '@/features/chat/components/round-chat';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getRoundView } from '@/features/picks/api/get-round-detail';
 import { PicksBoard } from '@/features/picks/components/picks-board';
-import { NoRound, RoundDetailError } from '@/features/picks/components/round-states';
+import { NoRound, RoundDetailError, WeeklyRoundSkeleton } from '@/features/picks/components/round-states';
 import { parseRoundSearch } from '@/features/picks/model/round-search';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { ProPromo } from '@/features/pro/components/pro-promo';
@@ -28,7 +27,7 @@ export const Route = createFileRoute('/quinielazo-de-la-semana')({
     // The clock the open/closed labels use, read with the data so rendering stays pure.
     return { view, rounds: rounds.data, userId, now: Date.now() };
   },
-  pendingComponent: RoundSkeleton,
+  pendingComponent: WeeklyRoundSkeleton,
   errorComponent: RoundDetailError,
   component: WeeklyRoundPage,
 });

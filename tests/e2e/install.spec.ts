@@ -26,6 +26,8 @@ test('the installed shell opens offline at the start page and at login', async (
 test('the shell tells a player going offline while the app is open', async ({ page, context }) => {
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Crea tu cuenta gratis' })).toBeVisible();
+  // The page is prerendered HTML: the app is open once the header's actions show (after hydration).
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toBeVisible();
   await context.setOffline(false);

@@ -52,7 +52,7 @@ test('the service worker activates and the app shell opens offline', async ({ pa
     }
     return urls;
   });
-  expect(precached).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest']));
+  expect(precached).toEqual(expect.arrayContaining(['/index.html', '/app-shell.html', '/manifest.webmanifest']));
   expect(precached.some((path) => /^\/assets\/.+\.js$/.test(path))).toBe(true);
 
   await context.setOffline(true);

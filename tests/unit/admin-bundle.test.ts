@@ -1,4 +1,4 @@
-// The admin screens cost players nothing: a production build's first load (index.html's module
+// The admin screens cost players nothing: a production build's first load (the app shell's module
 // script, its modulepreloads and every static import they pull in) holds no admin screen code.
 // Builds into a temporary folder so it checks the current source, not a stale dist/.
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -41,7 +41,8 @@ beforeAll(async () => {
   for (const file of await readdir(join(outDir, 'assets'))) {
     if (file.endsWith('.js')) assets.set(`assets/${file}`, await readFile(join(outDir, 'assets', file), 'utf8'));
   }
-  const html = await readFile(join(outDir, 'index.html'), 'utf8');
+  // The app shell keeps Vite's script tags (index.html is the prerendered home, scripts/prerender.ts).
+  const html = await readFile(join(outDir, 'app-shell.html'), 'utf8');
   const entries = [
     ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)].map((m) => m[1]),

@@ -92,3 +92,49 @@ describe('cache policy', () => {
     expect((await get('/crests/leon.png')).headers.get('cache-control')).toMatch(/^public, max-age=2592000/);
   });
 });
+
+describe('prerendered pages', () => {
+  let built: string;
+  let site: ServedApp;
+  const page = (name: string) => `<!doctype html><html><body><div id="root"><h1>${name}</h1></div></body></html>`;
+  const shell = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    built = await mkdtemp(join(tmpdir(), 'quinielazo-serve-prerendered-'));
+    await mkdir(join(built, 'rules'));
+    await mkdir(join(built, 'blog'));
+    await writeFile(join(built, 'index.html'), page('Inicio'));
+    await writeFile(join(built, 'app-shell.html'), shell);
+    await writeFile(join(built, 'rules', 'index.html'), page('Reglas'));
+    await writeFile(join(built, 'blog', 'index.html'), page('Blog'));
+    await writeFile(join(built, 'blog', 'banner.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    site = await serveApp({ port: 0, dir: built });
+  });
+
+  afterAll(async () => {
+    await site.close();
+    await rm(built, { recursive: true, force: true });
+  });
+
+  const html = async (path: string) => {
+    const res = await fetch(site.url + path, { headers: { accept: 'text/html' } });
+    return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), body: await res.text() };
+  };
+
+  it('sends each prerendered page at its path, with or without the trailing slash, revalidated', async () => {
+    expect(await html('/')).toMatchObject({ status: 200, body: page('Inicio'), cache: 'no-cache' });
+    expect(await html('/rules')).toMatchObject({ status: 200, body: page('Reglas'), cache: 'no-cache' });
+    expect((await html('/rules/')).body).toBe(page('Reglas'));
+    expect((await html('/blog')).body).toBe(page('Blog'));
+    expect((await html('/rules')).type).toMatch(/^text\/html/);
+  });
+
+  it('sends the empty app shell, not the home page, for every other app route', async () => {
+    for (const path of ['/inicio', '/picks?quiniela=current', '/blog/resumen-julio', '/rules/otra']) {
+      expect(await html(path), path).toMatchObject({ status: 200, body: shell, cache: 'no-cache' });
+    }
+    // A missing file is not an app route.
+    expect((await html('/blog/no-existe.svg')).status).toBe(404);
+    expect((await html('/blog/banner.svg')).type).toBe('image/svg+xml');
+  });
+});

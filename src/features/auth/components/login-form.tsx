@@ -1,4 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { FormControls } from '@/components/ui/form-controls';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/field';
@@ -56,29 +57,31 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <EmailField
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          disabled={signedIn}
-        />
-        <PasswordField
-          label="Contraseña"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          disabled={signedIn}
-        />
-        <div className="-mt-1 text-right">
-          <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
-            ¿Olvidaste tu contraseña?
-          </Link>
-        </div>
-        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        {signedIn ? <FormMessage tone="success">¡Sesión iniciada! Te llevamos a tu cuenta…</FormMessage> : null}
-        <Button type="submit" disabled={busy || signedIn} className="w-full">
-          {busy ? 'Entrando…' : 'Iniciar sesión'}
-        </Button>
+        <FormControls>
+          <EmailField
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={signedIn}
+          />
+          <PasswordField
+            label="Contraseña"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={signedIn}
+          />
+          <div className="-mt-1 text-right">
+            <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+              ¿Olvidaste tu contraseña?
+            </Link>
+          </div>
+          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+          {signedIn ? <FormMessage tone="success">¡Sesión iniciada! Te llevamos a tu cuenta…</FormMessage> : null}
+          <Button type="submit" disabled={busy || signedIn} className="w-full">
+            {busy ? 'Entrando…' : 'Iniciar sesión'}
+          </Button>
+        </FormControls>
       </form>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { FormControls } from '@/components/ui/form-controls';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessage } from '@/components/ui/field';
@@ -107,75 +108,77 @@ export function SignupForm() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field
-          label="Nombre de usuario"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={30}
-          value={values.username}
-          onChange={(e) => set('username', e.target.value)}
-          onBlur={blur('username')}
-          error={show('username')}
-          hint={usernameHint}
-          hintTone={availability === 'ok' ? 'success' : usernameRefusal ? 'danger' : 'neutral'}
-        />
-        <EmailField
-          value={values.email}
-          onChange={(e) => set('email', e.target.value)}
-          onBlur={blur('email')}
-          error={show('email')}
-        />
-        <div className="flex flex-col gap-2">
-          <PasswordField
-            label="Contraseña"
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => set('password', e.target.value)}
-            onBlur={blur('password')}
-            error={show('password')}
+        <FormControls>
+          <Field
+            label="Nombre de usuario"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={30}
+            value={values.username}
+            onChange={(e) => set('username', e.target.value)}
+            onBlur={blur('username')}
+            error={show('username')}
+            hint={usernameHint}
+            hintTone={availability === 'ok' ? 'success' : usernameRefusal ? 'danger' : 'neutral'}
           />
-          <PasswordStrength password={values.password} />
-        </div>
-        <PasswordField
-          label="Confirmar contraseña"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => set('confirmPassword', e.target.value)}
-          onBlur={blur('confirmPassword')}
-          error={show('confirmPassword')}
-        />
-
-        <div className="flex flex-col gap-1">
-          <label className="flex items-start gap-3 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={values.acceptTerms}
-              onChange={(e) => set('acceptTerms', e.target.checked)}
-              aria-invalid={show('acceptTerms') ? true : undefined}
-              className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          <EmailField
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            onBlur={blur('email')}
+            error={show('email')}
+          />
+          <div className="flex flex-col gap-2">
+            <PasswordField
+              label="Contraseña"
+              name="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => set('password', e.target.value)}
+              onBlur={blur('password')}
+              error={show('password')}
             />
-            <span>
-              Acepto los{' '}
-              <a href="/privacidad" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
-                términos y el aviso de privacidad
-              </a>
-            </span>
-          </label>
-          {show('acceptTerms') ? <p className="pl-8 text-xs font-medium text-red-700">{show('acceptTerms')}</p> : null}
-        </div>
-        <label className="flex items-start gap-3 text-sm text-slate-700">
-          <input type="checkbox" checked={values.newsletter} onChange={(e) => set('newsletter', e.target.checked)} className="mt-0.5 size-5 shrink-0 accent-brand-700" />
-          <span>Quiero recibir noticias, recordatorios y novedades por correo</span>
-        </label>
+            <PasswordStrength password={values.password} />
+          </div>
+          <PasswordField
+            label="Confirmar contraseña"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+            onBlur={blur('confirmPassword')}
+            error={show('confirmPassword')}
+          />
 
-        {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-        <Button type="submit" disabled={busy || usernameRefusal !== undefined} className="w-full">
-          {busy ? 'Creando cuenta…' : 'Crear cuenta'}
-        </Button>
+          <div className="flex flex-col gap-1">
+            <label className="flex items-start gap-3 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={values.acceptTerms}
+                onChange={(e) => set('acceptTerms', e.target.checked)}
+                aria-invalid={show('acceptTerms') ? true : undefined}
+                className="mt-0.5 size-5 shrink-0 accent-brand-700"
+              />
+              <span>
+                Acepto los{' '}
+                <a href="/privacidad" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+                  términos y el aviso de privacidad
+                </a>
+              </span>
+            </label>
+            {show('acceptTerms') ? <p className="pl-8 text-xs font-medium text-red-700">{show('acceptTerms')}</p> : null}
+          </div>
+          <label className="flex items-start gap-3 text-sm text-slate-700">
+            <input type="checkbox" checked={values.newsletter} onChange={(e) => set('newsletter', e.target.checked)} className="mt-0.5 size-5 shrink-0 accent-brand-700" />
+            <span>Quiero recibir noticias, recordatorios y novedades por correo</span>
+          </label>
+
+          {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
+          <Button type="submit" disabled={busy || usernameRefusal !== undefined} className="w-full">
+            {busy ? 'Creando cuenta…' : 'Crear cuenta'}
+          </Button>
+        </FormControls>
       </form>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 // The contact form: name, e-mail and message, all required. Errors sit next to their field;
 // a failed send keeps everything typed so the visitor can try again; a sent message clears it.
 import { useRef, useState, type FormEvent } from 'react';
+import { FormControls } from '@/components/ui/form-controls';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessage } from '@/components/ui/field';
 import { TextareaField } from '@/components/ui/textarea-field';
@@ -53,44 +54,46 @@ export function ContactForm() {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Formulario de contacto" className="flex flex-col gap-4">
-      <Field
-        label="Nombre"
-        name="name"
-        autoComplete="name"
-        required
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => update('name', e.target.value)}
-      />
-      <Field
-        label="Correo electrónico"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        value={values.email}
-        error={errors.email}
-        hint={errors.email ? undefined : 'Te responderemos a este correo.'}
-        onChange={(e) => update('email', e.target.value)}
-      />
-      <TextareaField
-        label="Mensaje"
-        name="message"
-        required
-        rows={6}
-        placeholder="Cuéntanos en qué te podemos ayudar"
-        value={values.message}
-        error={errors.message}
-        hint={remaining < 500 ? `Te quedan ${remaining} caracteres.` : undefined}
-        onChange={(e) => update('message', e.target.value)}
-      />
-      {outcome ? <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage> : null}
-      <Button type="submit" disabled={busy} className="w-full">
-        {busy ? 'Enviando…' : 'Enviar mensaje'}
-      </Button>
+      <FormControls>
+        <Field
+          label="Nombre"
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => update('name', e.target.value)}
+        />
+        <Field
+          label="Correo electrónico"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={values.email}
+          error={errors.email}
+          hint={errors.email ? undefined : 'Te responderemos a este correo.'}
+          onChange={(e) => update('email', e.target.value)}
+        />
+        <TextareaField
+          label="Mensaje"
+          name="message"
+          required
+          rows={6}
+          placeholder="Cuéntanos en qué te podemos ayudar"
+          value={values.message}
+          error={errors.message}
+          hint={remaining < 500 ? `Te quedan ${remaining} caracteres.` : undefined}
+          onChange={(e) => update('message', e.target.value)}
+        />
+        {outcome ? <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage> : null}
+        <Button type="submit" disabled={busy} className="w-full">
+          {busy ? 'Enviando…' : 'Enviar mensaje'}
+        </Button>
+      </FormControls>
     </form>
   );
 }

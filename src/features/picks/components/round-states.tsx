@@ -1,6 +1,7 @@
 // Loading, error and empty states of the picks screens (docs/product.md#messages wording).
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadingState } from '@/components/ui/loading-state';
 
 // docs/product.md#messages: 'Reintentar' on these screens reloads the page.
 const reload = () => window.location.reload();
@@ -16,4 +17,32 @@ export function NoRound() {
 
 export function RoundsListError() {
   return <ErrorState message="Error loading quinielas" onRetry={reload} />;
+}
+
+/** /quinielazo-de-la-semana while it loads (and its prerendered page): the round selector, the
+ * card's header and the match rows at their real heights, so nothing moves when the round arrives. */
+export function WeeklyRoundSkeleton() {
+  return (
+    <LoadingState label="Cargando la quiniela…" className="flex flex-col gap-4">
+      <div aria-hidden="true" className="flex flex-col gap-1 text-sm font-semibold">
+        Quiniela
+        <div className="min-h-11 rounded-xl border border-slate-300 bg-white" />
+      </div>
+      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="h-53 animate-pulse bg-brand-800/80" />
+        <ul className="divide-y divide-slate-100">
+          {Array.from({ length: 4 }, (_, i) => (
+            <li key={i} className="flex h-[169px] flex-col justify-center gap-4 px-4">
+              <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200" />
+              <div className="grid grid-cols-3 gap-2">
+                <div className="h-12 animate-pulse rounded-xl bg-slate-200" />
+                <div className="h-12 animate-pulse rounded-xl bg-slate-200" />
+                <div className="h-12 animate-pulse rounded-xl bg-slate-200" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </LoadingState>
+  );
 }

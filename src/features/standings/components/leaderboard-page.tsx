@@ -77,14 +77,32 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, childre
   );
 }
 
+/** The page's own header and tabs, then rows as tall as the table's, so nothing moves when the
+ * data arrives (it is also the prerendered page, scripts/prerender.ts). */
 export function LeaderboardSkeleton() {
   return (
     <LoadingState label="Cargando la tabla de posiciones…" className="flex flex-col gap-4">
-      <div className="h-14 w-56 animate-pulse rounded-lg bg-slate-200" />
-      <div className="h-11 animate-pulse rounded-full bg-slate-200" />
-      <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+      <div aria-hidden="true" className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Ranking mensual</p>
+          <p className="text-2xl font-extrabold tracking-tight">Tabla de Posiciones</p>
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Mes
+          <div className="min-h-11 rounded-xl border border-slate-300 bg-white shadow-sm sm:w-44" />
+        </div>
+      </div>
+      <div aria-hidden="true" className="grid grid-cols-3 gap-1 rounded-full bg-slate-200/70 p-1">
+        {Object.values(TAB_LABELS).map((label) => (
+          <div key={label} className="grid min-h-10 place-items-center text-sm font-semibold text-slate-400">
+            {label}
+          </div>
+        ))}
+      </div>
+      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="h-8 bg-slate-50" />
         {Array.from({ length: 10 }, (_, i) => (
-          <div key={i} className="flex items-center gap-3 border-b border-slate-100 px-3 py-3">
+          <div key={i} className="flex h-[55px] items-center gap-3 border-t border-slate-100 px-3">
             <div className="size-6 animate-pulse rounded-full bg-slate-200" />
             <div className="h-3 flex-1 animate-pulse rounded bg-slate-200" />
             <div className="h-3 w-24 animate-pulse rounded bg-slate-200" />

@@ -1,0 +1,45 @@
+// Server entry of the build-time prerender (scripts/prerender.ts): renders one public page of
+// the app's own route tree with React's server renderer, as a visitor's first screen.
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode, Suspense, type ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { PRERENDERED_PATHS, skeletonsFirst } from './lib/prerender';
+import { routeTree } from './routeTree.gen';
+
+export { PRERENDERED_PATHS };
+
+let skeletons = false;
+
+/** The browser's router puts its matches in a Suspense boundary; the server's does not. The same
+ * boundary here gives the markup the same boundary markers, so hydration lines up. */
+function BrowserBoundary({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/** The markup of `path` for <div id="root">. */
+export async function renderPage(path: string): Promise<string> {
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    isServer: true,
+    InnerWrap: BrowserBoundary,
+  });
+  // The route tree is shared by every render: swap the data routes once.
+  if (!skeletons) skeletonsFirst(router);
+  skeletons = true;
+  await router.load();
+  // The server load sends a path to its canonical URL (/quinielazo-de-la-semana gets
+  // ?quiniela=current); the browser's router keeps the bare path and renders the same screen.
+  const result = (router as unknown as { _serverResult?: { type: string; redirect?: { options: { href?: string } } } })._serverResult;
+  const href = result?.type === 'redirect' ? result.redirect?.options.href : undefined;
+  if (href && href !== path && new URL(href, 'http://app.local').pathname === path) return renderPage(href);
+  // prerender (not renderToString) waits for lazy route chunks instead of leaving a fallback;
+  // an unbounded chunk size keeps every boundary in place (no streaming scripts).
+  const { prelude } = await prerender(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  return new Response(prelude).text();
+}
