@@ -68,7 +68,10 @@ describe('npm start', () => {
     expect(output()).toContain('admin@quinielazo.mx');
     const app = await fetch(`http://127.0.0.1:${ports.APP_PORT}/`);
     expect(app.status).toBe(200);
-    expect(await app.text()).toContain('<div id="root">');
+    // The home page comes prerendered: the app's root with the hero's heading already in it.
+    const page = await app.text();
+    expect(page).toContain('<div id="root" data-prerendered="/">');
+    expect(page).toContain('Pronostica la Liga MX y gana premios cada mes');
     const health = await fetch(`http://127.0.0.1:${ports.API_PORT}/rest/v1/`, { headers: { apikey: 'x' } });
     expect(health.status).toBe(401); // PostgREST answering (and refusing a bad key)
 
