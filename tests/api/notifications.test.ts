@@ -239,6 +239,26 @@ describe('quiet hours (23:00–08:00 hora del Centro)', () => {
     });
   });
 
+  it('a round published after 23:00 that closes before 08:00 is announced at once; one closing later waits for 08:00', async () => {
+    const p = await createPlayer();
+    await subscribe(p, `${receiver.origin}/nueva/${p.id}`, browserKeys());
+    const at = await centro(1, '23:30');
+    const eight = await centro(2, '08:00');
+    const early = await round(1, `$$${await centro(2, '07:00')}$$::timestamptz`, 'Jornada nocturna');
+    const later = await round(1, `$$${await centro(2, '20:00')}$$::timestamptz`, 'Jornada del día');
+    await q('update public.quinielas set created_at = $2 where id = any($1)', [[early.id, later.id], at]);
+    await rolledBack(async (tq) => {
+      await tq('select public.queue_new_round_notices($1)', [at]);
+      const { rows } = await tq(
+        `select quiniela_id, next_attempt_at from public.notification_outbox where user_id = $1 and kind = 'new_round' and quiniela_id = any($2)`,
+        [p.id, [early.id, later.id]],
+      );
+      const held = (r: { id: number }) => rows.find((x) => Number(x.quiniela_id) === r.id)!.next_attempt_at as Date;
+      expect(held(early).getTime()).toBeLessThanOrEqual(new Date(at).getTime());
+      expect(held(later).toISOString()).toBe(eight);
+    });
+  });
+
   it('a held push is not sent before its hour, however often the dispatcher runs', async () => {
     const p = await createPlayer();
     const endpoint = `${receiver.origin}/held/${p.id}`;
