@@ -1,14 +1,11 @@
 // `npm start` must leave nothing behind: Ctrl-C (SIGINT to the whole process group, as a
 // terminal sends it) or a signal to the parent alone stops postgres, PostgREST and the Deno
 // functions host too.
-import { spawn, execSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../supabase/local/wait.ts';
+import { startProduct as startOnFreePorts } from '../support/start-product.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const dirs: string[] = [];
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
@@ -33,31 +30,11 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Starts `npm start` and polls its output until it is ready, failing past `readyWithin` ms. */
+/** `npm start` ready within `readyWithin` ms (tests/support/start-product.ts). */
 async function startProduct(readyWithin = 90_000) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-start-'));
-  dirs.push(dataDir);
-  const ports = { API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(), APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort() };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
-    cwd: ROOT,
-    detached: true, // its own process group, like a terminal's foreground job
-    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), QUINIELAZO_DATA_DIR: dataDir, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const started = Date.now();
-  while (!/is ready in/.test(output)) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    if (Date.now() - started > readyWithin) {
-      process.kill(-child.pid!, 'SIGINT'); // leave nothing running behind a failed start
-      throw new Error(`npm start not ready after ${readyWithin / 1000} s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, ports, exited, output: () => output };
+  const product = await startOnFreePorts(readyWithin);
+  dirs.push(product.dataDir);
+  return product;
 }
 
 describe('npm start', () => {

@@ -1,0 +1,54 @@
+// Starts `npm start` (supabase/local/cli.ts) on free ports in its own process group and polls
+// its output until it is ready, failing past `readyWithin` ms. A port handed out by freePort()
+// can be taken by someone else before the platform binds it (an outgoing connection of a test
+// running alongside): that start is retried on fresh ports, at most three times.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../supabase/local/wait.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface StartedProduct {
+  child: ChildProcess;
+  ports: Record<'API_PORT' | 'DB_PORT' | 'INBOX_PORT' | 'SMTP_PORT' | 'APP_PORT' | 'MERCADOPAGO_PORT', number>;
+  exited: Promise<number | null>;
+  output: () => string;
+  dataDir: string;
+}
+
+export async function startProduct(readyWithin: number, tries = 3): Promise<StartedProduct> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(readyWithin);
+    } catch (error) {
+      if (attempt >= tries || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnce(readyWithin: number): Promise<StartedProduct> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-start-'));
+  const ports = { API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(), APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort() };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
+    cwd: ROOT,
+    detached: true, // its own process group, like a terminal's foreground job
+    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), QUINIELAZO_DATA_DIR: dataDir, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const started = Date.now();
+  while (!/is ready in/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    if (Date.now() - started > readyWithin) {
+      process.kill(-child.pid!, 'SIGINT'); // leave nothing running behind a failed start
+      throw new Error(`npm start not ready after ${readyWithin / 1000} s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, ports, exited, output: () => output, dataDir };
+}
