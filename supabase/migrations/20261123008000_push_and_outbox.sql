@@ -241,7 +241,8 @@ begin
       'url', format('/picks?quiniela=%s', q.id),
       'tag', format('quiniela-%s', q.id)),
     format('new_round:%s', q.id),
-    case when s.push then coalesce(internal.push_hold_until(at), now()) else now() end
+    -- Quiet hours hold it only when the round closes after the next 08:00, as for reminders.
+    case when s.push then coalesce(internal.push_hold_until(at, q.deadline), now()) else now() end
   from public.quinielas q
   cross join public.notification_preferences np
   join public.profiles p on p.id = np.user_id

@@ -126,7 +126,9 @@ create table public.payments (
   quiniela_id bigint references public.quinielas (id) on delete set null,
   pack_type text references public.pro_packs (pack_type),
   status text not null,
-  amount_mxn numeric(10, 2),
+  -- A fact about the provider's payment, stored as given (any size): the referee compares it with
+  -- the price, and a value too big for a column must never make the webhook fail forever.
+  amount_mxn numeric,
   currency text,
   -- What the referee decided: pending, rejected, credited, voided, or refused (with why).
   outcome text not null check (outcome in ('pending', 'rejected', 'credited', 'voided', 'refused')),
@@ -199,7 +201,8 @@ create trigger paid_picks_touch before update on public.paid_picks for each row 
  * one payment; safe under concurrent and repeated deliveries: the payment's row is created once
  * (unique provider id) and locked, so each payment credits its entries exactly once.
  * Credits only an approved payment of exactly the pack's price in MXN for a known checkout of
- * a round still open; a refund or charge-back voids its entries and takes it out of the pool.
+ * a round still open; a refund or charge-back voids its entries, takes it out of the pool and is
+ * final (a stale "approved" arriving after it changes nothing).
  * Returns the outcome.
  */
 create function public.record_pro_payment(
@@ -249,8 +252,9 @@ begin
     return case when pay.outcome = 'voided' then 'voided' else 'rejected' end;
   end if;
 
-  if pay.outcome in ('credited', 'voided') then
-    -- Already decided for good: a replay, or a late "approved" after a refund.
+  if pay.outcome in ('credited', 'voided') or pay.status in ('refunded', 'charged_back') then
+    -- Already decided for good: a replay, or a late "approved" (or "pending") after a refund,
+    -- also one recorded before the payment was ever credited.
     return pay.outcome;
   end if;
 
@@ -267,12 +271,14 @@ begin
       new_outcome := 'credited';
     end if;
     if new_outcome = 'credited' then
+      -- One player's credits go one at a time, so the numbering below sees the other payments' entries.
+      perform 1 from public.profiles where id = checkout.user_id for no key update;
       insert into public.paid_entries (quiniela_id, user_id, label, payment_id)
         select checkout.quiniela_id, checkout.user_id, null, pay.id from generate_series(1, pack.entries);
       -- Labels number a player's entries in the round in the order they were credited.
       update public.paid_entries e set label = 'Entrada ' || n.rn
         from (
-          select id, row_number() over (order by created_at, id) as rn
+          select id, row_number() over (order by label is null, created_at, id) as rn
           from public.paid_entries where quiniela_id = checkout.quiniela_id and user_id = checkout.user_id
         ) n
         where e.id = n.id and e.label is null;
@@ -382,7 +388,7 @@ as $$
     select * from scored where points = (select max(points) from scored)
   )
   select w.id, w.tag, w.points,
-    round((select s.pool_mxn from public.pro_pool_stats(p_quiniela) s) / (select count(*) from winners), 2)
+    trunc((select s.pool_mxn from public.pro_pool_stats(p_quiniela) s) / (select count(*) from winners), 2)
   from winners w
   order by w.id
 $$;

@@ -498,7 +498,8 @@ comment on function internal.apply_standings_delta(int, int, uuid[], int[], int[
   'Applies per-player point changes (and departures) to one month of monthly_standings, re-ranks it, writes changed rows only.';
 revoke execute on function internal.apply_standings_delta(int, int, uuid[], int[], int[], int[], uuid[]) from public, anon, authenticated;
 
--- score_daily_game as in 20261123006000_boost_referee.sql; new score rows are written in key order.
+-- score_daily_game as in 20261123006000_boost_referee.sql; changed score rows are updated and new ones
+-- inserted plainly (no speculative insertion per row), in key order.
 create or replace function public.score_daily_game(p_daily_game_id bigint)
 returns table (scored int, correct int)
 language plpgsql volatile security definer set search_path = ''
@@ -553,11 +554,15 @@ begin
   ), gone as (
     delete from public.daily_scores s using diff d
     where s.daily_game_id = game.id and s.user_id = d.user_id and d.new_points is null
-  ), written as (
-    insert into public.daily_scores as s (user_id, daily_game_id, points)
-    -- In key order: 100,000 inserts walk the primary key's pages once instead of at random.
-    select d.user_id, game.id, d.new_points from diff d where d.new_points is not null order by d.user_id
-    on conflict (user_id, daily_game_id) do update set points = excluded.points
+  ), changed as (
+    update public.daily_scores s set points = d.new_points
+    from diff d
+    where s.daily_game_id = game.id and s.user_id = d.user_id and d.old_points is not null and d.new_points is not null
+  ), added as (
+    -- New rows only, so no speculative insertion per row (the game's row lock above keeps a
+    -- second scoring out), and in key order: 100,000 inserts walk the key's pages once.
+    insert into public.daily_scores (user_id, daily_game_id, points)
+    select d.user_id, game.id, d.new_points from diff d where d.old_points is null and d.new_points is not null order by d.user_id
   )
   select coalesce(array_agg(d.user_id), '{}'), coalesce(array_agg(coalesce(d.new_points, 0) - coalesce(d.old_points, 0)), '{}'),
          coalesce(array_agg(d.user_id) filter (where d.new_points is null), '{}')

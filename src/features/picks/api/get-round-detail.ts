@@ -1,7 +1,8 @@
 // One round for the picks screens: the round with its matches (clubs, bonuses, results), the
 // player's own saved picks, and after the deadline the vote percentages (get_vote_stats).
 import type { PickResult } from '@/lib/db';
-import { isRoundOpen, ROUND_WITH_MATCHES_SELECT, toRoundWithMatches, toSide, type MatchSide, type RoundMatch, type RoundWithMatches } from '@/lib/rounds';
+import { getRound } from '@/lib/open-round';
+import { isRoundOpen, toSide, type MatchSide, type RoundMatch, type RoundWithMatches } from '@/lib/rounds';
 import { supabase } from '@/lib/supabase';
 
 export type DetailMatch = RoundMatch;
@@ -71,15 +72,8 @@ async function getVoteShares(roundId: number): Promise<Record<number, VoteShares
 export async function getRoundView(ref: RoundRef, userId: string | null): Promise<RoundView | null> {
   const id = await resolveRoundId(ref);
   if (id === null) return null;
-  const { data, error } = await supabase
-    .from('quinielas')
-    .select(ROUND_WITH_MATCHES_SELECT)
-    .eq('id', id)
-    .order('match_order', { referencedTable: 'matches', ascending: true })
-    .maybeSingle();
-  if (error) throw error;
-  if (!data) return null;
-  const round = toRoundWithMatches(data);
+  const round = await getRound(id);
+  if (!round) return null;
 
   const myPicks: Record<number, ServerPick> = {};
   if (userId) {

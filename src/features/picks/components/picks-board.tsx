@@ -14,7 +14,8 @@ import { mergePicks } from '../model/merge-picks';
 import { canPick, initialMachine, MESSAGES, NOTICE_MS, picksReducer, saveGate, saveLabel, type Picks } from '../model/picks-machine';
 import { MatchCard } from './match-card';
 import { PICK_STATE_TEXT } from './pick-status';
-import { RoundCountdown, useBeforeDeadline } from './round-countdown';
+import { RoundCountdown } from './round-countdown';
+import { useBeforeDeadline } from '@/lib/use-before-deadline';
 import { multiplierLabel, rulesFor } from '@/lib/game-rules';
 import { SealedPicks } from './sealed-picks';
 

@@ -1,7 +1,8 @@
 // One Pro round for its player (/pro/<round>): the round and its matches, his entries with
 // their picks as saved on the server (voided entries included, marked), and his payments of
 // the round that are still pending (so he sees they are on their way).
-import { ROUND_WITH_MATCHES_SELECT, toRoundWithMatches, toSide, type MatchSide, type RoundWithMatches } from '@/lib/rounds';
+import { getRound } from '@/lib/open-round';
+import { toSide, type MatchSide, type RoundWithMatches } from '@/lib/rounds';
 import { supabase } from '@/lib/supabase';
 
 export interface ProEntry {
@@ -21,7 +22,7 @@ export interface ProRound {
 /** Null when the round does not exist. */
 export async function getProRound(roundId: number, userId: string): Promise<ProRound | null> {
   const [round, entries, payments] = await Promise.all([
-    supabase.from('quinielas').select(ROUND_WITH_MATCHES_SELECT).eq('id', roundId).order('match_order', { referencedTable: 'matches' }).maybeSingle(),
+    getRound(roundId),
     supabase
       .from('paid_entries')
       .select('id, label, voided_at, paid_picks(match_id, result, updated_at)')
@@ -30,12 +31,11 @@ export async function getProRound(roundId: number, userId: string): Promise<ProR
       .order('id'),
     supabase.from('payments').select('id').eq('quiniela_id', roundId).eq('user_id', userId).eq('outcome', 'pending'),
   ]);
-  if (round.error) throw round.error;
   if (entries.error) throw entries.error;
   if (payments.error) throw payments.error;
-  if (!round.data) return null;
+  if (!round) return null;
   return {
-    round: toRoundWithMatches(round.data),
+    round,
     entries: entries.data.map((e, i) => ({
       id: e.id,
       label: e.label ?? `Entrada ${i + 1}`,

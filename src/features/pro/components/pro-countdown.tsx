@@ -1,6 +1,7 @@
 // The Pro page's countdown: every second, 'Cerrado' at zero (spec §4, §9).
 import { useEffect, useState } from 'react';
 import { formatCountdown } from '@/lib/countdown';
+import { useBeforeDeadline } from '@/lib/use-before-deadline';
 
 const PRO_CLOSED = 'Cerrado';
 
@@ -21,16 +22,7 @@ export function ProCountdown({ deadline }: { deadline: string }) {
   );
 }
 
-/** Open for Pro picks: before the deadline and results not saved; flips on its own at the deadline. */
+/** Open for Pro picks: before the deadline and results not saved. */
 export function useRoundOpen(deadline: string, resultsSaved: boolean): boolean {
-  const target = new Date(deadline).getTime();
-  const [open, setOpen] = useState(() => !resultsSaved && Date.now() < target);
-  useEffect(() => {
-    const left = target - Date.now();
-    setOpen(!resultsSaved && left > 0);
-    if (resultsSaved || left <= 0) return;
-    const timer = setTimeout(() => setOpen(false), Math.min(left, 2 ** 31 - 1));
-    return () => clearTimeout(timer);
-  }, [target, resultsSaved]);
-  return open;
+  return useBeforeDeadline(deadline) && !resultsSaved;
 }

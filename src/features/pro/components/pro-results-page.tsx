@@ -6,7 +6,8 @@ import { useId } from 'react';
 import type { MatchSide } from '@/lib/rounds';
 import type { ProResults } from '../api/get-pro-results';
 import { PRO_MESSAGES } from '../model/pro-messages';
-import { ProCountdown, useRoundOpen } from './pro-countdown';
+import { useBeforeDeadline } from '@/lib/use-before-deadline';
+import { ProCountdown } from './pro-countdown';
 import { ProLedgerSection } from './pro-ledger';
 
 const SHORT: Record<MatchSide, string> = { Local: 'L', Empate: 'E', Visita: 'V' };
@@ -14,7 +15,7 @@ const SHORT: Record<MatchSide, string> = { Local: 'L', Empate: 'E', Visita: 'V' 
 export function ProResultsPage({ data, userId, refreshKey, onRound }: { data: ProResults; userId: string; refreshKey: number; onRound: (id: number) => void }) {
   const { round, rows, rounds } = data;
   const selectId = useId();
-  const beforeDeadline = useRoundOpen(round.deadline, false);
+  const beforeDeadline = useBeforeDeadline(round.deadline);
   // Tied entries share a rank (1, 1, 3…): rows come best first.
   const ranks = rows.map((row) => rows.findIndex((other) => other.points === row.points) + 1);
 
