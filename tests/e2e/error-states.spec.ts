@@ -8,7 +8,9 @@ test('a round that cannot load says so, with Reintentar that loads it again', as
   let fail = true;
   await page.route('**/rest/v1/quinielas?**', (route) => (fail ? route.abort('connectionfailed') : route.continue()));
   await page.goto('/quinielazo-de-la-semana');
-  await expect(page.getByText('Error loading quiniela details')).toBeVisible();
+  // While online, postgrest-js retries a failed read three times (after 1, 2 and 4 s) before the
+  // screen may say so: the deadline covers those 7 s plus loading the app.
+  await expect(page.getByText('Error loading quiniela details')).toBeVisible({ timeout: 20_000 });
   fail = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('list', { name: 'Partidos' })).toBeVisible();
