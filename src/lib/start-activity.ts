@@ -32,4 +32,6 @@ export function startActivity(router: AnyRouter, seen: readonly string[], stopRe
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flushOnHide();
   });
+  // Leaving for another document does not always report 'hidden' first; pagehide always fires.
+  window.addEventListener('pagehide', flushOnHide);
 }
