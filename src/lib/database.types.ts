@@ -395,6 +395,7 @@ export type Database = {
         Row: {
           daily_points: number
           month: number
+          podium: boolean
           rank_daily: number
           rank_total: number
           rank_weekly: number
@@ -407,6 +408,7 @@ export type Database = {
         Insert: {
           daily_points?: number
           month: number
+          podium?: never
           rank_daily: number
           rank_total: number
           rank_weekly: number
@@ -419,6 +421,7 @@ export type Database = {
         Update: {
           daily_points?: number
           month?: number
+          podium?: never
           rank_daily?: number
           rank_total?: number
           rank_weekly?: number

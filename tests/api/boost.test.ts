@@ -219,3 +219,64 @@ describe('score_daily_game', () => {
     expect(error?.code).toBe('42501');
   });
 });
+
+describe('a player deleted while his Boost game is scored', () => {
+  /** A locked yes/no game of July 2046 answered 'Sí' (correct) by a stayer and the leaver. */
+  async function answeredGame(date: string) {
+    const [stayer, leaver] = await Promise.all([createPlayer(), createPlayer()]);
+    const game = await openGame(date, 'yesno', 3);
+    await answer(stayer, game, 'Sí');
+    await answer(leaver, game, 'Sí');
+    await lock(game);
+    await setAnswer(game, 'Sí');
+    return { game, stayer, leaver };
+  }
+
+  /** Polls until another session waits for a lock (the statement under test is blocked). */
+  async function someoneWaits() {
+    await expect
+      .poll(async () => (await q(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0].n, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+  }
+
+  async function leftovers(game: number, leaver: Player) {
+    const { rows } = await q(
+      `select (select count(*)::int from public.daily_scores where daily_game_id = $1 and user_id = $2) as boost,
+              (select count(*)::int from public.monthly_standings where user_id = $2) as standings`, [game, leaver.id]);
+    return rows[0];
+  }
+
+  it('scoring first: the deletion waits for it and takes his points with him', async () => {
+    const { game, stayer, leaver } = await answeredGame('2046-07-10');
+    const scorer = await db().connect();
+    try {
+      await scorer.query('begin');
+      expect((await scorer.query('select * from public.score_daily_game($1)', [game])).rows[0]).toEqual({ scored: 2, correct: 2 });
+      const deletion = q('delete from auth.users where id = $1', [leaver.id]);
+      await someoneWaits();
+      await scorer.query('commit');
+      await deletion;
+    } finally {
+      scorer.release();
+    }
+    expect(await leftovers(game, leaver)).toEqual({ boost: 0, standings: 0 });
+    expect(await scoresOf(game)).toEqual({ [stayer.id]: 3 });
+  });
+
+  it('deletion first: scoring waits for it and scores the players left', async () => {
+    const { game, stayer, leaver } = await answeredGame('2046-07-11');
+    const deleter = await db().connect();
+    try {
+      await deleter.query('begin');
+      await deleter.query('delete from auth.users where id = $1', [leaver.id]);
+      const scoring = q('select * from public.score_daily_game($1)', [game]);
+      await someoneWaits();
+      await deleter.query('commit');
+      expect((await scoring).rows[0]).toEqual({ scored: 1, correct: 1 });
+    } finally {
+      deleter.release();
+    }
+    expect(await leftovers(game, leaver)).toEqual({ boost: 0, standings: 0 });
+    expect(await scoresOf(game)).toEqual({ [stayer.id]: 3 });
+  });
+});

@@ -229,3 +229,50 @@ describe('Boost points', () => {
     expect(rows[0]).toEqual({ boost: 0, standings: 0 });
   });
 });
+
+describe('the top 100 of a month (the podium)', () => {
+  it('follows players in and out of it as the ranking moves', async () => {
+    // 102 players of August 2044 with 1..102 Boost points from one game; loaded set-based (as
+    // superuser, profiles without the sign-up chain), the points through the real triggers.
+    const ids = Array.from({ length: 102 }, (_, i) => `${tag}-podium-${i + 1}`);
+    const augustGame = await game('2044-08-10');
+    const laterGame = await game('2044-08-11');
+    const loader = await db().connect();
+    try {
+      await loader.query('set session_replication_role = replica');
+      await loader.query(
+        `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+         select md5(k)::uuid, 'authenticated', 'authenticated', k || '@example.com', '{}', now(), now() from unnest($1::text[]) k`, [ids]);
+      await loader.query(
+        `insert into public.profiles (id, username, email, referral_code)
+         select md5(k)::uuid, 'pod_' || n || '_' || $2, k || '@example.com', upper(substr(md5(k), 1, 8)) from unnest($1::text[]) with ordinality u(k, n)`, [ids, tag]);
+    } finally {
+      await loader.query('set session_replication_role = origin');
+      loader.release();
+    }
+    const top = async (limit: number, ranking = 'total') =>
+      (await anonClient().rpc('get_monthly_leaderboard', { month_input: 8, year_input: 2044, limit_input: limit, ranking_input: ranking })).data!
+        .map((r) => [r.username, r.daily_points, r.rank_total]);
+    try {
+      await q(`insert into public.daily_scores (user_id, daily_game_id, points)
+               select md5(k)::uuid, $2, n from unnest($1::text[]) with ordinality u(k, n)`, [ids, augustGame]);
+      const first = await top(100);
+      expect(first).toHaveLength(100);
+      expect(first[0]).toEqual([`pod_102_${tag}`, 102, 1]);
+      expect(first[99]).toEqual([`pod_3_${tag}`, 3, 100]);
+      // Nobody has Quinielazo points: all 102 share rank 1 of that ranking, the first 100 by name.
+      expect(await top(100, 'weekly')).toHaveLength(100);
+
+      // The last player jumps to the top; the one who was 100th drops to 101st.
+      await q('insert into public.daily_scores (user_id, daily_game_id, points) values (md5($1)::uuid, $2, 200)', [ids[0], laterGame]);
+      const after = await top(100);
+      expect(after[0]).toEqual([`pod_1_${tag}`, 201, 1]);
+      expect(after[99]).toEqual([`pod_4_${tag}`, 4, 100]);
+      expect(after.map((r) => r[0])).not.toContain(`pod_3_${tag}`);
+      expect(await top(3)).toEqual([[`pod_1_${tag}`, 201, 1], [`pod_102_${tag}`, 102, 2], [`pod_101_${tag}`, 101, 3]]);
+    } finally {
+      await q('delete from public.daily_games where id = any($1)', [[augustGame, laterGame]]);
+      await q('delete from auth.users where id = any(select md5(k)::uuid from unnest($1::text[]) k)', [ids]);
+    }
+  });
+});

@@ -221,6 +221,36 @@ describe('bonuses as data', () => {
     expect(multiplied[0].bonuses[0]).toEqual({ kind: 'last_round_multiplier', label: 'Última quiniela del mes', factor: 1.5, points: 8 });
   });
 
+  it('list every bonus match a player got right, in match order, when a round has several', async () => {
+    // April 2043, its own round and players: matches 1 and 3 special (+5, +2), 4 special (+2),
+    // 2 and 5 underdogs (+3, +4 on Visita, and Visita wins both).
+    const round = await createRound('Varios bonus', '2043-04-10 18:00');
+    await q(`update public.matches set special_bonus_points = 2 where quiniela_id = $1 and match_order in (3, 4)`, [round]);
+    await q(`update public.matches set underdog_bonus_points = 4, underdog_bonus_side = 'Visita', correct_result = 'Visita'
+             where quiniela_id = $1 and match_order = 5`, [round]);
+    const { rows: ms } = await q('select id from public.matches where quiniela_id = $1 order by match_order', [round]);
+    const m = ms.map((r) => Number(r.id));
+    const [P, Q] = await Promise.all([createPlayer(), createPlayer()]);
+    const pick = (player: Player, results: Result[]) => q(
+      `insert into public.picks (user_id, match_id, result)
+       select $1, m.id, ($3::text[])[m.match_order] from public.matches m where m.quiniela_id = $2`, [player.id, round, results]);
+    const rest: Result[] = Array(7).fill('Local');
+    await pick(P, ['Local', 'Visita', 'Local', 'Empate', 'Visita', ...rest]);
+    await pick(Q, ['Empate', 'Local', 'Empate', 'Local', 'Local', ...rest]);
+    await finalize(round);
+    try {
+      const { rows } = await q('select user_id, bonuses from public.scores where quiniela_id = $1', [round]);
+      const bonusesOf = (p: Player) => rows.find((r) => r.user_id === p.id)!.bonuses.filter((b: { kind: string }) => b.kind === 'special' || b.kind === 'underdog');
+      expect(bonusesOf(P)).toEqual([
+        { kind: 'special', label: 'Pick especial', points: 7, match_ids: [m[0], m[2]] },
+        { kind: 'underdog', label: 'Underdog', points: 7, match_ids: [m[1], m[4]] },
+      ]);
+      expect(bonusesOf(Q)).toEqual([{ kind: 'special', label: 'Pick especial', points: 2, match_ids: [m[3]] }]);
+    } finally {
+      await q('delete from public.quinielas where id = $1', [round]);
+    }
+  });
+
   it('feed the month\'s referral column: C\'s one credited friend gives 3 in February', async () => {
     const { rows } = await q('select referral_points from public.monthly_standings where year = 2043 and month = 2 and user_id = $1', [C.id]);
     expect(rows).toEqual([{ referral_points: 3 }]);
