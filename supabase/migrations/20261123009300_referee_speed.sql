@@ -358,12 +358,16 @@ begin
            public.round_points(pt.correct, target.is_last_of_month, rules_month) as base_points
     from public.points_table_for(rules_month) pt
   ), bonus_matches as materialized (
-    select m.id, 1::bigint << (row_number() over (order by m.id) - 1)::int as bit
+    -- The round's bonus matches, one bit each: a player's right bonus picks aggregate as one
+    -- bigint (bit_or) instead of arrays and sums per player, and what each distinct set of
+    -- them is worth is worked out once below.
+    select m.id, 1::bigint << (row_number() over (order by m.id) - 1)::int as bit,
+           m.special_bonus_points as special,
+           case when m.correct_result = m.underdog_bonus_side then m.underdog_bonus_points else 0 end as underdog
     from public.matches m
     where m.quiniela_id = target.id and (m.special_bonus_points > 0 or m.underdog_bonus_points > 0)
   ), round_matches as (
-    select m.id, m.correct_result, m.special_bonus_points, m.underdog_bonus_points, m.underdog_bonus_side,
-           coalesce(b.bit, 0) as bit
+    select m.id, m.correct_result, coalesce(b.bit, 0) as bit
     from public.matches m left join bonus_matches b on b.id = m.id
     where m.quiniela_id = target.id
   ), played as materialized (
@@ -371,20 +375,22 @@ begin
     -- 1.2 M picks.
     select p.user_id,
            count(*) filter (where p.result = rm.correct_result)::int as correct,
-           coalesce(sum(rm.special_bonus_points) filter (where rm.special_bonus_points > 0 and p.result = rm.correct_result), 0)::int as special,
-           coalesce(bit_or(rm.bit) filter (where rm.special_bonus_points > 0 and p.result = rm.correct_result), 0) as special_mask,
-           coalesce(sum(rm.underdog_bonus_points) filter (
-             where rm.underdog_bonus_points > 0 and rm.correct_result = rm.underdog_bonus_side and p.result = rm.correct_result), 0)::int as underdog,
-           coalesce(bit_or(rm.bit) filter (
-             where rm.underdog_bonus_points > 0 and rm.correct_result = rm.underdog_bonus_side and p.result = rm.correct_result), 0) as underdog_mask
+           coalesce(bit_or(rm.bit) filter (where p.result = rm.correct_result), 0) as bonus_mask
     from public.picks p
     join round_matches rm on rm.id = p.match_id
     where p.quiniela_id = target.id
     group by p.user_id
-  ), bonus_lists as (
-    -- The match ids of each distinct set of bonus bits (a handful), in id order.
-    select m.mask, to_jsonb(array(select b.id from bonus_matches b where m.mask & b.bit <> 0 order by b.id)) as match_ids
-    from (select pl.special_mask as mask from played pl union select pl.underdog_mask from played pl) m
+  ), bonus_sets as materialized (
+    -- What each distinct set of right bonus picks is worth (a handful of sets), with the
+    -- matches each bonus refers to in id order.
+    select s.mask,
+           coalesce(sum(b.special) filter (where b.special > 0), 0)::int as special,
+           to_jsonb(coalesce(array_agg(b.id order by b.id) filter (where b.special > 0), '{}')) as special_matches,
+           coalesce(sum(b.underdog) filter (where b.underdog > 0), 0)::int as underdog,
+           to_jsonb(coalesce(array_agg(b.id order by b.id) filter (where b.underdog > 0), '{}')) as underdog_matches
+    from (select distinct pl.bonus_mask as mask from played pl) s
+    left join bonus_matches b on s.mask & b.bit <> 0
+    group by s.mask
   ), referrals as (
     -- Every friend of a referrer who played this round, with the round his referral is
     -- credited in; kept when that round is in this month and not after this round.
@@ -422,7 +428,7 @@ begin
     group by es.user_id
   ), scored as materialized (
     -- Materialized: each flag is computed once per player, not once per use below.
-    select pl.*,
+    select pl.user_id, pl.correct, bs.special, bs.underdog, pl.bonus_mask,
            coalesce(pt.table_points, 0) as table_points,
            coalesce(pt.base_points, 0) as base_points,
            -- Played = has picks. A score row of that round settles it for almost everyone in
@@ -451,6 +457,7 @@ begin
            coalesce(rb.points, 0) as referral_total,
            coalesce(rb.bonuses, '[]') as referral_bonuses
     from played pl
+    join bonus_sets bs on bs.mask = pl.bonus_mask
     left join points_table pt on pt.correct = pl.correct
     left join referral_bonuses rb on rb.referrer_id = pl.user_id
     left join previous_scored ps on ps.user_id = pl.user_id
@@ -473,9 +480,9 @@ begin
                'kind', 'last_round_multiplier', 'label', multiplier_label, 'factor', trim_scale(multiplier),
                'points', s.base_points - s.table_points)) else '[]'::jsonb end
              || case when s.special > 0 then jsonb_build_array(jsonb_build_object(
-               'kind', 'special', 'label', 'Pick especial', 'points', s.special, 'match_ids', (select bl.match_ids from bonus_lists bl where bl.mask = s.special_mask))) else '[]'::jsonb end
+               'kind', 'special', 'label', 'Pick especial', 'points', s.special, 'match_ids', (select bs.special_matches from bonus_sets bs where bs.mask = s.bonus_mask))) else '[]'::jsonb end
              || case when s.underdog > 0 then jsonb_build_array(jsonb_build_object(
-               'kind', 'underdog', 'label', 'Underdog', 'points', s.underdog, 'match_ids', (select bl.match_ids from bonus_lists bl where bl.mask = s.underdog_mask))) else '[]'::jsonb end
+               'kind', 'underdog', 'label', 'Underdog', 'points', s.underdog, 'match_ids', (select bs.underdog_matches from bonus_sets bs where bs.mask = s.bonus_mask))) else '[]'::jsonb end
              || case when s.streak then jsonb_build_array(jsonb_build_object(
                'kind', 'streak', 'label', streak_label, 'points', streak_points, 'quiniela_id', previous_round)) else '[]'::jsonb end
              || case when s.full_month then jsonb_build_array(jsonb_build_object(
