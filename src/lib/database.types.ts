@@ -1318,6 +1318,17 @@ export type Database = {
           referral_points: number | null
           updated_at: string
           user_id: string
+          profile: {
+            adult_confirmed_at: string | null
+            created_at: string
+            email: string | null
+            favorite_club_id: number | null
+            id: string
+            newsletter_opt_in: boolean
+            referral_code: string
+            referred_by: string | null
+            username: string
+          } | null
         }
         Insert: {
           bonus_details?: never
@@ -1339,29 +1350,7 @@ export type Database = {
           updated_at?: string
           user_id?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: "scores_quiniela_id_fkey"
-            columns: ["quiniela_id"]
-            isOneToOne: false
-            referencedRelation: "quinielas"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "scores_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "scores_user_id_fkey"
-            columns: ["user_id"]
-            isOneToOne: false
-            referencedRelation: "public_profiles"
-            referencedColumns: ["id"]
-          },
-        ]
+        Relationships: []
       }
       scoring_bonuses: {
         Row: {
@@ -1770,6 +1759,26 @@ export type Database = {
           user_id: string
           username: string
         }[]
+      }
+      profile: {
+        Args: { "": Database["public"]["Tables"]["scores"]["Row"] }
+        Returns: {
+          adult_confirmed_at: string | null
+          created_at: string
+          email: string | null
+          favorite_club_id: number | null
+          id: string
+          newsletter_opt_in: boolean
+          referral_code: string
+          referred_by: string | null
+          username: string
+        }
+        SetofOptions: {
+          from: "scores"
+          to: "profiles"
+          isOneToOne: true
+          isSetofReturn: true
+        }
       }
       queue_blog_notices: { Args: { at?: string }; Returns: number }
       queue_boost_reminders: { Args: { at?: string }; Returns: number }

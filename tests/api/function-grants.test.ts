@@ -48,6 +48,7 @@ const ALLOWED: Record<string, Callers> = {
   'points_table_for(date)': 'anon authenticated',
   'prize_share(text,integer,integer,date)': 'anon authenticated',
   'prizes_for(date)': 'anon authenticated',
+  'profile(scores)': 'none',
   'queue_blog_notices(timestamp with time zone)': 'none',
   'queue_boost_reminders(timestamp with time zone)': 'none',
   'queue_deadline_reminders(timestamp with time zone)': 'none',

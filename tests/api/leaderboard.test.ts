@@ -230,6 +230,29 @@ describe('Boost points', () => {
   });
 });
 
+describe('round scores', () => {
+  it('need an existing player and round (foreign-key error), and leave with their round or player', async () => {
+    const [p, leaver] = await Promise.all([createPlayer(), createPlayer()]);
+    const { rows: [round] } = await q(
+      `insert into public.quinielas (name, week, deadline) values ('Llaves', 1, '2044-09-10 18:00-06') returning id`);
+    const insert = (user: string, quiniela: number) =>
+      q(`insert into public.scores (user_id, quiniela_id, correct, points, bonuses) values ($1, $2, 3, 3, '[]')`, [user, quiniela])
+        .then(() => null, (e: { code?: string }) => e.code);
+    expect(await insert(crypto.randomUUID(), round.id)).toBe('23503');
+    expect(await insert(p.id, -1)).toBe('23503');
+    expect(await insert(p.id, round.id)).toBeNull();
+    expect(await insert(leaver.id, round.id)).toBeNull();
+    const countOf = async (user: string) => (await q(
+      `select (select count(*)::int from public.scores where user_id = $1) as scores,
+              (select count(*)::int from public.monthly_standings where user_id = $1 and (year, month) = (2044, 9)) as standings`, [user])).rows[0];
+    expect(await countOf(leaver.id)).toEqual({ scores: 1, standings: 1 });
+    await q('delete from auth.users where id = $1', [leaver.id]);
+    expect(await countOf(leaver.id)).toEqual({ scores: 0, standings: 0 });
+    await q('delete from public.quinielas where id = $1', [round.id]);
+    expect(await countOf(p.id)).toEqual({ scores: 0, standings: 0 });
+  });
+});
+
 describe('the top 100 of a month (the podium)', () => {
   it('follows players in and out of it as the ranking moves', async () => {
     // 102 players of August 2044 with 1..102 Boost points from one game; loaded set-based (as

@@ -27,7 +27,7 @@ export default async function handler(req: Request): Promise<Response> {
   const scores = await fetchAll<ScoreRow>((from, to) =>
     service
       .from('scores')
-      .select('points, correct, bonus_details, profile:profiles!inner(username, email)')
+      .select('points, correct, bonus_details, profile(username, email)')
       .eq('quiniela_id', id)
       .order('user_id')
       .range(from, to) as never,
