@@ -20,8 +20,8 @@
 --    of each page free, so a re-rank rewrites each row within its page (a HOT update) with no
 --    index entry at all unless the player enters or leaves a podium.
 --  * score_round keeps a player's bonus matches as bits of a bigint while the picks aggregate
---    (bit_or) instead of an array per player, and builds the bonuses' JSON only for players
---    who have one, without a jsonpath query per player.
+--    (bit_or) instead of an array per player, and builds the bonuses' JSON once per distinct
+--    combination of bonuses instead of once per player (with a jsonpath query each).
 
 create function internal.hold_players_shared() returns void
 language sql volatile set search_path = ''
@@ -351,8 +351,8 @@ begin
 end
 $$;
 
--- score_round as in 20261123009200_speed.sql, with bonus matches as bits and the bonuses' JSON
--- built only where there is a bonus.
+-- score_round as in 20261123009200_speed.sql, with bonus matches as bits, the bonuses' JSON
+-- built once per combination of bonuses, and no per-row key checks on its score rows.
 create or replace function public.score_round(quiniela_id_input bigint) returns integer
 language plpgsql volatile security definer set search_path = ''
 -- 100,000 players' picks aggregate in memory instead of spilling to disk.
@@ -544,6 +544,27 @@ begin
     left join referral_bonuses rb on rb.referrer_id = pl.user_id
     left join previous_scored ps on ps.user_id = pl.user_id
     left join month_scored ms on ms.user_id = pl.user_id
+  ), bonus_kinds as materialized (
+    -- Each bonus as data (kind, points, what it refers to), in the order the lines show; the
+    -- table derives the Spanish lines and the referral total from it. Built once per distinct
+    -- combination of bonuses (a few dozen), not once per player.
+    select k.*,
+           case when k.multiplied > 0 then jsonb_build_array(jsonb_build_object(
+             'kind', 'last_round_multiplier', 'label', multiplier_label, 'factor', trim_scale(multiplier),
+             'points', k.multiplied)) else '[]'::jsonb end
+           || case when bs.special > 0 then jsonb_build_array(jsonb_build_object(
+             'kind', 'special', 'label', 'Pick especial', 'points', bs.special, 'match_ids', bs.special_matches)) else '[]'::jsonb end
+           || case when bs.underdog > 0 then jsonb_build_array(jsonb_build_object(
+             'kind', 'underdog', 'label', 'Underdog', 'points', bs.underdog, 'match_ids', bs.underdog_matches)) else '[]'::jsonb end
+           || case when k.streak then jsonb_build_array(jsonb_build_object(
+             'kind', 'streak', 'label', streak_label, 'points', streak_points, 'quiniela_id', previous_round)) else '[]'::jsonb end
+           || case when k.full_month then jsonb_build_array(jsonb_build_object(
+             'kind', 'full_month', 'label', full_month_label, 'points', full_month_points)) else '[]'::jsonb end
+           || case when k.welcome then jsonb_build_array(jsonb_build_object(
+             'kind', 'welcome', 'label', welcome_label, 'points', welcome_points)) else '[]'::jsonb end as bonuses
+    from (select distinct s.bonus_mask, s.base_points - s.table_points as multiplied, s.streak, s.full_month, s.welcome
+          from scored s) k
+    join bonus_sets bs on bs.mask = k.bonus_mask
   ), totals as (
     select s.user_id, s.correct,
            s.base_points + s.special + s.underdog
@@ -552,28 +573,11 @@ begin
              + case when s.welcome then welcome_points else 0 end
              + s.referral_total as points,
            s.referral_total,
-           -- Each bonus as data (kind, points, what it refers to), in the order the lines show;
-           -- the table derives the Spanish lines and the referral total from it.
-           -- Built only for players with a bonus (most have none); no jsonpath per row.
-           case when not (s.base_points > s.table_points or s.special > 0 or s.underdog > 0 or s.streak or s.full_month or s.welcome)
-           then s.referral_bonuses
-           else
-             case when s.base_points > s.table_points then jsonb_build_array(jsonb_build_object(
-               'kind', 'last_round_multiplier', 'label', multiplier_label, 'factor', trim_scale(multiplier),
-               'points', s.base_points - s.table_points)) else '[]'::jsonb end
-             || case when s.special > 0 then jsonb_build_array(jsonb_build_object(
-               'kind', 'special', 'label', 'Pick especial', 'points', s.special, 'match_ids', (select bs.special_matches from bonus_sets bs where bs.mask = s.bonus_mask))) else '[]'::jsonb end
-             || case when s.underdog > 0 then jsonb_build_array(jsonb_build_object(
-               'kind', 'underdog', 'label', 'Underdog', 'points', s.underdog, 'match_ids', (select bs.underdog_matches from bonus_sets bs where bs.mask = s.bonus_mask))) else '[]'::jsonb end
-             || case when s.streak then jsonb_build_array(jsonb_build_object(
-               'kind', 'streak', 'label', streak_label, 'points', streak_points, 'quiniela_id', previous_round)) else '[]'::jsonb end
-             || case when s.full_month then jsonb_build_array(jsonb_build_object(
-               'kind', 'full_month', 'label', full_month_label, 'points', full_month_points)) else '[]'::jsonb end
-             || case when s.welcome then jsonb_build_array(jsonb_build_object(
-               'kind', 'welcome', 'label', welcome_label, 'points', welcome_points)) else '[]'::jsonb end
-             || s.referral_bonuses
-           end as bonuses
+           case when s.referral_total = 0 and s.referral_bonuses = '[]'::jsonb then bk.bonuses else bk.bonuses || s.referral_bonuses end as bonuses
     from scored s
+    join bonus_kinds bk
+      on (bk.bonus_mask, bk.multiplied, bk.streak, bk.full_month, bk.welcome)
+       = (s.bonus_mask, s.base_points - s.table_points, s.streak, s.full_month, s.welcome)
   ), existing as (
     select sc.user_id, sc.correct, sc.points, sc.bonuses, sc.referral_points from public.scores sc where sc.quiniela_id = target.id
   ), changes as materialized (
