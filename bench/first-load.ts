@@ -41,6 +41,46 @@ export function firstLoadJs(distDir: string): FirstLoad {
   return { files, totalGzipBytes: files.reduce((a, f) => a + f.gzipBytes, 0) };
 }
 
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+}
+
+/** The screens the issue-12 budget is reported for, with the route files each one renders. */
+export const ROUTE_SOURCES: Record<string, string[]> = {
+  '/': ['src/routes/index.tsx'],
+  '/leaderboard': ['src/routes/leaderboard.tsx'],
+  '/quinielazo-de-la-semana': ['src/routes/quinielazo-de-la-semana.tsx'],
+  '/rules': ['src/routes/rules.tsx'],
+  '/inicio': ['src/routes/_authed.tsx', 'src/routes/_authed/inicio.tsx'],
+  '/picks?quiniela=current': ['src/routes/_authed.tsx', 'src/routes/_authed/picks.tsx'],
+};
+
+/**
+ * The JavaScript a first visit to one route loads: the entry's (above) plus the route files'
+ * chunks (TanStack Router splits each route into its screen and its loader) and everything
+ * they import statically, from the build's manifest (`build.manifest: true`).
+ */
+export function routeLoadJs(distDir: string, sources: string[]): FirstLoad {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const seen = new Set(firstLoadJs(distDir).files.map((f) => f.file));
+  const queue = Object.entries(manifest)
+    .filter(([key]) => sources.includes(key.split('?')[0]))
+    .map(([key]) => key);
+  if (queue.length === 0) throw new Error(`no chunk of ${sources.join(', ')} in the manifest`);
+  const keys = new Set<string>();
+  while (queue.length > 0) {
+    const key = queue.shift()!;
+    if (keys.has(key)) continue;
+    keys.add(key);
+    seen.add(`/${manifest[key].file}`);
+    queue.push(...(manifest[key].imports ?? []));
+  }
+  const files = [...seen].map((src) => ({ file: src, gzipBytes: gzipSync(readFileSync(join(distDir, src)), { level: 9 }).length }));
+  return { files, totalGzipBytes: files.reduce((a, f) => a + f.gzipBytes, 0) };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = firstLoadJs(process.argv[2] ?? 'dist');
   for (const f of r.files.sort((a, b) => b.gzipBytes - a.gzipBytes)) console.log(`${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${f.file}`);

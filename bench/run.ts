@@ -12,7 +12,7 @@ import { TEST_HARNESS_RATE_LIMITS } from '../supabase/local/auth/limits.ts';
 import { startPlatform } from '../supabase/local/platform.ts';
 import { freePort } from '../supabase/local/wait.ts';
 import { build } from 'vite';
-import { firstLoadJs } from './first-load.ts';
+import { firstLoadJs, ROUTE_SOURCES, routeLoadJs } from './first-load.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchPicksPwa } from './picks-pwa.ts';
@@ -83,15 +83,19 @@ try {
 }
 
 if (sections.has('bundle')) {
-  heading('First-load JavaScript (player routes)');
+  heading('First-load JavaScript, per route (gzip)');
   const outDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-dist-'));
-  await build({ root: join(import.meta.dirname, '..'), mode: 'local-platform', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  await build({ root: join(import.meta.dirname, '..'), mode: 'local-platform', logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } });
   const first = firstLoadJs(outDir);
-  console.log(`${(first.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${first.files.length} files (target ≤ 150 KB); largest: ${first.files
+  console.log(`every route, the entry: ${(first.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${first.files.length} files (target ≤ 150 KB); largest: ${first.files
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
     .slice(0, 3)
     .map((f) => `${f.file.replace('/assets/', '')} ${(f.gzipBytes / 1024).toFixed(1)} KB`)
     .join(', ')}`);
+  for (const [route, sources] of Object.entries(ROUTE_SOURCES)) {
+    const r = routeLoadJs(outDir, sources);
+    console.log(`${route.padEnd(26)} ${(r.totalGzipBytes / 1024).toFixed(1).padStart(6)} KB gzip in ${r.files.length} files (target ≤ 150 KB)`);
+  }
   await rm(outDir, { recursive: true, force: true });
 }
 

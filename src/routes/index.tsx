@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LatestPosts } from '@/features/blog/components/latest-posts';
-import { BoostTeaser } from '@/features/boost';
+// The teaser's own module, not the feature's index: visitors never load Boost's answering and
+// offline layers (IndexedDB, outbox) that the index brings along.
+import { BoostTeaser } from '@/features/boost/components/boost-teaser';
 import { HomePage } from '@/features/home/components/home-page';
 import { useSessionStore } from '@/lib/session';
 

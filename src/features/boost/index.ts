@@ -1,4 +1,3 @@
 // Boost's public entry point for the rest of the app.
 export { BoostCard } from './components/boost-card';
-export { BoostTeaser } from './components/boost-teaser';
 export { CHOICES, GAME_TYPES, isGameType, MAX_GOALS, normalizeAnswer, type GameType } from './model/answers';
