@@ -3,7 +3,8 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { envCheck } from './lib/env';
 import { skeletonsFirst } from './lib/prerender';
-import { loadSession } from './lib/session';
+import { DB_NAME } from './lib/db-name';
+import { loadSession, useSessionStore } from './lib/session';
 import { registerServiceWorker } from './lib/sw-register';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
@@ -43,7 +44,7 @@ async function start() {
     );
     return;
   }
-  const showData = skeletonsFirst(router);
+  const showData = skeletonsFirst(router, { startEarly: true });
   let loaded = false;
   const loadData = () => {
     if (loaded) return;
@@ -66,6 +67,22 @@ async function start() {
   });
 }
 
+/** A visitor's phone loads the offline layer (Dexie, the outbox) only when it has something for
+ * it to do: the app's database exists (a player's waiting picks or copies to forget), or he signs
+ * in (issue 12: visitors never download what only players use). */
+async function needsOutbox(): Promise<boolean> {
+  if (await loadSession()) return true;
+  const stored = 'databases' in indexedDB ? await indexedDB.databases().catch(() => null) : null;
+  if (!stored || stored.some((db) => db.name === DB_NAME)) return true;
+  return new Promise((resolve) => {
+    const stop = useSessionStore.subscribe((state) => {
+      if (!state.session) return;
+      stop();
+      resolve(true);
+    });
+  });
+}
+
 if (envCheck.ok) {
   void start();
   void registerServiceWorker();
@@ -79,7 +96,9 @@ if (envCheck.ok) {
   const seen = [window.location.pathname];
   const stopRemembering = router.subscribe('onResolved', ({ toLocation }) => void seen.push(toLocation.pathname));
   const startOutbox = () => {
-    void import('./outbox').then((m) => m.startAppOutbox()).catch(() => undefined);
+    void needsOutbox()
+      .then((needed) => (needed ? import('./outbox').then((m) => m.startAppOutbox()) : undefined))
+      .catch(() => undefined);
     void import('./lib/start-activity')
       .then((m) => m.startActivity(router, seen, stopRemembering))
       .catch(() => undefined);

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ClubCrest } from '@/components/ui/club-crest';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { isAdmin } from '@/lib/session';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { formatKickoff } from '@/lib/time';
 import { getChatMessage, getChatPage, getChatSince } from '../api/get-chat-messages';
 import { postChatMessage } from '../api/post-chat-message';
@@ -98,7 +99,12 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
     })();
   }, [readOnce]);
 
+  // The chat sits below the round: it reads and connects when the reader nears it, not during
+  // the page's first load (docs/decisions.md, "Phone speed").
+  const sectionRef = useRef<HTMLElement>(null);
+  const near = useNearViewport(sectionRef);
   useEffect(() => {
+    if (!near) return;
     sync();
     const unsubscribe = subscribeRoundChat(roundId, {
       onInsert: (id) => {
@@ -122,7 +128,7 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', sync);
     };
-  }, [roundId, sync, removed]);
+  }, [near, roundId, sync, removed]);
 
   const [admin, setAdmin] = useState(false);
   useEffect(() => {
@@ -136,7 +142,7 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
 
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <section ref={sectionRef} aria-labelledby={titleId} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <header className="border-b border-slate-100 px-4 py-3">
         <h2 id={titleId} className="font-bold">
           Chat de la quiniela
