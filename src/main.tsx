@@ -49,8 +49,7 @@ async function start() {
   const loadData = () => {
     if (loaded) return;
     loaded = true;
-    showData();
-    void router.invalidate();
+    if (showData()) void router.invalidate();
   };
   await router.load();
   // In a transition, hydration yields to the browser every few milliseconds instead of holding

@@ -19,13 +19,14 @@ const loadKey = (context: Parameters<Loader>[0]) => JSON.stringify([context.loca
 /**
  * Swaps each data route's screen for its skeleton and drops its loader, for the server render
  * and the first client render. Returns the function that brings the loaders back (run it after
- * hydration, then invalidate the router): the screen comes back with the loader's first data.
+ * hydration, then invalidate the router when it returns true: a data route is on screen): the
+ * screen comes back with the loader's first data.
  *
  * In the browser (`startEarly`), the first load still starts the loader, without waiting for it,
  * and the loader brought back after hydration takes over that read: the data is on its way while
  * the scripts hydrate the page instead of after.
  */
-export function skeletonsFirst(router: AnyRouter, { startEarly = false } = {}): () => void {
+export function skeletonsFirst(router: AnyRouter, { startEarly = false } = {}): () => boolean {
   const restores = DATA_ROUTE_IDS.flatMap((id) => {
     const route = router.routesById[id] as { options: { loader?: Loader; component?: unknown; pendingComponent?: unknown } } | undefined;
     const { loader, component, pendingComponent } = route?.options ?? {};
@@ -56,5 +57,9 @@ export function skeletonsFirst(router: AnyRouter, { startEarly = false } = {}): 
       },
     ];
   });
-  return () => restores.forEach((restore) => restore());
+  return () => {
+    restores.forEach((restore) => restore());
+    // Only a data route on screen has anything to load; the static pages need no second load.
+    return router.state.matches.some((match) => DATA_ROUTE_IDS.includes(match.routeId));
+  };
 }

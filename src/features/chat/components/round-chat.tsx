@@ -149,7 +149,8 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
         </h2>
       </header>
       {state.kind === 'loading' && (
-        <div role="status" aria-label="Cargando el chat" className="flex min-h-40 flex-col gap-3 px-4 py-4">
+        // Until the reader comes near, the chat is not loading yet: the same blocks hold its place.
+        <div role={near ? 'status' : undefined} aria-label={near ? 'Cargando el chat' : undefined} aria-hidden={near ? undefined : true} className="flex min-h-40 flex-col gap-3 px-4 py-4">
           <span className="h-10 w-3/4 animate-pulse rounded-xl bg-slate-100" />
           <span className="h-10 w-2/3 animate-pulse rounded-xl bg-slate-100" />
           <span className="h-10 w-4/5 animate-pulse rounded-xl bg-slate-100" />
