@@ -86,7 +86,9 @@ if (envCheck.ok) {
   void start();
   void registerServiceWorker();
   // This phone's push subscription is re-checked at each start and saved again when it changed.
-  void import('./features/push').then((m) => m.startPushSync()).catch(() => undefined);
+  // Without the notification permission there is none to check (turning push on in the settings
+  // loads the module there), so most phones skip loading it.
+  if ('Notification' in window && Notification.permission === 'granted') void import('./features/push').then((m) => m.startPushSync()).catch(() => undefined);
   // The outbox (picks and Boost answers) runs in every tab from start-up, not only on the picks screens: waiting
   // picks flush (online, visibility, the service worker's request) and a sign-out from any
   // screen clears the offline cache. Loaded lazily after the first render, outside the first load.
