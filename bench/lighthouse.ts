@@ -4,17 +4,22 @@
 // Each visitor route runs in a new, empty browser profile (a first visit: no cache, no service
 // worker). The signed-in routes run in a profile where a player signed in, as a returning
 // player's phone has it: his session and the installed service worker.
+// BENCH_ROUTES=/leaderboard,/inicio runs only those routes (a quicker loop while working on one);
+// BENCH_LIGHTHOUSE_OUT=<dir> also writes each route's full Lighthouse report there as JSON.
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import startE2e from '../tests/support/e2e-setup.ts';
-import { createPlayer, signInPage } from '../tests/support/e2e-players.ts';
+import { createPlayer, serviceWorkerInControl, signInPage } from '../tests/support/e2e-players.ts';
 
-const VISITOR_ROUTES = ['/', '/leaderboard', '/quinielazo-de-la-semana', '/rules'];
-const PLAYER_ROUTES = ['/inicio', '/picks?quiniela=current'];
+const only = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim());
+const picked = (routes: string[]) => (only ? routes.filter((r) => only.includes(r)) : routes);
+const VISITOR_ROUTES = picked(['/', '/leaderboard', '/quinielazo-de-la-semana', '/rules']);
+const PLAYER_ROUTES = picked(['/inicio', '/picks?quiniela=current']);
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_OUT;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface Figures {
@@ -44,6 +49,11 @@ async function audit(url: string, userDataDir: string, keepStorage: boolean): Pr
       disableStorageReset: keepStorage,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (REPORTS_DIR) {
+      await mkdir(REPORTS_DIR, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+      await writeFile(join(REPORTS_DIR, `${name}${keepStorage ? '-player' : ''}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
@@ -70,7 +80,13 @@ async function signedInProfile(baseURL: string): Promise<string> {
     baseURL,
   });
   try {
-    await signInPage(await context.newPage(), await createPlayer('lighthouse'));
+    // signInPage only arranges the session: the phone must open the app once to keep it in its
+    // storage and install the service worker, as a returning player's phone has them.
+    const page = await context.newPage();
+    await signInPage(page, await createPlayer('lighthouse'));
+    await page.goto('/inicio');
+    await page.getByRole('region', { name: 'Partidos de la semana' }).waitFor();
+    await serviceWorkerInControl(page);
   } finally {
     await context.close();
   }
@@ -80,7 +96,7 @@ async function signedInProfile(baseURL: string): Promise<string> {
 export async function benchLighthouse(): Promise<Figures[]> {
   const stop = await startE2e();
   const base = process.env.BASE_URL!;
-  const playerDir = await signedInProfile(base);
+  const playerDir = PLAYER_ROUTES.length ? await signedInProfile(base) : undefined;
   const figures: Figures[] = [];
   try {
     for (const route of VISITOR_ROUTES) {
@@ -91,10 +107,10 @@ export async function benchLighthouse(): Promise<Figures[]> {
         await rm(visitorDir, { recursive: true, force: true });
       }
     }
-    for (const route of PLAYER_ROUTES) figures.push({ route: `${route} (jugador)`, ...(await audit(base + route, playerDir, true)) });
+    for (const route of PLAYER_ROUTES) figures.push({ route: `${route} (jugador)`, ...(await audit(base + route, playerDir!, true)) });
   } finally {
     await stop();
-    await rm(playerDir, { recursive: true, force: true });
+    if (playerDir) await rm(playerDir, { recursive: true, force: true });
   }
   console.log('route'.padEnd(34), 'perf', 'a11y', 'best', '   FCP ms', '   LCP ms', '  TBT ms', '   CLS');
   for (const f of figures) {

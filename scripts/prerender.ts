@@ -34,7 +34,9 @@ async function inlineStylesheet(shell: string, outDir: string): Promise<string> 
 
 /** The app's scripts start after the prerendered page's first paint: the entry and the chunks
  * it imports are requested once a frame is on screen (module preloads, so they load in parallel),
- * so the page paints from its HTML alone, whatever the network (docs/decisions.md). */
+ * so the page paints from its HTML alone, whatever the network (docs/decisions.md). Starting a
+ * request costs the main thread a few milliseconds on a slow phone: the preloads go four per task,
+ * so no task is long. */
 function paintFirst(shell: string): string {
   const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(shell);
   if (!script) return shell;
@@ -45,7 +47,8 @@ function paintFirst(shell: string): string {
   const start =
     `<script>(function(){var started=false;function add(type,url){var e=document.createElement(type==='script'?'script':'link');` +
     `e.crossOrigin='';if(type==='script'){e.type='module';e.src=url}else{e.rel='modulepreload';e.href=url}document.head.appendChild(e)}` +
-    `function start(){if(started)return;started=true;add('script',${JSON.stringify(script[1])});${chunks}.forEach(function(url){add('link',url)})}` +
+    `function batch(urls){urls.splice(0,4).forEach(function(url){add('link',url)});if(urls.length)setTimeout(function(){batch(urls)},0)}` +
+    `function start(){if(started)return;started=true;add('script',${JSON.stringify(script[1])});batch(${chunks})}` +
     `requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)})()</script>`;
   return page.replace('</body>', () => `${start}</body>`);
 }

@@ -3,7 +3,8 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { envCheck } from './lib/env';
 import { skeletonsFirst } from './lib/prerender';
-import { loadSession } from './lib/session';
+import { DB_NAME } from './lib/db-name';
+import { loadSession, useSessionStore } from './lib/session';
 import { registerServiceWorker } from './lib/sw-register';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
@@ -43,13 +44,12 @@ async function start() {
     );
     return;
   }
-  const showData = skeletonsFirst(router);
+  const showData = skeletonsFirst(router, { startEarly: true });
   let loaded = false;
   const loadData = () => {
     if (loaded) return;
     loaded = true;
-    showData();
-    void router.invalidate();
+    if (showData()) void router.invalidate();
   };
   await router.load();
   // In a transition, hydration yields to the browser every few milliseconds instead of holding
@@ -66,11 +66,29 @@ async function start() {
   });
 }
 
+/** A visitor's phone loads the offline layer (Dexie, the outbox) only when it has something for
+ * it to do: the app's database exists (a player's waiting picks or copies to forget), or he signs
+ * in (issue 12: visitors never download what only players use). */
+async function needsOutbox(): Promise<boolean> {
+  if (await loadSession()) return true;
+  const stored = 'databases' in indexedDB ? await indexedDB.databases().catch(() => null) : null;
+  if (!stored || stored.some((db) => db.name === DB_NAME)) return true;
+  return new Promise((resolve) => {
+    const stop = useSessionStore.subscribe((state) => {
+      if (!state.session) return;
+      stop();
+      resolve(true);
+    });
+  });
+}
+
 if (envCheck.ok) {
   void start();
   void registerServiceWorker();
   // This phone's push subscription is re-checked at each start and saved again when it changed.
-  void import('./features/push').then((m) => m.startPushSync()).catch(() => undefined);
+  // Without the notification permission there is none to check (turning push on in the settings
+  // loads the module there), so most phones skip loading it.
+  if ('Notification' in window && Notification.permission === 'granted') void import('./features/push').then((m) => m.startPushSync()).catch(() => undefined);
   // The outbox (picks and Boost answers) runs in every tab from start-up, not only on the picks screens: waiting
   // picks flush (online, visibility, the service worker's request) and a sign-out from any
   // screen clears the offline cache. Loaded lazily after the first render, outside the first load.
@@ -79,7 +97,9 @@ if (envCheck.ok) {
   const seen = [window.location.pathname];
   const stopRemembering = router.subscribe('onResolved', ({ toLocation }) => void seen.push(toLocation.pathname));
   const startOutbox = () => {
-    void import('./outbox').then((m) => m.startAppOutbox()).catch(() => undefined);
+    void needsOutbox()
+      .then((needed) => (needed ? import('./outbox').then((m) => m.startAppOutbox()) : undefined))
+      .catch(() => undefined);
     void import('./lib/start-activity')
       .then((m) => m.startActivity(router, seen, stopRemembering))
       .catch(() => undefined);

@@ -1,6 +1,6 @@
 // Reads that still answer offline (docs/offline-picks.md#offline-reading): every read these
-// screens make is stored in the Dexie read cache under the player's id with the time it was
-// stored, and served from there when the network fails, as long as it is not older than its
+// screens make for a signed-in player is stored in the Dexie read cache under his id with the
+// time it was stored, and served from there when the network fails, as long as it is not older than its
 // kind's maximum age. The cache is cleared on sign-out (src/lib/outbox.ts), so nobody sees the
 // previous player's data. Dexie is imported on demand: route loaders run on the first visit,
 // and the first load stays small.
@@ -53,12 +53,19 @@ export function formatSavedAt(storedAt: number): string {
 }
 
 export async function cachedRead<T>(name: string, userId: string | null, fetcher: () => Promise<T>, maxAge: number, now: () => number = Date.now): Promise<Cached<T>> {
-  const owner = userId ?? '';
+  // A visitor's reads are not kept: visitors never load the offline layer (issue 12), and the
+  // public pages they read are the prerendered ones.
+  if (userId === null) return { data: await fetcher(), cachedAt: null };
+  const owner = userId;
   const key = `${owner}:${name}`;
-  const { getDb, writeWithRoom } = await import('@/lib/db');
+  // The read does not wait for the cache's code: both start together.
+  const cache = import('@/lib/db');
+  const fetched = fetcher();
+  fetched.catch(() => undefined); // handled below; not "unhandled" if the cache's code fails to load
+  const { getDb, writeWithRoom } = await cache;
   const db = getDb();
   try {
-    const data = await fetcher();
+    const data = await fetched;
     // The cache is a convenience: a failed write (private mode, full disk) must not fail the read.
     await writeWithRoom(db, () => db.cache.put({ key, userId: owner, value: data, storedAt: now() })).catch(() => undefined);
     return { data, cachedAt: null };

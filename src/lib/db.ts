@@ -4,6 +4,7 @@
 // needs to send the outbox on its own. Schema changes are append-only `version(n)` steps.
 // Must stay free of DOM-only APIs: service-worker/outbox-sync.ts imports it.
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import { DB_NAME } from './db-name';
 
 export type PickResult = 'Local' | 'Empate' | 'Visita';
 
@@ -110,7 +111,6 @@ export interface ProPickOutboxEntry {
 /** The key of any lane's drafts and outbox: the player and the item (a number, or a Pro pick's slot). */
 export type DraftKey = [string, number | string];
 
-const DB_NAME = 'quinielazo';
 
 export class QuinielazoDb extends Dexie {
   drafts!: Table<PickDraft, DraftKey>;

@@ -10,24 +10,45 @@ export const PRERENDERED_PATHS = ['/', '/rules', '/faq', '/privacidad', '/blog',
  * and the first client render shows the same skeleton; their loader runs after hydration. */
 const DATA_ROUTE_IDS = ['/leaderboard', '/quinielazo-de-la-semana', '/blog/'];
 
-type Loader = (...args: unknown[]) => unknown;
+type Loader = (context: { deps?: unknown; location?: { pathname: string } }) => unknown;
+
+/** What makes two loads of a route the same load: its path and its loader's dependencies (the
+ * router's first load may add the canonical search, e.g. ?quiniela=current, on the second). */
+const loadKey = (context: Parameters<Loader>[0]) => JSON.stringify([context.location?.pathname, context.deps]);
 
 /**
  * Swaps each data route's screen for its skeleton and drops its loader, for the server render
  * and the first client render. Returns the function that brings the loaders back (run it after
- * hydration, then invalidate the router): the screen comes back with the loader's first data.
+ * hydration, then invalidate the router when it returns true: a data route is on screen): the
+ * screen comes back with the loader's first data.
+ *
+ * In the browser (`startEarly`), the first load still starts the loader, without waiting for it,
+ * and the loader brought back after hydration takes over that read: the data is on its way while
+ * the scripts hydrate the page instead of after.
  */
-export function skeletonsFirst(router: AnyRouter): () => void {
+export function skeletonsFirst(router: AnyRouter, { startEarly = false } = {}): () => boolean {
   const restores = DATA_ROUTE_IDS.flatMap((id) => {
     const route = router.routesById[id] as { options: { loader?: Loader; component?: unknown; pendingComponent?: unknown } } | undefined;
     const { loader, component, pendingComponent } = route?.options ?? {};
     if (!route || !loader || !pendingComponent) return [];
-    route.options.loader = undefined;
+    let started: { key: string; data: Promise<unknown> } | undefined;
+    route.options.loader = startEarly
+      ? (context) => {
+          // The router may load the first location twice (start-up, then its provider's mount).
+          if (started?.key === loadKey(context)) return undefined;
+          const data = Promise.resolve().then(() => loader(context));
+          data.catch(() => undefined); // read again after hydration if it failed
+          started = { key: loadKey(context), data };
+          return undefined;
+        }
+      : undefined;
     route.options.component = pendingComponent;
     return [
       () => {
-        route.options.loader = async (...args: unknown[]) => {
-          const data = await loader(...args);
+        route.options.loader = async (context) => {
+          const early = started?.key === loadKey(context) ? started.data : undefined;
+          started = undefined;
+          const data = await (early ? early.catch(() => loader(context)) : loader(context));
           // The screen replaces the skeleton in the same commit that brings its data.
           route.options.component = component;
           route.options.loader = loader;
@@ -36,5 +57,9 @@ export function skeletonsFirst(router: AnyRouter): () => void {
       },
     ];
   });
-  return () => restores.forEach((restore) => restore());
+  return () => {
+    restores.forEach((restore) => restore());
+    // Only a data route on screen has anything to load; the static pages need no second load.
+    return router.state.matches.some((match) => DATA_ROUTE_IDS.includes(match.routeId));
+  };
 }

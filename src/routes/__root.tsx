@@ -1,5 +1,5 @@
 import { createRootRoute, Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { PlayerHeader } from '@/components/layout/player-header';
 import { PublicHeader } from '@/components/layout/public-header';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -23,8 +23,12 @@ function RootLayout() {
   const lastEvent = useSessionStore((s) => s.lastEvent);
   const router = useRouter();
 
-  // docs/product.md#screens: every path change scrolls to the top.
+  // docs/product.md#screens: every path change scrolls to the top. Not the first render: a visitor
+  // may have scrolled the prerendered page before the app hydrated it.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 

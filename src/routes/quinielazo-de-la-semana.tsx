@@ -7,7 +7,7 @@ import { RoundChat } from '@/features/chat/components/round-chat';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getRoundView } from '@/features/picks/api/get-round-detail';
 import { PicksBoard } from '@/features/picks/components/picks-board';
-import { NoRound, RoundDetailError, WeeklyRoundSkeleton } from '@/features/picks/components/round-states';
+import { NoRound, RoundDetailError, WeeklyIntro, WeeklyRoundSkeleton } from '@/features/picks/components/round-states';
 import { parseRoundSearch } from '@/features/picks/model/round-search';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { ProPromo } from '@/features/pro/components/pro-promo';
@@ -39,6 +39,7 @@ function WeeklyRoundPage() {
   const [savedRound, setSavedRound] = useState<number | null>(null);
   return (
     <div className="flex flex-col gap-4">
+      <WeeklyIntro />
       {rounds.length > 0 && (
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Quiniela
@@ -56,7 +57,7 @@ function WeeklyRoundPage() {
           </select>
         </label>
       )}
-      {view.data ? <PicksBoard key={view.data.round.id} view={view.data} userId={userId} cachedAt={view.cachedAt} onSaved={() => setSavedRound(selected ?? null)} /> : <NoRound />}
+      {view.data ? <PicksBoard key={view.data.round.id} titleLevel={2} view={view.data} userId={userId} cachedAt={view.cachedAt} onSaved={() => setSavedRound(selected ?? null)} /> : <NoRound />}
       {view.data && (
         <ProPromo key={view.data.round.id} roundId={view.data.round.id} userId={userId} open={isRoundOpen(view.data.round, now)} justSaved={savedRound === view.data.round.id} />
       )}

@@ -21,6 +21,11 @@ async function violations(page: Page, path: string) {
   await expect(page.locator('main, [role="main"]').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('status', { name: /cargando/i })).toHaveCount(0);
+  // Then down to the end, so what loads when the reader comes near (the round chat) is checked
+  // too: two frames let its observer see it, then it must settle as well.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.getByRole('status', { name: /cargando/i })).toHaveCount(0);
   const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -26,8 +26,11 @@ async function openChat(page: Page, roundId: number) {
     ws.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('Subscribed to PostgreSQL'), timeout: 20_000 }),
   );
   await page.goto(`/quinielazo-de-la-semana?quiniela=${roundId}`);
+  // The chat reads and connects when the reader comes near it, below the round.
+  const chat = page.getByRole('region', { name: 'Chat de la quiniela' });
+  await chat.scrollIntoViewIfNeeded();
   await subscribed;
-  return page.getByRole('region', { name: 'Chat de la quiniela' });
+  return chat;
 }
 
 async function insertMessages(roundId: number, userId: string, messages: string[]): Promise<void> {
@@ -160,8 +163,9 @@ test('after the socket drops, or while the page was away, the chat fetches what 
     relays.push(ws);
   });
   await page.goto(`/quinielazo-de-la-semana?quiniela=${round.id}`);
-  await expect.poll(() => subscriptions).toBe(1);
   const chat = page.getByRole('region', { name: 'Chat de la quiniela' });
+  await chat.scrollIntoViewIfNeeded();
+  await expect.poll(() => subscriptions).toBe(1);
   const items = chat.getByRole('log', { name: 'Mensajes del chat' }).getByRole('listitem');
   await expect(items.filter({ hasText: before })).toBeVisible();
 

@@ -42,6 +42,12 @@ describe('cachedRead', () => {
     await expect(cachedRead('history', null, offline, 10 * HOUR, () => STORED)).rejects.toThrow('Failed to fetch');
   });
 
+  it('keeps no copy of a visitor\'s read (visitors never load the offline layer)', async () => {
+    expect(await cachedRead('round:current', null, async () => ['jornada 1'], 10 * HOUR, () => STORED)).toEqual({ data: ['jornada 1'], cachedAt: null });
+    expect(await getDb().cache.count()).toBe(0);
+    await expect(cachedRead('round:current', null, offline, 10 * HOUR, () => STORED)).rejects.toThrow('Failed to fetch');
+  });
+
   it('without a copy, fails with the network error itself', async () => {
     const read = cachedRead('history', ANA, offline, 10 * HOUR, () => STORED);
     await expect(read).rejects.toThrow('Failed to fetch');

@@ -1,32 +1,44 @@
 // The signed-in header's countdown to the open round's deadline (docs/product.md#countdowns): ticks on the
-// minute, hours and minutes with the closing call under 24 h, gone after the deadline.
+// minute, hours and minutes with the closing call under 24 h, gone after the deadline. While the
+// deadline is read, an empty bar of the same height holds its place (no shift of the page below).
 import { useEffect, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { bannerCountdown, msToNextMinute } from '@/lib/countdown';
 import { getOpenDeadline } from './get-open-deadline';
 
 export function CountdownBanner() {
-  const [deadline, setDeadline] = useState<number | null>(null);
+  // undefined while it is read; null when no round is open (or the read failed).
+  const [deadline, setDeadline] = useState<number | null | undefined>(undefined);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
     let current = true;
     getOpenDeadline()
       .then((value) => current && setDeadline(value ? new Date(value).getTime() : null))
-      .catch((error: unknown) => console.warn('No se pudo leer la quiniela abierta', error));
+      .catch((error: unknown) => {
+        console.warn('No se pudo leer la quiniela abierta', error);
+        if (current) setDeadline(null);
+      });
     return () => {
       current = false;
     };
   }, []);
 
   useEffect(() => {
-    if (deadline === null) return;
+    if (deadline == null) return;
     const left = deadline - now;
     if (left <= 0) return;
     const timer = setTimeout(() => setNow(Date.now()), msToNextMinute(left) + 50);
     return () => clearTimeout(timer);
   }, [deadline, now]);
 
+  if (deadline === undefined) {
+    return (
+      <div aria-hidden="true" className="bg-brand-900 px-4 py-1.5 text-xs sm:text-sm">
+        &nbsp;
+      </div>
+    );
+  }
   if (deadline === null) return null;
   const countdown = bannerCountdown(deadline - now);
   if (!countdown) return null;

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ClubCrest } from '@/components/ui/club-crest';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { isAdmin } from '@/lib/session';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { formatKickoff } from '@/lib/time';
 import { getChatMessage, getChatPage, getChatSince } from '../api/get-chat-messages';
 import { postChatMessage } from '../api/post-chat-message';
@@ -98,7 +99,12 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
     })();
   }, [readOnce]);
 
+  // The chat sits below the round: it reads and connects when the reader nears it, not during
+  // the page's first load (docs/decisions.md, "Phone speed").
+  const sectionRef = useRef<HTMLElement>(null);
+  const near = useNearViewport(sectionRef);
   useEffect(() => {
+    if (!near) return;
     sync();
     const unsubscribe = subscribeRoundChat(roundId, {
       onInsert: (id) => {
@@ -122,7 +128,7 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', sync);
     };
-  }, [roundId, sync, removed]);
+  }, [near, roundId, sync, removed]);
 
   const [admin, setAdmin] = useState(false);
   useEffect(() => {
@@ -136,14 +142,15 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
 
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <section ref={sectionRef} aria-labelledby={titleId} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <header className="border-b border-slate-100 px-4 py-3">
         <h2 id={titleId} className="font-bold">
           Chat de la quiniela
         </h2>
       </header>
       {state.kind === 'loading' && (
-        <div role="status" aria-label="Cargando el chat" className="flex min-h-40 flex-col gap-3 px-4 py-4">
+        // Until the reader comes near, the chat is not loading yet: the same blocks hold its place.
+        <div role={near ? 'status' : undefined} aria-label={near ? 'Cargando el chat' : undefined} aria-hidden={near ? undefined : true} className="flex min-h-40 flex-col gap-3 px-4 py-4">
           <span className="h-10 w-3/4 animate-pulse rounded-xl bg-slate-100" />
           <span className="h-10 w-2/3 animate-pulse rounded-xl bg-slate-100" />
           <span className="h-10 w-4/5 animate-pulse rounded-xl bg-slate-100" />

@@ -1,7 +1,7 @@
 // One round for the picks screens: the round with its matches (clubs, bonuses, results), the
 // player's own saved picks, and after the deadline the vote percentages (get_vote_stats).
 import type { PickResult } from '@/lib/db';
-import { getRound } from '@/lib/open-round';
+import { getOpenRound, getRound } from '@/lib/open-round';
 import { isRoundOpen, toSide, type MatchSide, type RoundMatch, type RoundWithMatches } from '@/lib/rounds';
 import { supabase } from '@/lib/supabase';
 
@@ -25,22 +25,15 @@ export interface RoundView {
 
 export type RoundRef = number | 'current';
 
-async function resolveRoundId(ref: RoundRef): Promise<number | null> {
-  if (ref !== 'current') return ref;
-  // "current": the open round with the soonest deadline, else the most recent round.
-  const open = await supabase
-    .from('quinielas')
-    .select('id')
-    .gt('deadline', new Date().toISOString())
-    .eq('results_saved', false)
-    .order('deadline', { ascending: true })
-    .limit(1)
-    .maybeSingle();
-  if (open.error) throw open.error;
-  if (open.data) return open.data.id;
+/** "current": the open round with the soonest deadline (read with its matches in one request,
+ * since a visitor's first screen waits on it), else the most recent round. */
+async function readRound(ref: RoundRef): Promise<RoundWithMatches | null> {
+  if (ref !== 'current') return getRound(ref);
+  const open = await getOpenRound();
+  if (open) return open;
   const latest = await supabase.from('quinielas').select('id').order('deadline', { ascending: false }).limit(1).maybeSingle();
   if (latest.error) throw latest.error;
-  return latest.data?.id ?? null;
+  return latest.data ? getRound(latest.data.id) : null;
 }
 
 type VoteRow = { match_id: number; option: string; votes: number };
@@ -70,23 +63,24 @@ async function getVoteShares(roundId: number): Promise<Record<number, VoteShares
 
 /** The round as the picks screens show it; null when there is no such round. Throws when a read fails. */
 export async function getRoundView(ref: RoundRef, userId: string | null): Promise<RoundView | null> {
-  const id = await resolveRoundId(ref);
-  if (id === null) return null;
-  const round = await getRound(id);
+  // The player's picks do not depend on the round's content: read them beside it when its id is known.
+  // (async: postgrest-js sends a request only when it is awaited.)
+  const picksOf = async (id: number) => (userId ? await supabase.from('picks').select('match_id, result, updated_at').eq('user_id', userId).eq('quiniela_id', id) : null);
+  const early = ref === 'current' ? null : picksOf(ref);
+  const round = await readRound(ref);
   if (!round) return null;
+  const id = round.id;
 
+  const closed = !isRoundOpen(round);
+  // Percentages are a garnish: a failing stats call must not hide the round.
+  const [picks, votes] = await Promise.all([early ?? picksOf(id), closed ? getVoteShares(id).catch(() => null) : null]);
   const myPicks: Record<number, ServerPick> = {};
-  if (userId) {
-    const picks = await supabase.from('picks').select('match_id, result, updated_at').eq('user_id', userId).eq('quiniela_id', id);
+  if (picks) {
     if (picks.error) throw picks.error;
     for (const p of picks.data) {
       const side = toSide(p.result);
       if (side) myPicks[p.match_id] = { result: side, updatedAt: p.updated_at };
     }
   }
-
-  const closed = !isRoundOpen(round);
-  // Percentages are a garnish: a failing stats call must not hide the round.
-  const votes = closed ? await getVoteShares(id).catch(() => null) : null;
   return { round, myPicks, votes };
 }

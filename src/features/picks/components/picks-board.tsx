@@ -26,11 +26,14 @@ export interface PicksBoardProps {
   cachedAt: number | null;
   /** Told when the player's picks reached the server after 'Guardar' (the page may offer Pro). */
   onSaved?: () => void;
+  /** The round's name is the page's heading (1) unless the page has its own (2). */
+  titleLevel?: 1 | 2;
 }
 
 const NO_DRAFTS: PickDraft[] = [];
 
-export function PicksBoard({ view, userId, cachedAt, onSaved }: PicksBoardProps) {
+export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: PicksBoardProps) {
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const { round, myPicks, votes } = view;
   const beforeDeadline = useBeforeDeadline(round.deadline);
   const open = beforeDeadline && !round.resultsSaved;
@@ -121,9 +124,9 @@ export function PicksBoard({ view, userId, cachedAt, onSaved }: PicksBoardProps)
           <span className={`rounded-full px-2 py-0.5 ${open ? 'bg-brand-100 text-brand-900' : 'bg-slate-200 text-slate-800'}`}>{open ? 'Abierta' : 'Cerrada'}</span>
           {round.isLastOfMonth && <span className="rounded-full bg-gold-400 px-2 py-0.5 text-slate-900">Última del mes · {multiplierLabel(rulesFor(round.deadline))}</span>}
         </div>
-        <h1 id="round-title" className="mt-1 text-xl font-bold">
+        <Title id="round-title" className="mt-1 text-xl font-bold">
           {round.name}
-        </h1>
+        </Title>
         <p className="mt-1 text-sm text-brand-50">
           Cierre: <time dateTime={round.deadline}>{formatDeadline(round.deadline)}</time>
         </p>

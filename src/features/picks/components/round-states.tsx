@@ -19,9 +19,32 @@ export function RoundsListError() {
   return <ErrorState message="Error loading quinielas" onRetry={reload} />;
 }
 
-/** /quinielazo-de-la-semana while it loads (and its prerendered page): the round selector, the
- * card's header and the match rows at their real heights, so nothing moves when the round arrives. */
+/** The weekly page's own heading and what it is for: it needs no data, so it is in the prerendered
+ * page and is what a visitor reads first while the round loads. */
+export function WeeklyIntro() {
+  return (
+    <div className="flex flex-col gap-1">
+      <h1 className="text-2xl font-extrabold tracking-tight">Quinielazo de la semana</h1>
+      <p className="text-sm text-slate-600">
+        Elige Local, Empate o Visita en cada partido de la jornada antes del cierre. Jugar es gratis y cada acierto suma para los premios del mes.
+      </p>
+    </div>
+  );
+}
+
+/** /quinielazo-de-la-semana while it loads (and its prerendered page): the page's intro, the round
+ * selector, the card's header and the match rows at their real heights, so nothing moves when
+ * the round arrives. */
 export function WeeklyRoundSkeleton() {
+  return (
+    <div className="flex flex-col gap-4">
+      <WeeklyIntro />
+      <WeeklyRoundLoading />
+    </div>
+  );
+}
+
+function WeeklyRoundLoading() {
   return (
     <LoadingState label="Cargando la quiniela…" className="flex flex-col gap-4">
       <div aria-hidden="true" className="flex flex-col gap-1 text-sm font-semibold">
