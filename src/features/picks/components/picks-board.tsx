@@ -3,13 +3,9 @@
 // delivery state from the offline drafts (docs/offline-picks.md).
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { getDb, isQuotaError, type PickDraft, type PickResult } from '@/lib/db';
+import type { PickDraft, PickResult } from '@/lib/db';
 import { formatDeadline } from '@/lib/time';
 import type { DetailMatch, RoundView } from '../api/get-round-detail';
-import { draftsOfRound, recordPick } from '@/lib/pick-drafts';
-import { flushNow } from '@/lib/outbox-runner';
-import { startAppOutbox } from '@/outbox';
-import { useLiveQuery } from '@/lib/use-live-query';
 import { mergePicks } from '../model/merge-picks';
 import { canPick, initialMachine, MESSAGES, NOTICE_MS, picksReducer, saveGate, saveLabel, type Picks } from '../model/picks-machine';
 import { MatchCard } from './match-card';
@@ -31,6 +27,8 @@ export interface PicksBoardProps {
 }
 
 const NO_DRAFTS: PickDraft[] = [];
+// Players only: a visitor's board never downloads the drafts and the outbox.
+const offlineLayer = () => import('../offline');
 
 export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: PicksBoardProps) {
   const Title = titleLevel === 1 ? 'h1' : 'h2';
@@ -41,14 +39,26 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
   const signedIn = userId !== null;
 
   useEffect(() => {
-    if (signedIn) startAppOutbox();
+    if (signedIn) void offlineLayer().then((offline) => offline.startAppOutbox());
   }, [signedIn]);
 
-  const drafts = useLiveQuery<PickDraft[] | null>(
-    () => (userId ? draftsOfRound(getDb(), userId, round.id) : Promise.resolve(NO_DRAFTS)),
-    [userId, round.id],
-    null,
-  );
+  // The player's drafts of this round, live (null while they load); a visitor has none.
+  const [drafts, setDrafts] = useState<PickDraft[] | null>(userId ? null : NO_DRAFTS);
+  useEffect(() => {
+    if (!userId) {
+      setDrafts(NO_DRAFTS);
+      return;
+    }
+    let stop = () => {};
+    let unmounted = false;
+    void offlineLayer().then((offline) => {
+      if (!unmounted) stop = offline.watchDrafts(userId, round.id, setDrafts);
+    });
+    return () => {
+      unmounted = true;
+      stop();
+    };
+  }, [userId, round.id]);
   const matchIds = useMemo(() => round.matches.map((m) => m.id), [round.matches]);
   const shown = useMemo(() => mergePicks(matchIds, myPicks, drafts ?? NO_DRAFTS, open), [matchIds, myPicks, drafts, open]);
   const picks = useMemo(() => {
@@ -80,27 +90,21 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
 
   const onPick = (match: DetailMatch, result: PickResult, eventTime: number) => {
     if (!userId || !interactive) return;
-    void recordPick(getDb(), { userId, matchId: match.id, quinielaId: round.id, result, deadline: round.deadline })
-      .then(() => {
-        // For `npm run bench`: from the tap's event time to the draft being committed.
-        performance.measure('pick-tap-to-idb', { start: eventTime });
-        setStorageProblem(null);
-        return flushNow();
-      })
-      .catch((error: unknown) => {
-        setStorageProblem(
-          isQuotaError(error)
-            ? 'Tu teléfono no tiene espacio para guardar el pick. Libera espacio e inténtalo de nuevo.'
-            : 'No se pudo guardar el pick en este teléfono. Inténtalo de nuevo.',
-        );
-      });
+    void offlineLayer().then(async (offline) => {
+      const problem = await offline.savePickDraft({ userId, matchId: match.id, quinielaId: round.id, result, deadline: round.deadline });
+      setStorageProblem(problem);
+      if (problem) return;
+      // For `npm run bench`: from the tap's event time to the draft being committed.
+      performance.measure('pick-tap-to-idb', { start: eventTime });
+      await offline.flushNow();
+    }).catch(() => setStorageProblem('No se pudo guardar el pick en este teléfono. Inténtalo de nuevo.'));
   };
 
   const onSave = async () => {
     dispatch({ type: 'save-started' });
     const snapshot = picks;
     try {
-      const report = await flushNow();
+      const report = await (await offlineLayer()).flushNow();
       if (!report) dispatch({ type: 'save-failed' });
       else if (report.rejected > 0) dispatch({ type: 'closed-refused' });
       else if (report.waiting > 0) dispatch(navigator.onLine ? { type: 'save-failed' } : { type: 'save-queued', picks: snapshot });

@@ -1,0 +1,30 @@
+// A visitor's first visit loads none of what only players use: the IndexedDB layer (Dexie, the
+// drafts and the outbox) stays out of the public pages' scripts. (The service worker may
+// precache it later, in the background, for an installed app; that is not the page's load.)
+import { expect, test } from '@playwright/test';
+
+const VISITOR_PAGES = [
+  { path: '/', heading: 'Pronostica la Liga MX y gana premios cada mes' },
+  { path: '/leaderboard', heading: 'Tabla de posiciones' },
+  { path: '/rules', heading: 'Reglas de Quinielazo' },
+  { path: '/quinielazo-de-la-semana', heading: 'Quinielazo de la semana' },
+];
+
+for (const { path, heading } of VISITOR_PAGES) {
+  test(`a visitor's ${path} loads no offline layer`, async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: Array<Promise<{ url: string; body: string }>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({ url: response.url(), body })));
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Every script the page asked for once it settled (lazy route chunks included).
+    await page.waitForLoadState('networkidle');
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(1);
+    expect(loaded.filter((s) => s.body.includes('Dexie')).map((s) => s.url)).toEqual([]);
+    await context.close();
+  });
+}
