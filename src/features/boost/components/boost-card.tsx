@@ -1,28 +1,13 @@
-// The player's Boost card (/dashboard, /inicio): the next game, its answer controls per type,
-// and the answer's delivery state. An answer goes to IndexedDB first and is sent by the app's
-// outbox (src/lib/outbox.ts), so it survives reloads and lost signal; the server's receipt,
-// 'Pendiente de enviar' or 'No enviada: el Boost ya cerró' says where it stands.
-import { useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
+// The player's Boost card (/dashboard, /inicio): the next game and, once it is known, the part
+// that answers it (boost-play.tsx, with IndexedDB and the outbox), in its own chunk so the
+// home screen's first load does not wait for them.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
-import { formatCountdown } from '@/lib/countdown';
-import { getDb, type AnswerDraft } from '@/lib/db';
-import { flushNow, onFlush } from '@/lib/outbox-runner';
-import { useLiveQuery } from '@/lib/use-live-query';
-import { formatDeadline, GAME_TIME_LABEL, GAME_TIME_ZONE } from '@/lib/time';
-import { startAppOutbox } from '@/outbox';
 import { getMyAnswer, getNextGame, type BoostGame, type ServerAnswer } from '../api/games';
-import { answerDraftOf, recordAnswer } from '@/lib/answer-drafts';
-import { CHOICES, joinScore, MAX_GOALS, splitScore } from '../model/answers';
-import { cardView } from '../model/card-machine';
-import { GameFace } from './game-face';
 import { PreviousResultsButton } from './previous-results';
 
-const ANSWER_STATE_TEXT = {
-  saved: 'Respuesta guardada ✓',
-  pending: 'Pendiente de enviar',
-  rejected: 'No enviada: el Boost ya cerró',
-} as const;
+const loadPlay = () => import('./boost-play');
+const BoostPlay = lazy(() => loadPlay().then((m) => ({ default: m.BoostPlay })));
 
 interface NextGame {
   game: BoostGame | null;
@@ -34,24 +19,14 @@ async function loadNext(userId: string): Promise<NextGame> {
   return { game, answer: game ? await getMyAnswer(userId, game.id) : null };
 }
 
-const timeOnly = new Intl.DateTimeFormat('es-MX', { timeZone: GAME_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-
-function useNow(until: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  const passed = now >= until;
-  useEffect(() => {
-    if (passed) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until, passed]);
-  return now;
-}
+const LOADING = <p className="px-4 py-6 text-center text-sm text-slate-500">Cargando el Boost…</p>;
 
 export function BoostCard({ userId }: { userId: string }) {
   const [state, setState] = useState<{ data: NextGame; cachedAt: number | null } | 'loading' | 'error'>('loading');
   useEffect(() => {
     let alive = true;
-    startAppOutbox();
+    // The answering part and the outbox load beside the game, not after it.
+    void loadPlay().then((m) => m.startAppOutbox());
     cachedRead('boost:next', userId, () => loadNext(userId), MAX_AGE.boostGame).then(
       (r) => alive && setState(r),
       () => alive && setState('error'),
@@ -70,171 +45,16 @@ export function BoostCard({ userId }: { userId: string }) {
         <PreviousResultsButton />
       </header>
       {state === 'loading' ? (
-        <p className="px-4 py-6 text-center text-sm text-slate-500">Cargando el Boost…</p>
+        LOADING
       ) : state === 'error' ? (
         <p className="px-4 py-6 text-center text-sm text-slate-600">No pudimos cargar el Boost. Revisa tu conexión.</p>
       ) : !state.data.game ? (
         <p className="px-4 py-6 text-center text-sm text-slate-600">No hay Boost abierto por ahora. Vuelve mañana.</p>
       ) : (
-        <BoostPlay key={state.data.game.id} userId={userId} game={state.data.game} server={state.data.answer} cachedAt={state.cachedAt} />
+        <Suspense fallback={LOADING}>
+          <BoostPlay key={state.data.game.id} userId={userId} game={state.data.game} server={state.data.answer} cachedAt={state.cachedAt} />
+        </Suspense>
       )}
     </section>
-  );
-}
-
-function BoostPlay({ userId, game, server, cachedAt }: { userId: string; game: BoostGame; server: ServerAnswer | null; cachedAt: number | null }) {
-  const lock = new Date(game.lockDate).getTime();
-  const now = useNow(lock);
-  const draft = useLiveQuery<AnswerDraft | undefined | null>(() => answerDraftOf(getDb(), userId, game.id), [userId, game.id], null);
-  // Closed by the phone's clock, or because the server refused the answer (its clock decides).
-  const open = now < lock && draft?.status !== 'rejected';
-  // The newest of the phone's answer and the server's (another device may have answered later).
-  const useServer = server && (!draft || (draft.status === 'saved' && draft.savedAt !== null && server.updatedAt > draft.savedAt));
-  const saved = draft === null ? (server?.answer ?? null) : useServer ? server.answer : (draft?.answer ?? null);
-  const status = useServer || (draft === undefined && server) ? 'saved' : (draft?.status ?? null);
-  const savedAt = useServer ? server.updatedAt : (draft?.savedAt ?? server?.updatedAt ?? null);
-  const shownStatus = status === 'pending' && !open ? 'rejected' : status;
-
-  const [selection, setSelection] = useState<string | null>(null);
-  const [touched, setTouched] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => {
-    if (!touched) setSelection(saved);
-  }, [saved, touched]);
-  useEffect(
-    () =>
-      onFlush((report) => {
-        if (report.rejected > 0) setNotice('Tu respuesta no se envió: el Boost ya cerró.');
-      }),
-    [],
-  );
-
-  const view = cardView({ saved, selection, open });
-
-  async function submit() {
-    if (!selection || !view.canSubmit) return;
-    setNotice(null);
-    try {
-      await recordAnswer(getDb(), { userId, gameId: game.id, answer: selection, deadline: game.lockDate });
-    } catch {
-      setNotice('Tu teléfono no tiene espacio para guardar la respuesta. Libera espacio e inténtalo de nuevo.');
-      return;
-    }
-    setTouched(false);
-    const report = await flushNow().catch(() => null);
-    if (report && report.retryReason !== null) setNotice('Sin conexión: tu respuesta se enviará cuando vuelva la señal.');
-  }
-
-  return (
-    <div className="flex flex-col gap-4 px-4 py-4">
-      <div className="flex items-center justify-between text-xs">
-        <span className="rounded-full bg-amber-100 px-2.5 py-1 font-bold text-amber-900">+{game.points} pts</span>
-        <span className="font-semibold tabular-nums text-slate-700" aria-live="off">
-          {open ? `Cierra en ${formatCountdown(lock - now, { seconds: true })}` : 'Cerrado'}
-        </span>
-      </div>
-      <GameFace game={game} />
-      <p className="text-xs text-slate-500">
-        Cierra el <time dateTime={game.lockDate}>{formatDeadline(game.lockDate)}</time> ({GAME_TIME_LABEL})
-      </p>
-      {cachedAt !== null && <p className="text-xs text-slate-500">Sin conexión: mostramos el Boost guardado en tu teléfono.</p>}
-
-      <AnswerControls game={game} value={selection} disabled={!open} onChange={(v) => { setSelection(v); setTouched(true); }} />
-
-      {view.mode === 'closed' ? (
-        <p role="status" className="rounded-xl bg-slate-100 px-3 py-2 text-center text-sm font-semibold text-slate-700">{view.message}</p>
-      ) : (
-        <div className="flex gap-2">
-          <Button className="flex-1" disabled={!view.canSubmit} onClick={() => void submit()}>
-            {view.submitLabel}
-          </Button>
-          {view.canCancel && (
-            <button
-              type="button"
-              className="min-h-11 rounded-full px-4 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-              onClick={() => {
-                setSelection(saved);
-                setTouched(false);
-              }}
-            >
-              Cancelar
-            </button>
-          )}
-        </div>
-      )}
-
-      {saved !== null && shownStatus && (
-        <p data-testid="boost-status" className={`text-xs font-medium ${shownStatus === 'saved' ? 'text-brand-700' : shownStatus === 'pending' ? 'text-amber-700' : 'text-red-700'}`}>
-          {ANSWER_STATE_TEXT[shownStatus]}
-          {shownStatus === 'saved' && savedAt && (
-            <>
-              {' '}
-              <time dateTime={savedAt}>{timeOnly.format(new Date(savedAt))}</time>
-            </>
-          )}
-          {' · '}Tu respuesta: <strong>{saved}</strong>
-        </p>
-      )}
-      {notice && (
-        <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-          {notice}
-        </p>
-      )}
-      {shownStatus === 'rejected' && !notice && (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          Tu respuesta no se envió: el Boost ya cerró.
-        </p>
-      )}
-    </div>
-  );
-}
-
-function AnswerControls({ game, value, disabled, onChange }: { game: Pick<BoostGame, 'type' | 'question'>; value: string | null; disabled: boolean; onChange: (value: string) => void }) {
-  if (game.type === 'exactscore') {
-    const [home, away] = splitScore(value) ?? [null, null];
-    const select = (label: string, current: number | null, set: (n: number) => void) => (
-      <label className="flex flex-1 flex-col gap-1 text-xs font-semibold text-slate-700">
-        {label}
-        <select
-          className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base disabled:bg-slate-100"
-          value={current ?? ''}
-          disabled={disabled}
-          onChange={(e) => set(Number(e.target.value))}
-        >
-          <option value="" disabled>
-            –
-          </option>
-          {Array.from({ length: MAX_GOALS + 1 }, (_, n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
-    );
-    return (
-      <div className="flex items-end gap-3">
-        {select('Goles local', home, (n) => onChange(joinScore(n, away ?? 0)))}
-        <span className="pb-3 font-bold text-slate-500">-</span>
-        {select('Goles visita', away, (n) => onChange(joinScore(home ?? 0, n)))}
-      </div>
-    );
-  }
-  const choices = CHOICES[game.type];
-  return (
-    <div role="group" aria-label="Tu respuesta" className={`grid gap-2 ${choices.length === 3 ? 'grid-cols-3' : 'grid-cols-2'}`}>
-      {choices.map((choice) => (
-        <button
-          key={choice}
-          type="button"
-          aria-pressed={value === choice}
-          disabled={disabled}
-          onClick={() => onChange(choice)}
-          className={`min-h-11 rounded-xl text-sm font-semibold ring-1 transition disabled:opacity-60 ${value === choice ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:ring-brand-600'}`}
-        >
-          {choice}
-        </button>
-      ))}
-    </div>
   );
 }
