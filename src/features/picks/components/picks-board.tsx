@@ -1,7 +1,7 @@
 // The picks screen for one round (/picks and /quinielazo-de-la-semana): header with the
 // countdown, the match cards, the save bar with the state machine of docs/product.md#picks-screen, and each pick's
 // delivery state from the offline drafts (docs/offline-picks.md).
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { PickDraft, PickResult } from '@/lib/db';
 import { formatDeadline } from '@/lib/time';
@@ -13,7 +13,6 @@ import { PICK_STATE_TEXT } from './pick-status';
 import { RoundCountdown } from './round-countdown';
 import { useBeforeDeadline } from '@/lib/use-before-deadline';
 import { multiplierLabel, rulesFor } from '@/lib/game-rules';
-import { SealedPicks } from './sealed-picks';
 
 export interface PicksBoardProps {
   view: RoundView;
@@ -29,6 +28,9 @@ export interface PicksBoardProps {
 const NO_DRAFTS: PickDraft[] = [];
 // Players only: a visitor's board never downloads the drafts and the outbox.
 const offlineLayer = () => import('../offline');
+// Closed rounds only; it shows nothing until its check is done anyway, so loading it later
+// moves nothing on screen.
+const SealedPicks = lazy(() => import('./sealed-picks').then((m) => ({ default: m.SealedPicks })));
 
 export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: PicksBoardProps) {
   const Title = titleLevel === 1 ? 'h1' : 'h2';
@@ -156,11 +158,13 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
       )}
 
       {closed && userId && (
-        <SealedPicks
-          roundId={round.id}
-          userId={userId}
-          picksInOrder={round.matches.filter((m) => myPicks[m.id]).map((m) => ({ matchId: m.id, result: myPicks[m.id]!.result }))}
-        />
+        <Suspense fallback={null}>
+          <SealedPicks
+            roundId={round.id}
+            userId={userId}
+            picksInOrder={round.matches.filter((m) => myPicks[m.id]).map((m) => ({ matchId: m.id, result: myPicks[m.id]!.result }))}
+          />
+        </Suspense>
       )}
 
       <h2 className="sr-only">Partidos</h2>
