@@ -693,3 +693,31 @@ begin
         limit_input, user_id_input;
 end
 $$;
+
+-- get_monthly_prizes as in 20261123000100_rules_by_month.sql, reading its places (1–5) through
+-- the podium index, not the whole table; places beyond 100 (none today) would read the month.
+create or replace function public.get_monthly_prizes(month_input int, year_input int)
+returns table (user_id uuid, username text, rank int, amount_mxn numeric)
+language sql stable
+as $$
+  with paid as (
+    select max(pr.place) as places from public.prizes_for(make_date(year_input, month_input, 1)) pr where pr.kind = 'monthly'
+  ), placed as (
+    select s.user_id, s.rank_total
+    from public.monthly_standings s
+    where s.year = year_input and s.month = month_input and s.podium and s.total_points > 0
+      and s.rank_total <= (select paid.places from paid)
+    union all
+    select s.user_id, s.rank_total
+    from public.monthly_standings s
+    where (select paid.places from paid) > 100
+      and s.year = year_input and s.month = month_input and not s.podium and s.total_points > 0
+      and s.rank_total <= (select paid.places from paid)
+  ), winners as (
+    select w.user_id, w.rank_total, count(*) over (partition by w.rank_total)::int as tied from placed w
+  )
+  select w.user_id, p.username, w.rank_total, public.prize_share('monthly', w.rank_total, w.tied, make_date(year_input, month_input, 1))
+  from winners w
+  join public.public_profiles p on p.id = w.user_id
+  order by w.rank_total, p.username
+$$;

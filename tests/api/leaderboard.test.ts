@@ -293,6 +293,11 @@ describe('the top 100 of a month (the podium)', () => {
       expect(after[99]).toEqual([`pod_4_${tag}`, 4, 100]);
       expect(after.map((r) => r[0])).not.toContain(`pod_3_${tag}`);
       expect(await top(3)).toEqual([[`pod_1_${tag}`, 201, 1], [`pod_102_${tag}`, 102, 2], [`pod_101_${tag}`, 101, 3]]);
+      // The month's prizes read the same podium: places 1–5.
+      const prizes = await anonClient().rpc('get_monthly_prizes', { month_input: 8, year_input: 2044 });
+      expect(prizes.error).toBeNull();
+      expect(prizes.data!.map((r) => [r.username, r.rank])).toEqual(
+        [`pod_1_${tag}`, `pod_102_${tag}`, `pod_101_${tag}`, `pod_100_${tag}`, `pod_99_${tag}`].map((name, i) => [name, i + 1]));
     } finally {
       await q('delete from public.daily_games where id = any($1)', [[augustGame, laterGame]]);
       await q('delete from auth.users where id = any(select md5(k)::uuid from unnest($1::text[]) k)', [ids]);
