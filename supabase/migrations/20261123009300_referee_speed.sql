@@ -23,15 +23,6 @@
 --    (bit_or) instead of an array per player, and builds the bonuses' JSON once per distinct
 --    combination of bonuses instead of once per player (with a jsonpath query each).
 
-create function internal.hold_players_shared() returns void
-language sql volatile set search_path = ''
-as $$
-  select pg_advisory_xact_lock_shared(hashtext('quinielazo.players'), 0)
-$$;
-comment on function internal.hold_players_shared() is
-  'Writers of player rows without a row-by-row foreign key: no profile deletion commits before they do.';
-revoke execute on function internal.hold_players_shared() from public, anon, authenticated;
-
 create function internal.hold_players_for_deletion() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -41,46 +32,15 @@ begin
 end
 $$;
 comment on function internal.hold_players_for_deletion() is
-  'Trigger: deleting profiles waits for the writers of player rows in flight, and holds new ones back until it commits.';
+  'Trigger: deleting profiles waits for the referees in flight, and holds new ones back until it commits.';
 revoke execute on function internal.hold_players_for_deletion() from public, anon, authenticated;
 create trigger profiles_hold_players before delete on public.profiles
   for each statement execute function internal.hold_players_for_deletion();
 
--- daily_scores' keys as in 20261123009200_speed.sql, unless the writer holds them already: the
--- Boost referee locks its game, holds the players (above) before it reads the answers, and
--- writes only players who have an answer, whose own foreign key proves the profile. Such a
--- writer says so for its transaction (quinielazo.score_keys_held); clients cannot set it.
-create or replace function internal.check_daily_score_keys() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  wanted int;
-  held int;
-begin
-  if current_setting('quinielazo.score_keys_held', true) = 'on' then
-    return null;
-  end if;
-  select count(distinct n.daily_game_id) into wanted from new_rows n;
-  select count(*) into held from (
-    select 1 from public.daily_games g where g.id in (select n.daily_game_id from new_rows n) for key share of g) k;
-  if held < wanted then
-    raise exception 'insert or update on table "daily_scores" violates foreign key constraint "daily_scores_daily_game_id_fkey"'
-      using errcode = '23503', detail = 'Un Boost de estos puntos no existe.';
-  end if;
-  select count(distinct n.user_id) into wanted from new_rows n;
-  select count(*) into held from (
-    select 1 from public.profiles p where p.id in (select n.user_id from new_rows n) for key share of p) k;
-  if held < wanted then
-    raise exception 'insert or update on table "daily_scores" violates foreign key constraint "daily_scores_user_id_fkey"'
-      using errcode = '23503', detail = 'Un jugador de estos puntos no existe.';
-  end if;
-  return null;
-end
-$$;
-
 -- Holds the players for a referee that writes rows of players taken from rows under a foreign
--- key to profiles (answers, picks), and tells the key checks so. Read committed only: each of
--- the referee's later statements then sees every deletion that committed before the hold.
+-- key to profiles (answers, picks), and tells the key checks so for its transaction
+-- (quinielazo.score_keys_held; clients cannot set it). Read committed only: each of the
+-- referee's later statements then sees every deletion that committed before the hold.
 create function internal.hold_score_keys() returns boolean
 language plpgsql volatile set search_path = ''
 as $$
@@ -88,7 +48,7 @@ begin
   if current_setting('transaction_isolation') <> 'read committed' then
     return false;
   end if;
-  perform internal.hold_players_shared();
+  perform pg_advisory_xact_lock_shared(hashtext('quinielazo.players'), 0);
   perform set_config('quinielazo.score_keys_held', 'on', true);
   return true;
 end
@@ -97,44 +57,62 @@ comment on function internal.hold_score_keys() is
   'A referee''s writes need no per-row key checks: players held (no deletion commits before the referee), rows taken from keyed rows.';
 revoke execute on function internal.hold_score_keys() from public, anon, authenticated;
 
--- scores' keys, per statement (as daily_scores' above): a deleted round or player takes his
--- scores with him (triggers below), as the cascades did.
-alter table public.scores drop constraint scores_user_id_fkey;
-alter table public.scores drop constraint scores_quiniela_id_fkey;
-
+-- The keys of a score table (daily_scores, scores), checked and locked once per statement, as
+-- 20261123009200_speed.sql did for daily_scores alone: the rows' round or game (arguments: its
+-- table, the key column, the Spanish detail) and their players exist, locked FOR KEY SHARE as a
+-- foreign key locks them. Skipped for a referee that holds them already (hold_score_keys).
 create function internal.check_score_keys() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
+  parent text := tg_argv[0];
+  key_column text := tg_argv[1];
   wanted int;
   held int;
 begin
   if current_setting('quinielazo.score_keys_held', true) = 'on' then
     return null;
   end if;
-  select count(distinct n.quiniela_id) into wanted from new_rows n;
-  select count(*) into held from (
-    select 1 from public.quinielas q where q.id in (select n.quiniela_id from new_rows n) for key share of q) k;
+  execute format('select count(distinct n.%I) from new_rows n', key_column) into wanted;
+  execute format('select count(*) from (select 1 from public.%I x where x.id in (select n.%I from new_rows n) for key share of x) k',
+                 parent, key_column) into held;
   if held < wanted then
-    raise exception 'insert or update on table "scores" violates foreign key constraint "scores_quiniela_id_fkey"'
-      using errcode = '23503', detail = 'Una quiniela de estos puntos no existe.';
+    raise exception 'insert or update on table "%" violates foreign key constraint "%_%_fkey"', tg_table_name, tg_table_name, key_column
+      using errcode = '23503', detail = tg_argv[2];
   end if;
   select count(distinct n.user_id) into wanted from new_rows n;
   select count(*) into held from (
     select 1 from public.profiles p where p.id in (select n.user_id from new_rows n) for key share of p) k;
   if held < wanted then
-    raise exception 'insert or update on table "scores" violates foreign key constraint "scores_user_id_fkey"'
+    raise exception 'insert or update on table "%" violates foreign key constraint "%_user_id_fkey"', tg_table_name, tg_table_name
       using errcode = '23503', detail = 'Un jugador de estos puntos no existe.';
   end if;
   return null;
 end
 $$;
-comment on function internal.check_score_keys() is 'Trigger: the foreign keys of scores, checked and locked once per statement.';
+comment on function internal.check_score_keys() is 'Trigger: the foreign keys of a score table, checked and locked once per statement.';
 revoke execute on function internal.check_score_keys() from public, anon, authenticated;
+
+drop trigger daily_scores_keys_insert on public.daily_scores;
+drop trigger daily_scores_keys_update on public.daily_scores;
+drop function internal.check_daily_score_keys();
+create trigger daily_scores_keys_insert after insert on public.daily_scores
+  referencing new table as new_rows for each statement
+  execute function internal.check_score_keys('daily_games', 'daily_game_id', 'Un Boost de estos puntos no existe.');
+create trigger daily_scores_keys_update after update on public.daily_scores
+  referencing new table as new_rows for each statement
+  execute function internal.check_score_keys('daily_games', 'daily_game_id', 'Un Boost de estos puntos no existe.');
+
+-- scores gets the same: a deleted round or player takes his scores with him (triggers below),
+-- as the cascades did.
+alter table public.scores drop constraint scores_user_id_fkey;
+alter table public.scores drop constraint scores_quiniela_id_fkey;
 create trigger scores_keys_insert after insert on public.scores
-  referencing new table as new_rows for each statement execute function internal.check_score_keys();
+  referencing new table as new_rows for each statement
+  execute function internal.check_score_keys('quinielas', 'quiniela_id', 'Una quiniela de estos puntos no existe.');
 create trigger scores_keys_update after update on public.scores
-  referencing new table as new_rows for each statement execute function internal.check_score_keys();
+  referencing new table as new_rows for each statement
+  execute function internal.check_score_keys('quinielas', 'quiniela_id', 'Una quiniela de estos puntos no existe.');
 
 create function internal.drop_scores_of_deleted_rounds() returns trigger
 language plpgsql security definer set search_path = ''

@@ -232,10 +232,12 @@ describe('a player deleted while his Boost game is scored', () => {
     return { game, stayer, leaver };
   }
 
-  /** Polls until another session waits for a lock (the statement under test is blocked). */
-  async function someoneWaits() {
+  /** Polls until the session running `statement` waits for a lock (it is blocked by the other side). */
+  async function waits(statement: string) {
     await expect
-      .poll(async () => (await q(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0].n, { timeout: 10_000 })
+      .poll(async () => (await q(
+        `select count(*)::int as n from pg_stat_activity
+         where wait_event_type = 'Lock' and datname = current_database() and query like $1`, [`${statement}%`])).rows[0].n, { timeout: 10_000 })
       .toBeGreaterThan(0);
   }
 
@@ -253,7 +255,7 @@ describe('a player deleted while his Boost game is scored', () => {
       await scorer.query('begin');
       expect((await scorer.query('select * from public.score_daily_game($1)', [game])).rows[0]).toEqual({ scored: 2, correct: 2 });
       const deletion = q('delete from auth.users where id = $1', [leaver.id]);
-      await someoneWaits();
+      await waits('delete from auth.users');
       await scorer.query('commit');
       await deletion;
     } finally {
@@ -270,7 +272,7 @@ describe('a player deleted while his Boost game is scored', () => {
       await deleter.query('begin');
       await deleter.query('delete from auth.users where id = $1', [leaver.id]);
       const scoring = q('select * from public.score_daily_game($1)', [game]);
-      await someoneWaits();
+      await waits('select * from public.score_daily_game');
       await deleter.query('commit');
       expect((await scoring).rows[0]).toEqual({ scored: 1, correct: 1 });
     } finally {
