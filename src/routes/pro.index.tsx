@@ -2,7 +2,8 @@ import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { ProLanding } from '@/features/pro/components/pro-landing';
-import { loadProLanding, parseRoundParam } from '@/features/pro/load-pro';
+import { loadProLanding } from '@/features/pro/load-pro';
+import { parseRoundParam } from '@/features/pro/model/route-params';
 
 export const Route = createFileRoute('/pro/')({
   validateSearch: (search: Record<string, unknown>): { quiniela?: number } => ({

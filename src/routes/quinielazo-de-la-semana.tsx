@@ -2,7 +2,7 @@
 // /picks; visitors see it read-only with the sign-up prompt. A selector switches rounds; the
 // selected round's Pro promo and chat follow the picks.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RoundChat } from '@/features/chat/components/round-chat';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getRoundView } from '@/features/picks/api/get-round-detail';
@@ -10,10 +10,12 @@ import { PicksBoard } from '@/features/picks/components/picks-board';
 import { NoRound, RoundDetailError, WeeklyIntro, WeeklyRoundSkeleton } from '@/features/picks/components/round-states';
 import { parseRoundSearch } from '@/features/picks/model/round-search';
 import { OfferCard } from '@/features/offers/components/offer-card';
-import { ProPromo } from '@/features/pro/components/pro-promo';
 import { getRounds } from '@/features/rounds/api/get-rounds';
 import { isRoundOpen } from '@/lib/rounds';
 import { currentSession } from '@/lib/session';
+
+// An extra that appears once its own read answers, so its code comes after the page's.
+const ProPromo = lazy(() => import('@/features/pro/components/pro-promo').then((m) => ({ default: m.ProPromo })));
 
 export const Route = createFileRoute('/quinielazo-de-la-semana')({
   validateSearch: parseRoundSearch,
@@ -59,7 +61,9 @@ function WeeklyRoundPage() {
       )}
       {view.data ? <PicksBoard key={view.data.round.id} titleLevel={2} view={view.data} userId={userId} cachedAt={view.cachedAt} onSaved={() => setSavedRound(selected ?? null)} /> : <NoRound />}
       {view.data && (
-        <ProPromo key={view.data.round.id} roundId={view.data.round.id} userId={userId} open={isRoundOpen(view.data.round, now)} justSaved={savedRound === view.data.round.id} />
+        <Suspense fallback={null}>
+          <ProPromo key={view.data.round.id} roundId={view.data.round.id} userId={userId} open={isRoundOpen(view.data.round, now)} justSaved={savedRound === view.data.round.id} />
+        </Suspense>
       )}
       {view.data && <RoundChat key={view.data.round.id} roundId={view.data.round.id} userId={userId} finalized={view.data.round.resultsSaved} />}
       <OfferCard />

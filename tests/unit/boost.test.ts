@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinScore, normalizeAnswer, sameAnswer, splitScore } from '../../src/features/boost/model/answers';
 import { cardView, CLOSED_TEXT } from '../../src/features/boost/model/card-machine';
-import { filterHistory } from '../../src/features/boost/components/history-page';
+import { filterHistory } from '../../src/features/boost/model/history-filter';
 import { previousResults } from '../../src/features/boost/components/previous-results';
 import type { HistoryItem } from '../../src/features/boost/api/games';
 import { parseDailyGameForm, parsePoints } from '../../src/features/admin/daily-game-input';

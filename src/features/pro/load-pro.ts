@@ -24,8 +24,3 @@ export async function loadProLanding(roundId?: number) {
   const stats = round ? await getPoolStats(round) : null;
   return { offer, round, stats, userId, adultConfirmedAt };
 }
-
-/** A round id from the URL, or null when it is not one. */
-export function parseRoundParam(value: string): number | null {
-  return /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-}

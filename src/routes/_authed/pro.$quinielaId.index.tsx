@@ -6,8 +6,8 @@ import { RoundSkeleton } from '@/components/ui/loading-state';
 import { getProRound } from '@/features/pro/api/get-pro-round';
 import { subscribeProRound } from '@/features/pro/api/subscribe-pro-round';
 import { ProEntryPage } from '@/features/pro/components/pro-entry-page';
-import { parseRoundParam } from '@/features/pro/load-pro';
-import { parsePaymentReturn, PRO_MESSAGES, type PaymentReturn } from '@/features/pro/model/pro-messages';
+import { PRO_MESSAGES } from '@/features/pro/model/pro-messages';
+import { parsePaymentReturn, parseRoundParam, type PaymentReturn } from '@/features/pro/model/route-params';
 
 export const Route = createFileRoute('/_authed/pro/$quinielaId/')({
   validateSearch: (search: Record<string, unknown>): { pago?: PaymentReturn } => ({ pago: parsePaymentReturn(search.pago) }),

@@ -6,8 +6,8 @@ import { RoundSkeleton } from '@/components/ui/loading-state';
 import { getProResults } from '@/features/pro/api/get-pro-results';
 import { subscribeProRound } from '@/features/pro/api/subscribe-pro-round';
 import { ProResultsPage } from '@/features/pro/components/pro-results-page';
-import { parseRoundParam } from '@/features/pro/load-pro';
 import { PRO_MESSAGES } from '@/features/pro/model/pro-messages';
+import { parseRoundParam } from '@/features/pro/model/route-params';
 
 export const Route = createFileRoute('/_authed/pro/$quinielaId/resultados')({
   loader: async ({ params, context }) => {

@@ -2,12 +2,13 @@ import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { getHistory, mexicoDate } from '@/features/boost/api/games';
-import { BoostHistoryPage, FILTERS, type HistoryFilter } from '@/features/boost/components/history-page';
+import { BoostHistoryPage } from '@/features/boost/components/history-page';
+import { parseHistoryFilter, type HistoryFilter } from '@/features/boost/model/history-filter';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 
 export const Route = createFileRoute('/_authed/quinielazo-boost-historial')({
   validateSearch: (search: Record<string, unknown>): { filtro?: HistoryFilter } => ({
-    filtro: FILTERS.some((f) => f.value === search.filtro) ? (search.filtro as HistoryFilter) : undefined,
+    filtro: parseHistoryFilter(search.filtro),
   }),
   // The last four months of games, from the offline cache when there is no signal.
   loader: ({ context }) => cachedRead('boost:history', context.session.user.id, () => getHistory(mexicoDate(new Date(), -120)), MAX_AGE.boostHistory),

@@ -1,13 +1,14 @@
 // The player's Boost card (/dashboard, /inicio): the next game and, once it is known, the part
 // that answers it (boost-play.tsx, with IndexedDB and the outbox), in its own chunk so the
-// home screen's first load does not wait for them.
+// home screen's first load does not wait for them; the previous results' dialog loads on its
+// button's first tap.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getMyAnswer, getNextGame, type BoostGame, type ServerAnswer } from '../api/games';
-import { PreviousResultsButton } from './previous-results';
 
 const loadPlay = () => import('./boost-play');
 const BoostPlay = lazy(() => loadPlay().then((m) => ({ default: m.BoostPlay })));
+const PreviousResults = lazy(() => import('./previous-results').then((m) => ({ default: m.PreviousResults })));
 
 interface NextGame {
   game: BoostGame | null;
@@ -56,5 +57,30 @@ export function BoostCard({ userId }: { userId: string }) {
         </Suspense>
       )}
     </section>
+  );
+}
+
+function PreviousResultsButton() {
+  const [open, setOpen] = useState(false);
+  // Each tap mounts the dialog anew (a fresh read); 0 until the first.
+  const [taps, setTaps] = useState(0);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setTaps((n) => n + 1);
+          setOpen(true);
+        }}
+        className="text-sm font-semibold text-brand-700 hover:underline"
+      >
+        Ver resultados previos
+      </button>
+      {taps > 0 && (
+        <Suspense fallback={null}>
+          <PreviousResults key={taps} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -3,20 +3,8 @@
 // incorrect. Read through the offline read cache, so it browses without signal.
 import { PageHeader } from '@/components/ui/page-header';
 import type { HistoryItem } from '../api/games';
+import { FILTERS, filterHistory, type HistoryFilter } from '../model/history-filter';
 import { OutcomeBadge } from './outcome-badge';
-
-export type HistoryFilter = 'todos' | 'jugados' | 'no-jugados';
-export const FILTERS: { value: HistoryFilter; label: string }[] = [
-  { value: 'todos', label: 'Todos' },
-  { value: 'jugados', label: 'Jugados' },
-  { value: 'no-jugados', label: 'No jugados' },
-];
-
-export function filterHistory(items: HistoryItem[], filter: HistoryFilter): HistoryItem[] {
-  if (filter === 'jugados') return items.filter((i) => i.answer !== null);
-  if (filter === 'no-jugados') return items.filter((i) => i.answer === null);
-  return items;
-}
 
 export function BoostHistoryPage({ items, cachedAt, filter, onFilter }: { items: HistoryItem[]; cachedAt: number | null; filter: HistoryFilter; onFilter: (f: HistoryFilter) => void }) {
   const shown = filterHistory(items, filter);

@@ -1,6 +1,7 @@
-// 'Ver resultados previos': the last 5 closed games out of the latest 15, each with the correct
-// answer, the player's answer and his points, and the way to the full history.
-import { useState } from 'react';
+// 'Ver resultados previos' (the button is on the Boost card, which loads this module on the first
+// tap): the last 5 closed games out of the latest 15, each with the correct answer, the player's
+// answer and his points, and the way to the full history.
+import { useEffect, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Dialog } from '@/components/ui/dialog';
 import { useUserId } from '@/lib/session';
@@ -13,42 +14,39 @@ export function previousResults(items: HistoryItem[], latest = 15, count = 5): H
   return items.slice(0, latest).filter((item) => item.locked).slice(0, count);
 }
 
-export function PreviousResultsButton() {
+/** The dialog, read afresh each time it is mounted (the card mounts it anew on every tap). */
+export function PreviousResults({ open, onClose }: { open: boolean; onClose: () => void }) {
   const userId = useUserId();
-  const [open, setOpen] = useState(false);
   const [items, setItems] = useState<HistoryItem[] | 'loading' | 'error'>('loading');
-  function show() {
-    setOpen(true);
-    setItems('loading');
+  useEffect(() => {
+    let current = true;
     cachedRead('boost:history', userId, () => getHistory(mexicoDate(new Date(), -120)), MAX_AGE.boostHistory).then(
-      (r) => setItems(r.data),
-      () => setItems('error'),
+      (r) => current && setItems(r.data),
+      () => current && setItems('error'),
     );
-  }
+    return () => {
+      current = false;
+    };
+  }, [userId]);
   return (
-    <>
-      <button type="button" onClick={show} className="text-sm font-semibold text-brand-700 hover:underline">
-        Ver resultados previos
-      </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Resultados previos del Boost" subtitle="Los últimos 5 juegos cerrados">
-        {items === 'loading' ? (
-          <p className="py-4 text-center text-sm text-slate-500">Cargando…</p>
-        ) : items === 'error' ? (
-          <p className="py-4 text-center text-sm text-slate-600">No pudimos cargar tus resultados. Revisa tu conexión.</p>
-        ) : previousResults(items).length === 0 ? (
-          <p className="py-4 text-center text-sm text-slate-600">No hay resultados.</p>
-        ) : (
-          <ul aria-label="Resultados previos" className="divide-y divide-slate-100">
-            {previousResults(items).map((item) => (
-              <ResultRow key={item.id} item={item} />
-            ))}
-          </ul>
-        )}
-        <AppLink to="/quinielazo-boost-historial" className="mt-4 flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white">
-          Ver historial completo
-        </AppLink>
-      </Dialog>
-    </>
+    <Dialog open={open} onClose={onClose} title="Resultados previos del Boost" subtitle="Los últimos 5 juegos cerrados">
+      {items === 'loading' ? (
+        <p className="py-4 text-center text-sm text-slate-500">Cargando…</p>
+      ) : items === 'error' ? (
+        <p className="py-4 text-center text-sm text-slate-600">No pudimos cargar tus resultados. Revisa tu conexión.</p>
+      ) : previousResults(items).length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-600">No hay resultados.</p>
+      ) : (
+        <ul aria-label="Resultados previos" className="divide-y divide-slate-100">
+          {previousResults(items).map((item) => (
+            <ResultRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      <AppLink to="/quinielazo-boost-historial" className="mt-4 flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white">
+        Ver historial completo
+      </AppLink>
+    </Dialog>
   );
 }
 

@@ -17,7 +17,8 @@ import { copyFreePicks } from '../api/copy-free-picks';
 import type { ProEntry, ProRound } from '../api/get-pro-round';
 import { proDraftsOfRound, recordProPick } from '@/lib/pro-pick-drafts';
 import { shownProPicks, type ShownProPick } from '../model/merge-pro-picks';
-import { PRO_MESSAGES, PRO_SAVED_MS, type PaymentReturn } from '../model/pro-messages';
+import { PRO_MESSAGES, PRO_SAVED_MS } from '../model/pro-messages';
+import type { PaymentReturn } from '../model/route-params';
 import { ProCountdown, useRoundOpen } from './pro-countdown';
 
 const NO_DRAFTS: ProPickDraft[] = [];

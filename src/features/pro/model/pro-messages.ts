@@ -20,9 +20,3 @@ export const PRO_MESSAGES = {
 
 /** How long the "saved" message stays after a Pro pick (spec §9: 3 s). */
 export const PRO_SAVED_MS = 3000;
-
-export type PaymentReturn = keyof typeof PRO_MESSAGES.back;
-
-export function parsePaymentReturn(value: unknown): PaymentReturn | undefined {
-  return value === 'aprobado' || value === 'pendiente' || value === 'rechazado' ? value : undefined;
-}
