@@ -251,7 +251,7 @@ export const clubs: Club[] = leagues.flatMap((league) =>
     league: league.name,
     leagueSlug: league.slug,
     shape: league.shape,
-    logoUrl: `/crests/${league.slug}/${slug}.svg`,
+    logoUrl: `/crests/${league.slug}/${slug}.webp`,
   })),
 );
 

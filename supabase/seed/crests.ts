@@ -1,7 +1,13 @@
 // Generated crests for every seeded club: the app serves its own badges (no external URLs:
-// the product must work offline and this machine has no internet). Each crest is a small SVG
-// in the club's colours with its initials; clubs get a shield, national teams a round badge.
-// Run: npx tsx supabase/seed/crests.ts  (also run by supabase/seed/generate.ts)
+// the product must work offline and this machine has no internet). Each crest is drawn as an SVG
+// in the club's colours with its initials (clubs get a shield, national teams a round badge) and
+// served as a WebP drawn from it at twice its size. A phone paints an SVG image on the main
+// thread (its own document, the initials' text shaped at paint time): 12 matches' crests were
+// ~100–200 ms of a slow phone's main thread on the weekly page; a WebP is decoded off it
+// (docs/decisions.md, "Crests as WebP").
+// Run: npx tsx supabase/seed/crests.ts  (also run by supabase/seed/generate.ts); it draws them
+// in Chromium (Playwright, CHROMIUM_PATH or Debian's /usr/bin/chromium).
+import { chromium } from '@playwright/test';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -86,14 +92,40 @@ export function crestSvg(club: Club): string {
   return (club.shape === 'circle' ? roundSvg(club) : shieldSvg(club)) + '\n';
 }
 
+/** Pixels per SVG unit in the WebP: 128 px wide, sharp at the largest size shown (44 px) on a 3× screen. */
+const SCALE = 2;
+/** WebP quality: about 3 KB a crest, indistinguishable from the SVG at the sizes shown. */
+const QUALITY = 0.8;
+
 /** Rewrites public/crests/ from the club list (stale files of removed clubs go too). */
 export async function writeCrests(): Promise<number> {
   const root = join(PUBLIC_DIR, 'crests');
   await rm(root, { recursive: true, force: true });
-  for (const club of clubs) {
-    const file = join(PUBLIC_DIR, club.logoUrl);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, crestSvg(club));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage();
+    for (const club of clubs) {
+      const svg = crestSvg(club);
+      const webp = await page.evaluate(
+        async ({ svg, scale, quality }) => {
+          const image = new Image();
+          image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = image.naturalWidth * scale;
+          canvas.height = image.naturalHeight * scale;
+          canvas.getContext('2d')!.drawImage(image, 0, 0, canvas.width, canvas.height);
+          return canvas.toDataURL('image/webp', quality);
+        },
+        { svg, scale: SCALE, quality: QUALITY },
+      );
+      if (!webp.startsWith('data:image/webp;base64,')) throw new Error(`[crests] Chromium did not encode ${club.slug} as WebP`);
+      const file = join(PUBLIC_DIR, club.logoUrl);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, Buffer.from(webp.slice(webp.indexOf(',') + 1), 'base64'));
+    }
+  } finally {
+    await browser.close();
   }
   return clubs.length;
 }

@@ -43,9 +43,14 @@ describe('seed data', () => {
     expect(rows.some((r) => r.league === 'Internacional' && r.name.includes('México'))).toBe(true);
     const missing = rows.filter((r) => !r.logo_url?.startsWith('/') || !existsSync(join(ROOT, 'public', r.logo_url)));
     expect(missing).toEqual([]);
-    const svg = await readFile(join(ROOT, 'public', rows[0].logo_url), 'utf8');
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-    expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    // A WebP with transparency (the extended header) at twice the SVG it was drawn from, 64 units wide.
+    for (const row of rows) {
+      const crest = await readFile(join(ROOT, 'public', row.logo_url));
+      expect(row.logo_url, row.name).toMatch(/\.webp$/);
+      expect([crest.toString('latin1', 0, 4), crest.toString('latin1', 8, 16)], row.name).toEqual(['RIFF', 'WEBPVP8X']);
+      expect(crest.readUIntLE(24, 3) + 1, row.name).toBe(128);
+      expect(crest.length, row.name).toBeLessThan(10_000);
+    }
   });
 
   it('has the admin and about 20 players with profiles, and the demo accounts sign in', async () => {
