@@ -47,16 +47,6 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The screens the issue-12 budget is reported for, with the route files each one renders. */
-export const ROUTE_SOURCES: Record<string, string[]> = {
-  '/': ['src/routes/index.tsx'],
-  '/leaderboard': ['src/routes/leaderboard.tsx'],
-  '/quinielazo-de-la-semana': ['src/routes/quinielazo-de-la-semana.tsx'],
-  '/rules': ['src/routes/rules.tsx'],
-  '/inicio': ['src/routes/_authed.tsx', 'src/routes/_authed/inicio.tsx'],
-  '/picks?quiniela=current': ['src/routes/_authed.tsx', 'src/routes/_authed/picks.tsx'],
-};
-
 /**
  * The JavaScript a first visit to one route loads: the entry's (above) plus the route files'
  * chunks (TanStack Router splits each route into its screen and its loader) and everything

@@ -14,11 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import startE2e from '../tests/support/e2e-setup.ts';
 import { createPlayer, serviceWorkerInControl, signInPage } from '../tests/support/e2e-players.ts';
+import { PHONE_ROUTES } from './phone-routes.ts';
 
 const only = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim());
 const picked = (routes: string[]) => (only ? routes.filter((r) => only.includes(r)) : routes);
-const VISITOR_ROUTES = picked(['/', '/leaderboard', '/quinielazo-de-la-semana', '/rules']);
-const PLAYER_ROUTES = picked(['/inicio', '/picks?quiniela=current']);
+const VISITOR_ROUTES = picked(PHONE_ROUTES.filter((r) => !r.signedIn).map((r) => r.path));
+const PLAYER_ROUTES = picked(PHONE_ROUTES.filter((r) => r.signedIn).map((r) => r.path));
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_OUT;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -31,6 +32,8 @@ interface Figures {
   fcp: number;
   tbt: number;
   cls: number;
+  /** The accessibility and best-practices audits that failed, so a score under 100 says why. */
+  failed: string[];
 }
 
 async function audit(url: string, userDataDir: string, keepStorage: boolean): Promise<Omit<Figures, 'route'>> {
@@ -56,6 +59,12 @@ async function audit(url: string, userDataDir: string, keepStorage: boolean): Pr
     }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const failed = ['accessibility', 'best-practices'].flatMap((id) =>
+      (categories[id]?.auditRefs ?? []).filter((ref) => (audits[ref.id]?.score ?? 1) < 1 && ref.weight > 0).map((ref) => {
+        const items = (audits[ref.id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+        return `${ref.id}${items.length ? `: ${JSON.stringify(items.slice(0, 2)).slice(0, 300)}` : ''}`;
+      }),
+    );
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
     return {
       performance: score('performance'),
@@ -65,6 +74,7 @@ async function audit(url: string, userDataDir: string, keepStorage: boolean): Pr
       fcp: value('first-contentful-paint'),
       tbt: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
+      failed,
     };
   } finally {
     chrome.kill();
@@ -124,6 +134,7 @@ export async function benchLighthouse(): Promise<Figures[]> {
       f.tbt.toFixed(0).padStart(8),
       f.cls.toFixed(3).padStart(6),
     );
+    for (const audit of f.failed) console.log(`  failed: ${audit}`);
   }
   console.log('targets: performance ≥ 95, accessibility 100, best practices 100, LCP ≤ 2000 ms, TBT ≤ 150 ms, CLS ≤ 0.02');
   return figures;

@@ -12,7 +12,8 @@ import { TEST_HARNESS_RATE_LIMITS } from '../supabase/local/auth/limits.ts';
 import { startPlatform } from '../supabase/local/platform.ts';
 import { freePort } from '../supabase/local/wait.ts';
 import { build } from 'vite';
-import { firstLoadJs, ROUTE_SOURCES, routeLoadJs } from './first-load.ts';
+import { firstLoadJs, routeLoadJs } from './first-load.ts';
+import { PHONE_ROUTES } from './phone-routes.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchPicksPwa } from './picks-pwa.ts';
@@ -92,9 +93,9 @@ if (sections.has('bundle')) {
     .slice(0, 3)
     .map((f) => `${f.file.replace('/assets/', '')} ${(f.gzipBytes / 1024).toFixed(1)} KB`)
     .join(', ')}`);
-  for (const [route, sources] of Object.entries(ROUTE_SOURCES)) {
+  for (const { path, sources } of PHONE_ROUTES) {
     const r = routeLoadJs(outDir, sources);
-    console.log(`${route.padEnd(26)} ${(r.totalGzipBytes / 1024).toFixed(1).padStart(6)} KB gzip in ${r.files.length} files (target ≤ 150 KB)`);
+    console.log(`${path.padEnd(26)} ${(r.totalGzipBytes / 1024).toFixed(1).padStart(6)} KB gzip in ${r.files.length} files (target ≤ 150 KB)`);
   }
   await rm(outDir, { recursive: true, force: true });
 }

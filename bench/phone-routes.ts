@@ -1,0 +1,19 @@
+// The six screens issue 12 measures as a phone meets them: Lighthouse visits them
+// (bench/lighthouse.ts) and the first-load budget is reported for them (bench/first-load.ts).
+// `sources` are the route files each one renders (their chunks come from the build's manifest).
+
+export interface PhoneRoute {
+  path: string;
+  /** Measured in a profile where a player signed in (else a visitor's first visit). */
+  signedIn: boolean;
+  sources: string[];
+}
+
+export const PHONE_ROUTES: PhoneRoute[] = [
+  { path: '/', signedIn: false, sources: ['src/routes/index.tsx'] },
+  { path: '/leaderboard', signedIn: false, sources: ['src/routes/leaderboard.tsx'] },
+  { path: '/quinielazo-de-la-semana', signedIn: false, sources: ['src/routes/quinielazo-de-la-semana.tsx'] },
+  { path: '/rules', signedIn: false, sources: ['src/routes/rules.tsx'] },
+  { path: '/inicio', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/inicio.tsx'] },
+  { path: '/picks?quiniela=current', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/picks.tsx'] },
+];
