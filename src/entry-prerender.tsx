@@ -4,6 +4,7 @@ import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/rea
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { PRERENDERED_PATHS, skeletonsFirst } from './lib/prerender';
+import { loadSession } from './lib/session';
 import { routeTree } from './routeTree.gen';
 
 export { PRERENDERED_PATHS };
@@ -18,6 +19,9 @@ function BrowserBoundary({ children }: { children: ReactNode }) {
 
 /** The markup of `path` for <div id="root">. */
 export async function renderPage(path: string): Promise<string> {
+  // A visitor's session, read (there is none): the page is rendered as the browser hydrates it,
+  // which reads the session first (lib/session.ts, main.tsx).
+  await loadSession();
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
@@ -28,8 +32,8 @@ export async function renderPage(path: string): Promise<string> {
   if (!skeletons) skeletonsFirst(router);
   skeletons = true;
   await router.load();
-  // The server load sends a path to its canonical URL (/quinielazo-de-la-semana gets
-  // ?quiniela=current); the browser's router keeps the bare path and renders the same screen.
+  // The server load sends a path to its canonical URL when its search gets a default; the
+  // browser's router does the same, so the page is rendered at that URL.
   const result = (router as unknown as { _serverResult?: { type: string; redirect?: { options: { href?: string } } } })._serverResult;
   const href = result?.type === 'redirect' ? result.redirect?.options.href : undefined;
   if (href && href !== path && new URL(href, 'http://app.local').pathname === path) return renderPage(href);

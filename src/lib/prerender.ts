@@ -12,8 +12,8 @@ const DATA_ROUTE_IDS = ['/leaderboard', '/quinielazo-de-la-semana', '/blog/'];
 
 type Loader = (context: { deps?: unknown; location?: { pathname: string } }) => unknown;
 
-/** What makes two loads of a route the same load: its path and its loader's dependencies (the
- * router's first load may add the canonical search, e.g. ?quiniela=current, on the second). */
+/** What makes two loads of a route the same load: its path and its loader's dependencies (a
+ * route whose search gets a default is loaded again at its canonical URL). */
 const loadKey = (context: Parameters<Loader>[0]) => JSON.stringify([context.location?.pathname, context.deps]);
 
 /**

@@ -16,8 +16,10 @@ export const Route = createRootRoute({
 });
 
 function RootLayout() {
-  const location = useRouterState({ select: (state) => state.location });
-  const { pathname, searchStr } = location;
+  // Strings, not the location object: each router load makes a new object, and the whole shell
+  // (header, footer and their links) re-rendered with it when a screen's data arrived.
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   const ready = useSessionStore((s) => s.ready);
   const signedIn = useSessionStore((s) => s.session !== null);
   const lastEvent = useSessionStore((s) => s.lastEvent);

@@ -8,7 +8,7 @@ import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getRoundView } from '@/features/picks/api/get-round-detail';
 import { PicksBoard } from '@/features/picks/components/picks-board';
 import { NoRound, RoundDetailError, WeeklyIntro, WeeklyRoundSkeleton } from '@/features/picks/components/round-states';
-import { parseRoundSearch } from '@/features/picks/model/round-search';
+import { parseWeeklySearch } from '@/features/picks/model/round-search';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { getRounds } from '@/features/rounds/api/get-rounds';
 import { isRoundOpen } from '@/lib/rounds';
@@ -18,8 +18,8 @@ import { currentSession } from '@/lib/session';
 const ProPromo = lazy(() => import('@/features/pro/components/pro-promo').then((m) => ({ default: m.ProPromo })));
 
 export const Route = createFileRoute('/quinielazo-de-la-semana')({
-  validateSearch: parseRoundSearch,
-  loaderDeps: ({ search }) => ({ quiniela: search.quiniela }),
+  validateSearch: parseWeeklySearch,
+  loaderDeps: ({ search }) => ({ quiniela: search.quiniela ?? ('current' as const) }),
   loader: async ({ deps }) => {
     const userId = (await currentSession())?.user.id ?? null;
     const [view, rounds] = await Promise.all([

@@ -8,3 +8,13 @@ export function parseRoundSearch(search: Record<string, unknown>): { quiniela: R
   const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   return { quiniela: Number.isSafeInteger(id) && id > 0 ? id : 'current' };
 }
+
+/**
+ * The weekly page's `?quiniela={id}`. Without one it shows the current round at its bare URL: a
+ * default in the URL would have the router rewrite the prerendered page's address while it
+ * hydrates, and the load that follows renders the whole page at once (a long task on a phone).
+ */
+export function parseWeeklySearch(search: Record<string, unknown>): { quiniela?: number } {
+  const { quiniela } = parseRoundSearch(search);
+  return quiniela === 'current' ? {} : { quiniela };
+}
