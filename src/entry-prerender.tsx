@@ -4,7 +4,6 @@ import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/rea
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { PRERENDERED_PATHS, skeletonsFirst } from './lib/prerender';
-import { loadSession } from './lib/session';
 import { routeTree } from './routeTree.gen';
 
 export { PRERENDERED_PATHS };
@@ -19,9 +18,6 @@ function BrowserBoundary({ children }: { children: ReactNode }) {
 
 /** The markup of `path` for <div id="root">. */
 export async function renderPage(path: string): Promise<string> {
-  // A visitor's session, read (there is none): the page is rendered as the browser hydrates it,
-  // which reads the session first (lib/session.ts, main.tsx).
-  await loadSession();
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),

@@ -4,8 +4,7 @@
 // screens agree without each asking the server. Admin status is not kept here: isAdmin asks
 // the database each time the admin guard runs.
 import type { Session } from '@supabase/supabase-js';
-import { useSyncExternalStore } from 'react';
-import { createStore } from 'zustand/vanilla';
+import { create } from 'zustand';
 import { supabase } from './supabase';
 
 type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED' | string;
@@ -30,27 +29,7 @@ interface SessionState {
   profile: PlayerProfile | null;
 }
 
-const store = createStore<SessionState>(() => ({ ready: false, session: null, lastEvent: null, recovery: false, profile: null }));
-
-/**
- * Reads the store from a component (selectors return a value or a reference the store keeps).
- * Unlike zustand's own hook, a hydrating render reads the store as it is, not as it was created:
- * a prerendered page is rendered with the visitor's session already read (`ready`, no session;
- * scripts/prerender.ts) and the browser reads it before hydrating, so both sides agree. Reading
- * the created state made the header render "not ready" while hydrating and then render again
- * at once, which React does synchronously: the page's whole hydration became one long task.
- */
-function useSessionState<T>(selector: (state: SessionState) => T): T {
-  const read = () => selector(store.getState());
-  return useSyncExternalStore(store.subscribe, read, read);
-}
-
-/** The session store: a hook (`useSessionStore(selector)`) with the store's getState, setState and subscribe. */
-export const useSessionStore = Object.assign(useSessionState, {
-  getState: store.getState,
-  setState: store.setState,
-  subscribe: store.subscribe,
-});
+export const useSessionStore = create<SessionState>(() => ({ ready: false, session: null, lastEvent: null, recovery: false, profile: null }));
 
 let started: Promise<Session | null> | undefined;
 

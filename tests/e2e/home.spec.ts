@@ -41,6 +41,9 @@ test('on a phone the sticky sign-up button shows only while "how it works" is on
   await page.goto('/');
   const sticky = page.locator('.fixed').getByRole('link', { name: 'Regístrate gratis' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The button is the app's: scroll once the app runs (the header's actions appear when the
+  // session is read, after hydration).
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
   await expect(sticky).toHaveCount(0);
   await page.locator('#how-it-works').scrollIntoViewIfNeeded();
   await expect(sticky).toBeVisible();

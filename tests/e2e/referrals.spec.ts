@@ -89,3 +89,13 @@ test('a friend who signs up through the invitation link and plays shows on the r
   const own = page.getByRole('row').filter({ hasText: `${me!.username.slice(0, 15)}` }).filter({ hasText: '(tú)' });
   await expect(own.first()).toContainText('🎯 +3 pts por referir');
 });
+
+test('a visitor who taps "Regístrate gratis" before the scripts ran keeps the referral code for the sign-up', async ({ page }) => {
+  // The prerendered home page works without its scripts: none load here.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/?ref=k627blzd');
+  await page.getByRole('main').getByRole('link', { name: 'Regístrate gratis' }).first().click();
+  await expect(page).toHaveURL(/\/signup$/);
+  // What the sign-up form attaches as referred_by (features/auth/referral.ts, storedReferralCode).
+  expect(await page.evaluate(() => localStorage.getItem('quinielazo.referral-code'))).toBe('K627BLZD');
+});

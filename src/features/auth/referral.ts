@@ -2,6 +2,7 @@
 // attaches it as `referred_by`, and each code's visit is logged once.
 import { recordReferralClick } from './api/record-referral-click';
 
+/** Also written by index.html's inline script: keep the two in step. */
 const CODE_KEY = 'quinielazo.referral-code';
 const LOGGED_KEY = 'quinielazo.referral-logged';
 const VISITOR_KEY = 'quinielazo.visitor-id';
@@ -19,12 +20,18 @@ export function storedReferralCode(): string | null {
   return storage()?.getItem(CODE_KEY) ?? null;
 }
 
-/** Reads `?ref=` from a URL's search string, stores it and logs the click once per code. */
+/**
+ * Reads `?ref=` from a URL's search string and stores it; logs the kept code's visit once. The
+ * code may also have been kept by index.html before the app ran (a visitor who tapped "Crear
+ * cuenta" on a prerendered page before its scripts loaded): its visit is logged on the next page.
+ */
 export function captureReferral(search: string): void {
-  const code = new URLSearchParams(search).get('ref')?.trim().toUpperCase();
-  if (!code || !CODE_PATTERN.test(code)) return;
+  const fromLink = new URLSearchParams(search).get('ref')?.trim().toUpperCase();
+  const linked = fromLink && CODE_PATTERN.test(fromLink) ? fromLink : null;
   const store = storage();
-  store?.setItem(CODE_KEY, code);
+  if (linked) store?.setItem(CODE_KEY, linked);
+  const code = store?.getItem(CODE_KEY) ?? linked;
+  if (!code || !CODE_PATTERN.test(code)) return;
   if (store?.getItem(LOGGED_KEY) === code) return;
   store?.setItem(LOGGED_KEY, code);
   let visitorId = store?.getItem(VISITOR_KEY) ?? null;
