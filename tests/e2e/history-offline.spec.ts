@@ -69,10 +69,12 @@ function backdate(page: Page, suffix: string, storedAt: number): Promise<number>
 }
 
 /** "11:05" or "9:05": the stored time's hour and minute on the phone's clock, as the note shows it. */
+/** The phone's clock time of `at` as es-MX writes it, on the 12-hour clock ("1:02" for 13:02,
+ * "12:05" for 00:05): a 24-hour expectation only held until noon. */
 function phoneTime(page: Page, at: number): Promise<string> {
   return page.evaluate((at) => {
     const d = new Date(at);
-    return `${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}`;
+    return `${d.getHours() % 12 || 12}:${String(d.getMinutes()).padStart(2, '0')}`;
   }, at);
 }
 
