@@ -1,5 +1,5 @@
 import { createRootRoute, Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { PlayerHeader } from '@/components/layout/player-header';
 import { PublicHeader } from '@/components/layout/public-header';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -20,18 +20,10 @@ function RootLayout() {
   // (header, footer and their links) re-rendered with it when a screen's data arrived.
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  const ready = useSessionStore((s) => s.ready);
   const signedIn = useSessionStore((s) => s.session !== null);
+  const lastEvent = useSessionStore((s) => s.lastEvent);
   const router = useRouter();
-  // Whether the session was read, followed after hydration and in a transition. A prerendered
-  // page is rendered before it was read (no header actions); read from the store while
-  // hydrating, it differed at once, and React re-renders such a difference synchronously: the
-  // page's whole hydration became one long task on a phone (docs/decisions.md).
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const follow = () => startTransition(() => setReady(useSessionStore.getState().ready));
-    follow();
-    return useSessionStore.subscribe(follow);
-  }, []);
 
   // docs/product.md#screens: every path change scrolls to the top. Not the first render: a visitor
   // may have scrolled the prerendered page before the app hydrated it.
@@ -48,13 +40,9 @@ function RootLayout() {
   }, [searchStr]);
 
   // Signed out (another tab, expiry): the guards run again, so a player screen goes to /login.
-  useEffect(
-    () =>
-      useSessionStore.subscribe((state, previous) => {
-        if (state.lastEvent === 'SIGNED_OUT' && previous.lastEvent !== 'SIGNED_OUT') void router.invalidate();
-      }),
-    [router],
-  );
+  useEffect(() => {
+    if (lastEvent === 'SIGNED_OUT') void router.invalidate();
+  }, [lastEvent, router]);
 
   return (
     <div className="flex min-h-dvh flex-col">
