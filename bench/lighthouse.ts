@@ -5,7 +5,12 @@
 // worker). The signed-in routes run in a profile where a player signed in, as a returning
 // player's phone has it: his session and the installed service worker.
 // BENCH_ROUTES=/leaderboard,/inicio runs only those routes (a quicker loop while working on one);
-// BENCH_LIGHTHOUSE_OUT=<dir> also writes each route's full Lighthouse report there as JSON.
+// BENCH_LIGHTHOUSE_OUT=<dir> also writes each route's full Lighthouse report there as JSON, and
+// its trace (<route>.trace.json, opens in Chrome DevTools' Performance panel: which task blocked).
+// BENCH_LIGHTHOUSE_PROFILE=1 adds V8's sampling profiler to that trace (which functions ran; it
+// slows the page a little, so its figures are not the ones to report).
+// BENCH_LIGHTHOUSE_RUNS=<n> runs each route n times (odd: 3, 5) and prints the median of each figure (total
+// blocking time moves by 2× between runs of the same build on this 2-core machine).
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -21,6 +26,7 @@ const picked = (routes: string[]) => (only ? routes.filter((r) => only.includes(
 const VISITOR_ROUTES = picked(PHONE_ROUTES.filter((r) => !r.signedIn).map((r) => r.path));
 const PLAYER_ROUTES = picked(PHONE_ROUTES.filter((r) => r.signedIn).map((r) => r.path));
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_OUT;
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface Figures {
@@ -36,7 +42,7 @@ interface Figures {
   failed: string[];
 }
 
-async function audit(url: string, userDataDir: string, keepStorage: boolean): Promise<Omit<Figures, 'route'>> {
+async function audit(url: string, userDataDir: string, keepStorage: boolean, run: number): Promise<Omit<Figures, 'route'>> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -50,12 +56,14 @@ async function audit(url: string, userDataDir: string, keepStorage: boolean): Pr
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       // Signed-in routes keep the profile's session; visitors start from nothing.
       disableStorageReset: keepStorage,
+      ...(process.env.BENCH_LIGHTHOUSE_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (REPORTS_DIR) {
       await mkdir(REPORTS_DIR, { recursive: true });
-      const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
-      await writeFile(join(REPORTS_DIR, `${name}${keepStorage ? '-player' : ''}.json`), JSON.stringify(result.lhr));
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}${keepStorage ? '-player' : ''}${RUNS > 1 ? `-${run + 1}` : ''}`;
+      await writeFile(join(REPORTS_DIR, `${name}.json`), JSON.stringify(result.lhr));
+      await writeFile(join(REPORTS_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -103,6 +111,24 @@ async function signedInProfile(baseURL: string): Promise<string> {
   return dir;
 }
 
+/** Runs a route's audit RUNS times: the median of each figure, every run's TBT beside it. */
+async function median(route: string, audit: (run: number) => Promise<Omit<Figures, 'route'>>): Promise<Figures> {
+  const runs: Omit<Figures, 'route'>[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await audit(run));
+  const mid = (pick: (f: Omit<Figures, 'route'>) => number) => runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+  return {
+    route: RUNS > 1 ? `${route} [TBT ${runs.map((r) => r.tbt.toFixed(0)).join('/')}]` : route,
+    performance: mid((f) => f.performance),
+    accessibility: mid((f) => f.accessibility),
+    bestPractices: mid((f) => f.bestPractices),
+    lcp: mid((f) => f.lcp),
+    fcp: mid((f) => f.fcp),
+    tbt: mid((f) => f.tbt),
+    cls: mid((f) => f.cls),
+    failed: [...new Set(runs.flatMap((f) => f.failed))],
+  };
+}
+
 export async function benchLighthouse(): Promise<Figures[]> {
   const stop = await startE2e();
   const base = process.env.BASE_URL!;
@@ -110,14 +136,18 @@ export async function benchLighthouse(): Promise<Figures[]> {
   const figures: Figures[] = [];
   try {
     for (const route of VISITOR_ROUTES) {
-      const visitorDir = await mkdtemp(join(tmpdir(), 'quinielazo-lh-visitor-'));
-      try {
-        figures.push({ route, ...(await audit(base + route, visitorDir, false)) });
-      } finally {
-        await rm(visitorDir, { recursive: true, force: true });
-      }
+      figures.push(
+        await median(route, async (run) => {
+          const visitorDir = await mkdtemp(join(tmpdir(), 'quinielazo-lh-visitor-'));
+          try {
+            return await audit(base + route, visitorDir, false, run);
+          } finally {
+            await rm(visitorDir, { recursive: true, force: true });
+          }
+        }),
+      );
     }
-    for (const route of PLAYER_ROUTES) figures.push({ route: `${route} (jugador)`, ...(await audit(base + route, playerDir!, true)) });
+    for (const route of PLAYER_ROUTES) figures.push(await median(`${route} (jugador)`, (run) => audit(base + route, playerDir!, true, run)));
   } finally {
     await stop();
     if (playerDir) await rm(playerDir, { recursive: true, force: true });

@@ -44,12 +44,12 @@ async function start() {
     );
     return;
   }
-  const showData = skeletonsFirst(router, { startEarly: true });
+  const skeletons = skeletonsFirst(router, { startEarly: true });
   let loaded = false;
   const loadData = () => {
     if (loaded) return;
     loaded = true;
-    if (showData()) void router.invalidate();
+    if (skeletons.restore()) void skeletons.hydrated.then(() => router.invalidate());
   };
   await router.load();
   // In a transition, hydration yields to the browser every few milliseconds instead of holding

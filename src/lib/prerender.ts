@@ -2,6 +2,7 @@
 // "Prerendered public pages"): the same route tree renders on the server and hydrates in the
 // browser, so both sides must render the same first screen.
 import type { AnyRouter } from '@tanstack/react-router';
+import { createElement, useEffect, type ComponentType } from 'react';
 
 /** The pages that do not depend on the visitor, written to dist/<path>/index.html at build time. */
 export const PRERENDERED_PATHS = ['/', '/rules', '/faq', '/privacidad', '/blog', '/contactanos', '/login', '/signup', '/leaderboard', '/quinielazo-de-la-semana'];
@@ -16,19 +17,31 @@ type Loader = (context: { deps?: unknown; location?: { pathname: string } }) => 
  * route whose search gets a default is loaded again at its canonical URL). */
 const loadKey = (context: Parameters<Loader>[0]) => JSON.stringify([context.location?.pathname, context.deps]);
 
+/** What the browser does with the prerendered skeletons (see skeletonsFirst). */
+export interface Skeletons {
+  /** Brings the loaders back (call it after the first commit); true when a data route is on screen. */
+  restore: () => boolean;
+  /** Settles when a data route's skeleton has hydrated: only then may its screen replace it. */
+  hydrated: Promise<void>;
+}
+
 /**
  * Swaps each data route's screen for its skeleton and drops its loader, for the server render
- * and the first client render. Returns the function that brings the loaders back (run it after
- * hydration, then invalidate the router when it returns true: a data route is on screen): the
- * screen comes back with the loader's first data.
+ * and the first client render.
  *
  * In the browser (`startEarly`), the first load still starts the loader, without waiting for it,
- * and the loader brought back after hydration takes over that read: the data is on its way while
- * the scripts hydrate the page instead of after.
+ * and the loader brought back by `restore` takes over that read: the data is on its way while the
+ * scripts hydrate the page instead of after. Invalidate the router once `restore` returned true
+ * and `hydrated` settled: the screen comes back with the loader's first data. Not before: the
+ * route's boundary hydrates after the shell's first commit (its lazy chunk suspends once), and a
+ * screen swapped in before that is hydrated against the skeleton's markup (a mismatch, and the
+ * whole page drawn again in one long task).
  */
-export function skeletonsFirst(router: AnyRouter, { startEarly = false } = {}): () => boolean {
+export function skeletonsFirst(router: AnyRouter, { startEarly = false } = {}): Skeletons {
+  let skeletonHydrated = () => undefined as void;
+  const hydrated = new Promise<void>((resolve) => (skeletonHydrated = resolve));
   const restores = DATA_ROUTE_IDS.flatMap((id) => {
-    const route = router.routesById[id] as { options: { loader?: Loader; component?: unknown; pendingComponent?: unknown } } | undefined;
+    const route = router.routesById[id] as { options: { loader?: Loader; component?: unknown; pendingComponent?: ComponentType } } | undefined;
     const { loader, component, pendingComponent } = route?.options ?? {};
     if (!route || !loader || !pendingComponent) return [];
     let started: { key: string; data: Promise<unknown> } | undefined;
@@ -42,7 +55,12 @@ export function skeletonsFirst(router: AnyRouter, { startEarly = false } = {}): 
           return undefined;
         }
       : undefined;
-    route.options.component = pendingComponent;
+    route.options.component = startEarly
+      ? function HydratingSkeleton() {
+          useEffect(skeletonHydrated, []);
+          return createElement(pendingComponent);
+        }
+      : pendingComponent;
     return [
       () => {
         route.options.loader = async (context) => {
@@ -57,9 +75,12 @@ export function skeletonsFirst(router: AnyRouter, { startEarly = false } = {}): 
       },
     ];
   });
-  return () => {
-    restores.forEach((restore) => restore());
-    // Only a data route on screen has anything to load; the static pages need no second load.
-    return router.state.matches.some((match) => DATA_ROUTE_IDS.includes(match.routeId));
+  return {
+    restore: () => {
+      restores.forEach((restore) => restore());
+      // Only a data route on screen has anything to load; the static pages need no second load.
+      return router.state.matches.some((match) => DATA_ROUTE_IDS.includes(match.routeId));
+    },
+    hydrated,
   };
 }

@@ -1,6 +1,7 @@
 // skeletonsFirst (src/lib/prerender.ts) on a real TanStack router: the server and the first
 // browser render show a data route's skeleton; in the browser its read starts during that first
 // load, and the loader brought back after hydration takes that read over instead of reading again.
+// (That the screen waits for its skeleton's hydration is the E2E tier's: tests/e2e/prerender.spec.ts.)
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { skeletonsFirst } from '../../src/lib/prerender';
@@ -36,14 +37,16 @@ describe('skeletonsFirst', () => {
   });
 
   it('in the browser, starts the read during the first load and hands it to the loader after hydration', async () => {
-    const { router, reads, leaderboard, Screen, Skeleton } = appWith('/leaderboard');
-    const showData = skeletonsFirst(router, { startEarly: true });
+    const { router, reads, leaderboard, Screen } = appWith('/leaderboard');
+    const skeletons = skeletonsFirst(router, { startEarly: true });
     await router.load();
-    // The first render is still the skeleton, while the read is already on its way.
-    expect(leaderboard.options.component).toBe(Skeleton);
+    // The first render is still the skeleton (which tells when it hydrated), while the read is
+    // already on its way.
+    expect(leaderboard.options.component).not.toBe(Screen);
+    expect((leaderboard.options.component as { name: string }).name).toBe('HydratingSkeleton');
     await expect.poll(() => reads).toEqual(['leaderboard']);
 
-    expect(showData()).toBe(true);
+    expect(skeletons.restore()).toBe(true);
     await router.invalidate();
     expect(reads).toEqual(['leaderboard']);
     expect(router.state.matches.at(-1)?.loaderData).toEqual({ answer: 1 });
@@ -56,9 +59,9 @@ describe('skeletonsFirst', () => {
 
   it('asks for no second load when no data route is on screen', async () => {
     const { router, reads } = appWith('/rules');
-    const showData = skeletonsFirst(router, { startEarly: true });
+    const skeletons = skeletonsFirst(router, { startEarly: true });
     await router.load();
-    expect(showData()).toBe(false);
+    expect(skeletons.restore()).toBe(false);
     expect(reads).toEqual([]);
   });
 });
