@@ -45,10 +45,12 @@ export function expiredCopyTime(error: unknown): number | null {
   return error instanceof ExpiredCopyError ? error.storedAt : null;
 }
 
-const savedFormat = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short' });
+// Made on first use (only an offline screen shows it): a formatter costs a phone its ICU data.
+let savedFormat: Intl.DateTimeFormat | undefined;
 
 /** "23 nov 2026, 11:05": when a copy was saved, in the phone's own time (it is the phone's copy). */
 export function formatSavedAt(storedAt: number): string {
+  savedFormat ??= new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short' });
   return savedFormat.format(new Date(storedAt));
 }
 

@@ -5,7 +5,7 @@
 // against the database by tests/api/types.test.ts, so what is shown is what is scored and the
 // rules page needs no request (it works offline, and for visitors).
 import { RULE_VERSIONS } from './game-rules.gen';
-import { GAME_TIME_ZONE } from './time';
+import { gameClock } from './time';
 
 export type BonusCode = 'streak' | 'full_month' | 'welcome' | 'referral' | 'referral_monthly_cap' | 'last_round_multiplier';
 export type PrizeKind = 'monthly' | 'weekly' | 'perfect';
@@ -24,11 +24,10 @@ export interface GameRules {
   tieExample: { place: number; tied: number; share: number };
 }
 
-const monthOf = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE, year: 'numeric', month: '2-digit' });
-
 /** The rules in force in the Mexico City month of `at` (a round's deadline, or now). */
 export function rulesFor(at: string | Date = new Date(), versions: readonly GameRules[] = RULE_VERSIONS): GameRules {
-  const month = `${monthOf.format(typeof at === 'string' ? new Date(at) : at)}-01`;
+  const clock = gameClock(at);
+  const month = `${clock.year}-${String(clock.month).padStart(2, '0')}-01`;
   let found = versions[0];
   for (const version of versions) if (version.from <= month) found = version;
   return found;

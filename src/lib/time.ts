@@ -1,27 +1,36 @@
 // The game's clock is Mexico City time (no daylight saving since 2022): every deadline and
 // kickoff is shown in it and labelled "hora del Centro", whatever the device's zone is.
+//
+// Written by hand rather than with Intl.DateTimeFormat (docs/decisions.md, "The game's clock
+// without Intl"): a page's first Intl date formatter loads ICU's calendar and zone data, 15–50 ms
+// of one task in Chromium on this machine and four times that on a mid-range phone, in the
+// middle of the first render of every page that shows a date. Mexico City keeps −06:00 all year
+// since 30 October 2022; an earlier instant (daylight saving then) is read through Intl.
+// tests/unit/time.test.ts holds every format here against Intl's.
 export const GAME_TIME_ZONE = 'America/Mexico_City';
 export const GAME_TIME_LABEL = 'hora del Centro';
 
-const longFormat = new Intl.DateTimeFormat('es-MX', {
-  timeZone: GAME_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** Mexico City's last change of offset: 2022-10-30 02:00 CDT became 01:00 CST (07:00 UTC). */
+const FIXED_OFFSET_SINCE = Date.UTC(2022, 9, 30, 7);
+const OFFSET_MS = 6 * 60 * 60 * 1000;
 
-const shortFormat = new Intl.DateTimeFormat('es-MX', {
-  timeZone: GAME_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
+const WEEKDAYS_SHORT = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
+export const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const MONTHS_SHORT = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
+
+/** The wall clock in Mexico City at an instant. */
+export interface GameClock {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  /** 0 = domingo … 6 = sábado */
+  weekday: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 function toDate(value: string | Date): Date {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -29,9 +38,47 @@ function toDate(value: string | Date): Date {
   return date;
 }
 
+let historicParts: Intl.DateTimeFormat | undefined;
+
+/** Before the fixed offset: the zone's history from Intl (made on first need). */
+function historicClock(date: Date): GameClock {
+  historicParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: GAME_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const part = Object.fromEntries(historicParts.formatToParts(date).map((p) => [p.type, Number(p.value)]));
+  const weekday = new Date(Date.UTC(part.year, part.month - 1, part.day)).getUTCDay();
+  return { year: part.year, month: part.month, day: part.day, weekday, hour: part.hour, minute: part.minute, second: part.second };
+}
+
+/** Mexico City's wall clock at an instant. */
+export function gameClock(value: string | Date = new Date()): GameClock {
+  const date = toDate(value);
+  if (date.getTime() < FIXED_OFFSET_SINCE) return historicClock(date);
+  const wall = new Date(date.getTime() - OFFSET_MS);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    weekday: wall.getUTCDay(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
 /** "viernes, 21 de noviembre, 19:00" in Mexico City time, without the zone label. */
 export function formatGameDateTime(value: string | Date): string {
-  return longFormat.format(toDate(value));
+  const c = gameClock(value);
+  return `${WEEKDAYS[c.weekday]}, ${c.day} de ${MONTHS[c.month - 1]}, ${two(c.hour)}:${two(c.minute)}`;
 }
 
 /** "viernes, 21 de noviembre, 19:00 (hora del Centro)": for deadlines. */
@@ -41,16 +88,30 @@ export function formatDeadline(value: string | Date): string {
 
 /** "vie 21 nov · 19:00": compact, for match rows under a heading that names the zone. */
 export function formatKickoff(value: string | Date): string {
-  const parts = shortFormat.formatToParts(toDate(value));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const weekday = part('weekday').replace(/\.$/, '');
-  const month = part('month').replace(/\.$/, '');
-  return `${weekday} ${part('day')} ${month} · ${part('hour')}:${part('minute')}`;
+  const c = gameClock(value);
+  return `${WEEKDAYS_SHORT[c.weekday]} ${c.day} ${MONTHS_SHORT[c.month - 1]} · ${two(c.hour)}:${two(c.minute)}`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** "21 nov, 19:00": a moment of another day, compact. */
+export function formatDayAndTime(value: string | Date): string {
+  const c = gameClock(value);
+  return `${c.day} ${MONTHS_SHORT[c.month - 1]}, ${two(c.hour)}:${two(c.minute)}`;
+}
+
+/** "19:00:05": a moment of today, to the second. */
+export function formatGameTime(value: string | Date): string {
+  const c = gameClock(value);
+  return `${two(c.hour)}:${two(c.minute)}:${two(c.second)}`;
+}
+
+/** "21 de noviembre de 2026": a calendar day in Mexico City. */
+export function formatGameDate(value: string | Date): string {
+  const c = gameClock(value);
+  return `${c.day} de ${MONTHS[c.month - 1]} de ${c.year}`;
+}
 
 /** The game's calendar day of an instant, "2026-11-23" (Mexico City). */
 export function gameDay(value: string | Date = new Date()): string {
-  return dayFormat.format(toDate(value));
+  const c = gameClock(value);
+  return `${c.year}-${two(c.month)}-${two(c.day)}`;
 }

@@ -87,6 +87,12 @@ describe('tab sorting', () => {
     expect(sortForTab(tied, 'quinielazo').map((e) => e.userId)).toEqual(['u2', 'u3', 'u1']);
   });
 
+  it('orders tied names as a Spanish reader does: case and accents aside', () => {
+    const tie = { total: 10, weekly: 5, daily: 5 };
+    const named = ['zeta', 'Ángel', 'beto', 'Álvaro', 'alba'].map((username, i) => ({ ...entry(i + 1, tie), username }));
+    expect(sortForTab(named, 'total').map((e) => e.username)).toEqual(['alba', 'Álvaro', 'Ángel', 'beto', 'zeta']);
+  });
+
   it('does not change the input order', () => {
     const copy = [...entries];
     sortForTab(entries, 'boost');

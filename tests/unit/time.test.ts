@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDeadline, formatGameDateTime, formatKickoff, GAME_TIME_LABEL } from '../../src/lib/time.ts';
+import { formatDayAndTime, formatDeadline, formatGameDate, formatGameDateTime, formatGameTime, formatKickoff, GAME_TIME_LABEL, GAME_TIME_ZONE, gameClock, gameDay } from '../../src/lib/time.ts';
 
 describe('game time (America/Mexico_City, "hora del Centro")', () => {
   it('shows a deadline in Mexico City time with its label, whatever the UTC date', () => {
@@ -23,5 +23,43 @@ describe('game time (America/Mexico_City, "hora del Centro")', () => {
 
   it('refuses an invalid date instead of printing "Invalid Date"', () => {
     expect(() => formatDeadline('no es fecha')).toThrow(RangeError);
+    expect(() => gameDay('2026-13-45')).toThrow(RangeError);
+  });
+
+  it('reads summer 2022 with its daylight saving (UTC−5) and the fixed offset from 30 October 2022', () => {
+    expect(formatGameDateTime('2022-07-01T17:00:00Z')).toBe('viernes, 1 de julio, 12:00');
+    // The last change: 02:00 CDT became 01:00 CST at 07:00 UTC.
+    expect(formatGameTime('2022-10-30T06:59:59Z')).toBe('01:59:59');
+    expect(formatGameTime('2022-10-30T07:00:00Z')).toBe('01:00:00');
+  });
+});
+
+describe('the hand-written game clock agrees with Intl', () => {
+  // Intl is the oracle: every format, at instants spread over years on both sides of the
+  // 2022 change (month and year ends, midnights, every weekday and month).
+  const intl = (options: Intl.DateTimeFormatOptions, locale = 'es-MX') => new Intl.DateTimeFormat(locale, { timeZone: GAME_TIME_ZONE, hourCycle: 'h23', ...options });
+  const long = intl({ weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+  const short = intl({ weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const dayTime = intl({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const time = intl({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const date = intl({ day: 'numeric', month: 'long', year: 'numeric' });
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const instants: Date[] = [];
+  for (let t = Date.UTC(2021, 0, 1); t < Date.UTC(2031, 0, 1); t += 7 * 3_600_000 + 13 * 60_000 + 17_000) instants.push(new Date(t));
+  for (let year = 2021; year <= 2030; year++) for (let month = 0; month < 12; month++) for (const hour of [5, 6, 7]) instants.push(new Date(Date.UTC(year, month, 1, hour)));
+
+  it(`formats ${instants.length} instants exactly as Intl does`, () => {
+    for (const at of instants) {
+      const iso = at.toISOString();
+      expect(formatGameDateTime(at), iso).toBe(long.format(at));
+      const parts = short.formatToParts(at);
+      const part = (type: string) => parts.find((p) => p.type === type)?.value.replace(/\.$/, '');
+      expect(formatKickoff(at), iso).toBe(`${part('weekday')} ${part('day')} ${part('month')} · ${part('hour')}:${part('minute')}`);
+      expect(formatDayAndTime(at), iso).toBe(dayTime.format(at));
+      expect(formatGameTime(at), iso).toBe(time.format(at));
+      expect(formatGameDate(at), iso).toBe(date.format(at));
+      expect(gameDay(at), iso).toBe(day.format(at));
+      expect(gameClock(iso).weekday, iso).toBe(new Date(`${day.format(at)}T12:00:00Z`).getUTCDay());
+    }
   });
 });

@@ -2,7 +2,7 @@
 // (docs/product.md#time), so "this month" is the month on a wall clock in Mexico City, not the
 // device's. Mexico City has had no daylight saving since October 2022: from then on its offset
 // is always −06:00 (monthStart assumes it, so it is exact for every month from November 2022).
-import { GAME_TIME_ZONE } from '../../lib/time';
+import { gameClock, MONTHS } from '../../lib/time';
 
 export interface GameMonth {
   year: number;
@@ -12,14 +12,10 @@ export interface GameMonth {
 
 const MEXICO_CITY_OFFSET_HOURS = 6;
 
-const yearMonthFormat = new Intl.DateTimeFormat('en-US', { timeZone: GAME_TIME_ZONE, year: 'numeric', month: 'numeric' });
-const monthNameFormat = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', month: 'long' });
-
 /** The month a moment falls in, on Mexico City's clock. */
 export function gameMonthOf(date: Date = new Date()): GameMonth {
-  const parts = yearMonthFormat.formatToParts(date);
-  const value = (type: 'year' | 'month') => Number(parts.find((p) => p.type === type)?.value);
-  return { year: value('year'), month: value('month') };
+  const { year, month } = gameClock(date);
+  return { year, month };
 }
 
 export function previousMonth({ year, month }: GameMonth): GameMonth {
@@ -37,7 +33,7 @@ export function monthStart({ year, month }: GameMonth): Date {
 
 /** "Noviembre 2026" */
 export function monthLabel({ year, month }: GameMonth): string {
-  const name = monthNameFormat.format(new Date(Date.UTC(year, month - 1, 15)));
+  const name = MONTHS[month - 1];
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`;
 }
 

@@ -3,7 +3,7 @@
 // the correct answer only after the lock). The correct answer itself is not readable here
 // before the lock (column grants, supabase/migrations/20261123006000_boost_referee.sql).
 import { supabase } from '@/lib/supabase';
-import { GAME_TIME_ZONE } from '@/lib/time';
+import { gameClock } from '@/lib/time';
 import { isGameType, type GameType } from '../model/answers';
 
 interface BoostClub {
@@ -30,12 +30,10 @@ export interface ServerAnswer {
   updatedAt: string;
 }
 
-const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE });
-
 /** A date in Mexico City plus `days`, as yyyy-mm-dd. */
 export function mexicoDate(now: Date, days = 0): string {
-  const [y, m, d] = dayKey.format(now).split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const { year, month, day } = gameClock(now);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 type Metadata = { home_team_id?: unknown; away_team_id?: unknown; team1_id?: unknown; team2_id?: unknown; image_url?: unknown };

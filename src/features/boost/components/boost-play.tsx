@@ -9,7 +9,7 @@ import { formatCountdown } from '@/lib/countdown';
 import { getDb, type AnswerDraft } from '@/lib/db';
 import { flushNow, onFlush } from '@/lib/outbox-runner';
 import { useLiveQuery } from '@/lib/use-live-query';
-import { formatDeadline, GAME_TIME_LABEL, GAME_TIME_ZONE } from '@/lib/time';
+import { formatDeadline, formatGameTime, GAME_TIME_LABEL } from '@/lib/time';
 import type { BoostGame, ServerAnswer } from '../api/games';
 import { answerDraftOf, recordAnswer } from '@/lib/answer-drafts';
 import { CHOICES, joinScore, MAX_GOALS, splitScore } from '../model/answers';
@@ -21,8 +21,6 @@ const ANSWER_STATE_TEXT = {
   pending: 'Pendiente de enviar',
   rejected: 'No enviada: el Boost ya cerró',
 } as const;
-
-const timeOnly = new Intl.DateTimeFormat('es-MX', { timeZone: GAME_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
 function useNow(until: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -122,7 +120,7 @@ export function BoostPlay({ userId, game, server, cachedAt }: { userId: string; 
           {shownStatus === 'saved' && savedAt && (
             <>
               {' '}
-              <time dateTime={savedAt}>{timeOnly.format(new Date(savedAt))}</time>
+              <time dateTime={savedAt}>{formatGameTime(savedAt)}</time>
             </>
           )}
           {' · '}Tu respuesta: <strong>{saved}</strong>

@@ -1,4 +1,4 @@
-import { GAME_TIME_ZONE } from '@/lib/time';
+import { formatDayAndTime, formatGameTime, gameDay } from '@/lib/time';
 import type { ShownPick } from '../model/merge-picks';
 
 export const PICK_STATE_TEXT = {
@@ -7,14 +7,9 @@ export const PICK_STATE_TEXT = {
   rejected: 'No enviada: la quiniela ya cerró',
 } as const;
 
-const timeOnly = new Intl.DateTimeFormat('es-MX', { timeZone: GAME_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-const dayAndTime = new Intl.DateTimeFormat('es-MX', { timeZone: GAME_TIME_ZONE, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE });
-
 /** The server's time of a receipt: "14:32:05" today, "21 nov, 14:32" on another day (Mexico City time). */
 function formatReceipt(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  return dayKey.format(date) === dayKey.format(now) ? timeOnly.format(date) : dayAndTime.format(date);
+  return gameDay(iso) === gameDay(now) ? formatGameTime(iso) : formatDayAndTime(iso);
 }
 
 /** One pick's delivery state under its match: on the server, waiting, or refused. */
