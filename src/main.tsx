@@ -9,19 +9,27 @@ import { registerServiceWorker } from './lib/sw-register';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
-const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  // Show a skeleton quickly on a slow phone network instead of a frozen screen.
-  defaultPendingMs: 150,
-  defaultPendingMinMs: 300,
-});
+const createAppRouter = () =>
+  createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    // Show a skeleton quickly on a slow phone network instead of a frozen screen.
+    defaultPendingMs: 150,
+    defaultPendingMinMs: 300,
+  });
+
+type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }
+
+/** Ends the current task. Start-up runs as several short tasks instead of one long one: on a
+ * phone, a task over 50 ms holds back any tap in the meantime (Lighthouse counts it as blocking
+ * time), and between tasks the browser can paint and answer input. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const container = document.getElementById('root')!;
 
@@ -35,7 +43,7 @@ function AfterFirstCommit({ run, children }: { run: () => void; children: ReactN
 /** A prerendered page (scripts/prerender.ts) is hydrated for a visitor: the same route, the
  * data routes' skeletons, then their loaders. A signed-in player gets his own render instead
  * (his header and shortcuts), which replaces the visitor's markup at its first commit. */
-async function start() {
+async function start(router: AppRouter) {
   if (!container.hasChildNodes() || (await loadSession())) {
     createRoot(container).render(
       <StrictMode>
@@ -52,6 +60,7 @@ async function start() {
     if (skeletons.restore()) void skeletons.hydrated.then(() => router.invalidate());
   };
   await router.load();
+  await nextTask();
   // In a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (a slow phone's taps are not blocked meanwhile).
   startTransition(() => {
@@ -82,18 +91,21 @@ async function needsOutbox(): Promise<boolean> {
   });
 }
 
-if (envCheck.ok) {
-  void start();
-  void registerServiceWorker();
-  // This phone's push subscription is re-checked at each start and saved again when it changed.
-  // Without the notification permission there is none to check (turning push on in the settings
-  // loads the module there), so most phones skip loading it.
-  if ('Notification' in window && Notification.permission === 'granted') void import('./features/push').then((m) => m.startPushSync()).catch(() => undefined);
-  // The outbox (picks and Boost answers) runs in every tab from start-up, not only on the picks screens: waiting
-  // picks flush (online, visibility, the service worker's request) and a sign-out from any
-  // screen clears the offline cache. Loaded lazily after the first render, outside the first load.
-  // Players' analytics start the same way (lib/start-activity.ts); the screens seen before it
-  // loads are remembered here, so a quick first tap does not lose a page view.
+/** Everything after the scripts' own evaluation, each step in a task of its own. */
+async function startApp() {
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
+  void start(router);
+  startOutboxWhenIdle(router);
+}
+
+/** The outbox (picks and Boost answers) runs in every tab from start-up, not only on the picks
+ * screens: waiting picks flush (online, visibility, the service worker's request) and a sign-out
+ * from any screen clears the offline cache. Loaded lazily after the first render, outside the
+ * first load. Players' analytics start the same way (lib/start-activity.ts); the screens seen
+ * before it loads are remembered here, so a quick first tap does not lose a page view. */
+function startOutboxWhenIdle(router: AppRouter) {
   const seen = [window.location.pathname];
   const stopRemembering = router.subscribe('onResolved', ({ toLocation }) => void seen.push(toLocation.pathname));
   const startOutbox = () => {
@@ -107,6 +119,15 @@ if (envCheck.ok) {
   const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(startOutbox, { timeout: 2000 }) : setTimeout(startOutbox, 200));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
+}
+
+if (envCheck.ok) {
+  void startApp();
+  void registerServiceWorker();
+  // This phone's push subscription is re-checked at each start and saved again when it changed.
+  // Without the notification permission there is none to check (turning push on in the settings
+  // loads the module there), so most phones skip loading it.
+  if ('Notification' in window && Notification.permission === 'granted') void import('./features/push').then((m) => m.startPushSync()).catch(() => undefined);
 } else {
   // Only a misconfigured build shows this screen, so its code stays out of everyone's first load.
   const { problems } = envCheck;
