@@ -21,7 +21,8 @@ export function ResetPasswordForm() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  // Done: 'signing-out' while the recovery session ends, then 'signed-out'.
+  const [done, setDone] = useState<'signing-out' | 'signed-out' | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,9 +32,12 @@ export function ResetPasswordForm() {
     setBusy(true);
     try {
       await updatePassword(password);
-      setDone(true);
+      setDone('signing-out');
       // The recovery session has done its job: the player signs in again with the new password.
+      // The way to sign in shows once it has ended: a tap before would find the login page still
+      // signed in (it sends a player on to /dashboard), and the sign-out then back to /login.
       await signOut().catch(() => undefined);
+      setDone('signed-out');
     } catch (failure) {
       setError(authErrorCode(failure) === 'same_password' ? SAME_PASSWORD : authErrorMessage(failure));
     } finally {
@@ -55,9 +59,15 @@ export function ResetPasswordForm() {
     return (
       <AuthCard title="Nueva contraseña">
         <FormMessage tone="success">✅ Tu contraseña se actualizó correctamente. Inicia sesión con tu nueva contraseña.</FormMessage>
-        <Link to="/login" className="mt-5 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
-          Ir a iniciar sesión
-        </Link>
+        {done === 'signed-out' ? (
+          <Link to="/login" className="mt-5 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
+            Ir a iniciar sesión
+          </Link>
+        ) : (
+          <p className="mt-5 inline-flex min-h-11 w-full items-center justify-center text-sm text-slate-600">
+            Cerrando la sesión del enlace…
+          </p>
+        )}
       </AuthCard>
     );
   }
