@@ -1,4 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { RenderInSlices } from '@/components/ui/render-in-slices';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { PromoBlock } from '@/features/offers/components/promo-block';
 import { LeaderboardPage, LeaderboardSkeleton } from '@/features/standings/components/leaderboard-page';
@@ -27,14 +28,16 @@ function LeaderboardRoute() {
   const { orden = 'total' } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   return (
-    <LeaderboardPage
-      data={data}
-      tab={orden}
-      onTabChange={(tab) => void navigate({ search: (prev) => ({ ...prev, orden: tab }), replace: true })}
-      onMonthChange={(mes) => void navigate({ search: (prev) => ({ ...prev, mes }) })}
-    >
-      <PromoBlock />
-      <OfferCard />
-    </LeaderboardPage>
+    <RenderInSlices skeleton={<LeaderboardSkeleton />}>
+      <LeaderboardPage
+        data={data}
+        tab={orden}
+        onTabChange={(tab) => void navigate({ search: (prev) => ({ ...prev, orden: tab }), replace: true })}
+        onMonthChange={(mes) => void navigate({ search: (prev) => ({ ...prev, mes }) })}
+      >
+        <PromoBlock />
+        <OfferCard />
+      </LeaderboardPage>
+    </RenderInSlices>
   );
 }

@@ -2,6 +2,7 @@
 // /picks; visitors see it read-only with the sign-up prompt. A selector switches rounds; the
 // selected round's Pro promo and chat follow the picks.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { RenderInSlices } from '@/components/ui/render-in-slices';
 import { lazy, Suspense, useState } from 'react';
 import { RoundChat } from '@/features/chat/components/round-chat';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
@@ -31,7 +32,11 @@ export const Route = createFileRoute('/quinielazo-de-la-semana')({
   },
   pendingComponent: WeeklyRoundSkeleton,
   errorComponent: RoundDetailError,
-  component: WeeklyRoundPage,
+  component: () => (
+    <RenderInSlices skeleton={<WeeklyRoundSkeleton />}>
+      <WeeklyRoundPage />
+    </RenderInSlices>
+  ),
 });
 
 function WeeklyRoundPage() {

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { RenderInSlices } from '@/components/ui/render-in-slices';
 import { BoostCard } from '@/features/boost';
 import { ReferralCard } from '@/features/friends/components/referral-card';
 import { OfferCard } from '@/features/offers/components/offer-card';
@@ -12,15 +13,17 @@ export const Route = createFileRoute('/_authed/inicio')({
   component: function PlayerHomeRoute() {
     const { session } = Route.useRouteContext();
     return (
-      <PlayerHome
-        data={Route.useLoaderData()}
-        variant="inicio"
-        cards={{
-          boost: <BoostCard userId={session.user.id} />,
-          referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,
-          offer: <OfferCard />,
-        }}
-      />
+      <RenderInSlices skeleton={<PlayerHomeSkeleton />}>
+        <PlayerHome
+          data={Route.useLoaderData()}
+          variant="inicio"
+          cards={{
+            boost: <BoostCard userId={session.user.id} />,
+            referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,
+            offer: <OfferCard />,
+          }}
+        />
+      </RenderInSlices>
     );
   },
 });
