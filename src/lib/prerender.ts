@@ -38,7 +38,7 @@ export interface Skeletons {
  * whole page drawn again in one long task).
  */
 export function skeletonsFirst(router: AnyRouter, { startEarly = false } = {}): Skeletons {
-  let skeletonHydrated = () => undefined as void;
+  let skeletonHydrated!: () => void;
   const hydrated = new Promise<void>((resolve) => (skeletonHydrated = resolve));
   const restores = DATA_ROUTE_IDS.flatMap((id) => {
     const route = router.routesById[id] as { options: { loader?: Loader; component?: unknown; pendingComponent?: ComponentType } } | undefined;

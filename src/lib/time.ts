@@ -12,7 +12,9 @@ export const GAME_TIME_LABEL = 'hora del Centro';
 
 /** Mexico City's last change of offset: 2022-10-30 02:00 CDT became 01:00 CST (07:00 UTC). */
 const FIXED_OFFSET_SINCE = Date.UTC(2022, 9, 30, 7);
-const OFFSET_MS = 6 * 60 * 60 * 1000;
+/** Hours Mexico City's clock is behind UTC since then (−06:00). */
+export const GAME_UTC_OFFSET_HOURS = 6;
+const OFFSET_MS = GAME_UTC_OFFSET_HOURS * 60 * 60 * 1000;
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 const WEEKDAYS_SHORT = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];

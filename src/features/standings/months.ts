@@ -2,15 +2,13 @@
 // (docs/product.md#time), so "this month" is the month on a wall clock in Mexico City, not the
 // device's. Mexico City has had no daylight saving since October 2022: from then on its offset
 // is always −06:00 (monthStart assumes it, so it is exact for every month from November 2022).
-import { gameClock, MONTHS } from '../../lib/time';
+import { GAME_UTC_OFFSET_HOURS, gameClock, MONTHS } from '../../lib/time';
 
 export interface GameMonth {
   year: number;
   /** 1–12 */
   month: number;
 }
-
-const MEXICO_CITY_OFFSET_HOURS = 6;
 
 /** The month a moment falls in, on Mexico City's clock. */
 export function gameMonthOf(date: Date = new Date()): GameMonth {
@@ -28,7 +26,7 @@ export function compareMonths(a: GameMonth, b: GameMonth): number {
 
 /** The instant a month starts in Mexico City (00:00 hora del Centro on the 1st). */
 export function monthStart({ year, month }: GameMonth): Date {
-  return new Date(Date.UTC(year, month - 1, 1, MEXICO_CITY_OFFSET_HOURS));
+  return new Date(Date.UTC(year, month - 1, 1, GAME_UTC_OFFSET_HOURS));
 }
 
 /** "Noviembre 2026" */
