@@ -205,6 +205,60 @@ describe('score_round on a hand-computed month', () => {
   });
 });
 
+describe('rounds finalized out of order', () => {
+  it('an earlier round not finalized yet still counts as played: streak, full month, no second welcome', async () => {
+    // March 2047: no other test uses it, so March 7 is the round before March 14.
+    const first = await createRound('Marzo 7', '2047-03-07 18:00');
+    const last = await createRound('Marzo 14', '2047-03-14 18:00', true);
+    try {
+      const [G, H] = await Promise.all([createPlayer(), createPlayer()]);
+      await play(G, first, 10);
+      await play(G, last, 4);
+      await play(H, last, 4);
+      await finalize(last); // March 7 is still open: its picks, not score rows, say who played it
+      expect(byUser(await scoresOf(last))).toEqual({
+        // 4 → 6 × 1.5 = 9; +5 streak and +10 full month (played March 7); no welcome
+        [G.id]: { correct: 4, points: 24, bonus_details: ['Última quiniela del mes ×1.5: +3', 'Racha 2 semanas: +5', 'Mes completo: +10'], updated_at: expect.any(Date) },
+        // 4 → 9; his first round: welcome, no streak, no full month
+        [H.id]: { correct: 4, points: 17, bonus_details: ['Última quiniela del mes ×1.5: +3', 'Bienvenida: +8'], updated_at: expect.any(Date) },
+      });
+      // Finalized later, March 7 is G's first round (welcome); March 14 reads it from his score row.
+      await finalize(first);
+      expect(byUser(await scoresOf(first))).toEqual({
+        [G.id]: { correct: 10, points: 53, bonus_details: ['Bienvenida: +8'], updated_at: expect.any(Date) },
+      });
+      await q('select public.score_round($1)', [last]);
+      expect(byUser(await scoresOf(last))[G.id]).toMatchObject({ points: 24 });
+    } finally {
+      await q('delete from public.quinielas where id = any($1)', [[first, last]]);
+    }
+  });
+
+  it('a player of an open round further back gets no welcome', async () => {
+    // April 2047, no other test's rounds: April 4 stays open, April 11 is finalized.
+    const open = await createRound('Abril 4', '2047-04-04 18:00');
+    const middle = await createRound('Abril 11', '2047-04-11 18:00');
+    const last = await createRound('Abril 18', '2047-04-18 18:00', true);
+    try {
+      const [G, H, K] = await Promise.all([createPlayer(), createPlayer(), createPlayer()]);
+      await play(G, open, 4);
+      await play(H, middle, 4);
+      for (const player of [G, H, K]) await play(player, last, 4);
+      await finalize(middle);
+      await finalize(last);
+      expect(byUser(await scoresOf(last))).toEqual({
+        // 4 → 6 × 1.5 = 9; skipped April 11: no streak, no full month; played April 4: no welcome
+        [G.id]: { correct: 4, points: 9, bonus_details: ['Última quiniela del mes ×1.5: +3'], updated_at: expect.any(Date) },
+        // played April 11 (his score row): streak; skipped April 4: no full month
+        [H.id]: { correct: 4, points: 14, bonus_details: ['Última quiniela del mes ×1.5: +3', 'Racha 2 semanas: +5'], updated_at: expect.any(Date) },
+        [K.id]: { correct: 4, points: 17, bonus_details: ['Última quiniela del mes ×1.5: +3', 'Bienvenida: +8'], updated_at: expect.any(Date) },
+      });
+    } finally {
+      await q('delete from public.quinielas where id = any($1)', [[open, middle, last]]);
+    }
+  });
+});
+
 describe('bonuses as data', () => {
   it('name what each bonus refers to, and the referral points follow from them, not from the text', async () => {
     const { rows: matches } = await q('select id, match_order from public.matches where quiniela_id = $1 and match_order in (1, 2) order by match_order', [R2]);
