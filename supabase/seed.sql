@@ -268,7 +268,8 @@ from days;
 
 insert into public.quinielas (id, name, week, deadline, results_saved, is_last_of_month, created_at)
 select id,
-       'Semana ' || week || ' · ' || extract(day from day) || ' de '
+       -- The week is its own column (screens show "· Semana N" beside the name), so not in the name.
+       'Quiniela del ' || extract(day from day) || ' de '
          || (array['enero','febrero','marzo','abril','mayo','junio','julio','agosto','septiembre','octubre','noviembre','diciembre'])[extract(month from day)],
        week, deadline, finalized, is_last_of_month, deadline - interval '6 days'
 from seed_rounds
@@ -692,7 +693,9 @@ on conflict (slug) do update set title = excluded.title, category = excluded.cat
 
 -- The active poll and some votes.
 insert into public.polls (id, question, kind, options, allow_text, is_active, created_at)
-values (1, '¿Quién será el campeón del Apertura 2025?', 'choice', '{"América","Toluca","Tigres","Cruz Azul"}', true, true, now() - interval '10 days')
+-- The tournament being played when the seed runs: the Clausura from January to June, the Apertura after.
+values (1, (select '¿Quién será el campeón del ' || case when extract(month from d) <= 6 then 'Clausura ' else 'Apertura ' end || extract(year from d) || '?'
+            from (select (now() at time zone 'America/Mexico_City')::date as d) today), 'choice', '{"América","Toluca","Tigres","Cruz Azul"}', true, true, now() - interval '10 days')
 on conflict (id) do update set question = excluded.question, kind = excluded.kind, options = excluded.options,
   allow_text = excluded.allow_text, is_active = excluded.is_active, created_at = excluded.created_at;
 select setval(pg_get_serial_sequence('public.polls', 'id'), (select max(id) from public.polls));

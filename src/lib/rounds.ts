@@ -7,6 +7,9 @@ export type MatchSide = 'Local' | 'Empate' | 'Visita';
 
 export const MATCH_SIDES: readonly MatchSide[] = ['Local', 'Empate', 'Visita'];
 
+/** The marks of a round's two bonus matches, the same on every screen that shows them. */
+export const MATCH_BONUS_ICONS = { special: '⭐', underdog: '🐶' } as const;
+
 /** The side columns are text with a check constraint, so the generated type is plain `string`. */
 export function toSide(value: string | null | undefined): MatchSide | null {
   return MATCH_SIDES.find((side) => side === value) ?? null;

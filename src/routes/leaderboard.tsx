@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { RenderInSlices } from '@/components/ui/render-in-slices';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { PromoBlock } from '@/features/offers/components/promo-block';
@@ -27,6 +27,7 @@ function LeaderboardRoute() {
   const data = Route.useLoaderData();
   const { orden = 'total' } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
+  const router = useRouter();
   return (
     <RenderInSlices skeleton={<LeaderboardSkeleton />}>
       <LeaderboardPage
@@ -34,6 +35,7 @@ function LeaderboardRoute() {
         tab={orden}
         onTabChange={(tab) => void navigate({ search: (prev) => ({ ...prev, orden: tab }), replace: true })}
         onMonthChange={(mes) => void navigate({ search: (prev) => ({ ...prev, mes }) })}
+        onRetry={() => void router.invalidate()}
       >
         <PromoBlock />
         <OfferCard />

@@ -41,6 +41,7 @@ export const Route = createFileRoute('/quinielazo-de-la-semana')({
 
 function WeeklyRoundPage() {
   const { view, rounds, userId, now } = Route.useLoaderData();
+  const { quiniela } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const selected = view.data?.round.id;
   const [savedRound, setSavedRound] = useState<number | null>(null);
@@ -64,7 +65,7 @@ function WeeklyRoundPage() {
           </select>
         </label>
       )}
-      {view.data ? <PicksBoard key={view.data.round.id} titleLevel={2} view={view.data} userId={userId} cachedAt={view.cachedAt} onSaved={() => setSavedRound(selected ?? null)} /> : <NoRound />}
+      {view.data ? <PicksBoard key={view.data.round.id} titleLevel={2} view={view.data} userId={userId} cachedAt={view.cachedAt} onSaved={() => setSavedRound(selected ?? null)} /> : <NoRound quiniela={quiniela ?? 'current'} />}
       {view.data && (
         <Suspense fallback={null}>
           <ProPromo key={view.data.round.id} roundId={view.data.round.id} userId={userId} open={isRoundOpen(view.data.round, now)} justSaved={savedRound === view.data.round.id} />

@@ -40,9 +40,12 @@ async function main() {
   console.log('Building the app…');
   process.env.VITE_SUPABASE_URL = process.env.VITE_SUPABASE_URL || publicApiUrl;
   process.env.VITE_SUPABASE_ANON_KEY = process.env.VITE_SUPABASE_ANON_KEY || platform.anonKey;
-  await build({ root: ROOT, logLevel: verbose ? 'info' : 'warn' });
+  // QUINIELAZO_APP_DIR: the tests' own `npm start` builds elsewhere, not over the dist/ a
+  // developer's running `npm start` serves.
+  const appDir = process.env.QUINIELAZO_APP_DIR ?? join(ROOT, 'dist');
+  await build({ root: ROOT, logLevel: verbose ? 'info' : 'warn', build: { outDir: appDir, emptyOutDir: true } });
   if (stopping) return;
-  const app = await serveApp({ port: platform.ports.app, dir: join(ROOT, 'dist') });
+  const app = await serveApp({ port: platform.ports.app, dir: appDir });
   stops.push(() => app.close());
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

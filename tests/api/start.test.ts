@@ -2,7 +2,8 @@
 // terminal sends it) or a signal to the parent alone stops postgres, PostgREST and the Deno
 // functions host too.
 import { execSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startProduct as startOnFreePorts } from '../support/start-product.ts';
 
@@ -33,14 +34,14 @@ function alive(pid: number): boolean {
 /** `npm start` ready within `readyWithin` ms (tests/support/start-product.ts). */
 async function startProduct(readyWithin = 90_000) {
   const product = await startOnFreePorts(readyWithin);
-  dirs.push(product.dataDir);
+  dirs.push(product.dataDir, product.appDir);
   return product;
 }
 
 describe('npm start', () => {
   it('serves the app and API, and Ctrl-C leaves no postgres, PostgREST or Deno behind', { timeout: 150_000 }, async () => {
     // The product's promise: ready within 60 s (a deadline, not a time measured afterwards).
-    const { child, ports, exited, output } = await startProduct(60_000);
+    const { child, ports, exited, output, appDir } = await startProduct(60_000);
     const tail = () => output().split('Ctrl-C stops everything.')[1] ?? output();
     expect(output()).toContain('admin@quinielazo.mx');
     const app = await fetch(`http://127.0.0.1:${ports.APP_PORT}/`);
@@ -49,6 +50,9 @@ describe('npm start', () => {
     const page = await app.text();
     expect(page).toContain('<div id="root" data-prerendered="/">');
     expect(page).toContain('Pronostica la Liga MX y gana premios cada mes');
+    // Built where it was told (QUINIELAZO_APP_DIR), not over the dist/ a developer's own
+    // `npm start` may be serving while the tests run.
+    expect(await readFile(join(appDir, 'index.html'), 'utf8')).toContain('data-prerendered="/"');
     const health = await fetch(`http://127.0.0.1:${ports.API_PORT}/rest/v1/`, { headers: { apikey: 'x' } });
     expect(health.status).toBe(401); // PostgREST answering (and refusing a bad key)
 

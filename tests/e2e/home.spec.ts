@@ -21,6 +21,8 @@ test('a visitor meets the hero, this week\'s round on a phone, how it works, the
   await expect(rows).toHaveCount(Math.min(8, round.matches.length));
   for (const [i, match] of round.matches.slice(0, 8).entries()) {
     await expect(rows.nth(i)).toContainText(`${match.home} vs ${match.away}`);
+    // Readable, not only present: the hero's white text must not reach the white screen.
+    await expect(rows.nth(i).getByText(match.home, { exact: false }).first()).not.toHaveCSS('color', 'rgb(255, 255, 255)');
     await expect(rows.nth(i).getByText(/^Ejemplo: (Local|Empate|Visita)$/)).toHaveCount(1);
   }
   await phone.getByRole('link', { name: 'Ver la quiniela completa' }).click();

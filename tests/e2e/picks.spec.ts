@@ -109,3 +109,13 @@ test('a visitor sees the weekly round read-only with the sign-up prompt', async 
   await expect(page.getByRole('button', { name: 'Guardar Quiniela' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Quiniela' })).toBeVisible();
 });
+
+test('a link to a round that does not exist says so, on the picks screen and the weekly page', async ({ page }) => {
+  const missing = Number((await e2eSql<{ id: string }>('select coalesce(max(id), 0) + 1000 as id from public.quinielas'))[0].id);
+  await signInPage(page, await createPlayer());
+  await page.goto(`/picks?quiniela=${missing}`);
+  await expect(page.getByText('Quiniela no encontrada.')).toBeVisible();
+  await expect(page.getByText('No hay partidos disponibles')).toHaveCount(0);
+  await page.goto(`/quinielazo-de-la-semana?quiniela=${missing}`);
+  await expect(page.getByText('Quiniela no encontrada.')).toBeVisible();
+});

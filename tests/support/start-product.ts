@@ -15,7 +15,9 @@ export interface StartedProduct {
   ports: Record<'API_PORT' | 'DB_PORT' | 'INBOX_PORT' | 'SMTP_PORT' | 'APP_PORT' | 'MERCADOPAGO_PORT', number>;
   exited: Promise<number | null>;
   output: () => string;
+  /** Its database and its built app (outside the repository's dist/): remove both when done. */
   dataDir: string;
+  appDir: string;
 }
 
 export async function startProduct(readyWithin: number, tries = 3): Promise<StartedProduct> {
@@ -29,12 +31,14 @@ export async function startProduct(readyWithin: number, tries = 3): Promise<Star
 }
 
 async function startOnce(readyWithin: number): Promise<StartedProduct> {
+  // Two directories, not one inside the other: postgres (its own user) must reach its data dir.
   const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-start-'));
+  const appDir = await mkdtemp(join(tmpdir(), 'quinielazo-start-app-'));
   const ports = { API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(), APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort() };
   const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
     cwd: ROOT,
     detached: true, // its own process group, like a terminal's foreground job
-    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), QUINIELAZO_DATA_DIR: dataDir, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
+    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), QUINIELAZO_DATA_DIR: dataDir, QUINIELAZO_APP_DIR: appDir, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,5 +54,5 @@ async function startOnce(readyWithin: number): Promise<StartedProduct> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, ports, exited, output: () => output, dataDir };
+  return { child, ports, exited, output: () => output, dataDir, appDir };
 }

@@ -1,5 +1,6 @@
-// Everything /leaderboard needs for one month. A failed read is only logged
-// ('Error loading leaderboard', docs/product.md#messages) and the page shows its empty state.
+// Everything /leaderboard needs for one month. A failed read is logged ('Error loading
+// leaderboard', docs/product.md#messages); the month's rows failing is said on the page too, so
+// a dropped connection never reads as an empty month (docs/decisions.md).
 import { currentSession } from '@/lib/session';
 import { getLeaderboardMonths } from './api/get-leaderboard-months';
 import { getMonthlyLeaderboard } from './api/get-monthly-leaderboard';
@@ -11,6 +12,8 @@ export interface LeaderboardData {
   months: GameMonth[];
   month: GameMonth;
   entries: LeaderboardEntry[];
+  /** The month's rows could not be read (not: the month has none). */
+  failed: boolean;
 }
 
 export async function loadLeaderboard(requested: GameMonth | undefined, now: Date = new Date()): Promise<LeaderboardData> {
@@ -24,11 +27,13 @@ export async function loadLeaderboard(requested: GameMonth | undefined, now: Dat
   const months = leaderboardMonths(withRounds, current);
   const month = (requested && months.find((m) => compareMonths(m, requested) === 0)) || current;
   let entries: LeaderboardEntry[] = [];
+  let failed = false;
   try {
     const session = await currentSession();
     entries = await getMonthlyLeaderboard(month, { top: TOP_ROWS, userId: session?.user.id });
   } catch (error) {
     console.error('Error loading leaderboard', error);
+    failed = true;
   }
-  return { months, month, entries };
+  return { months, month, entries, failed };
 }

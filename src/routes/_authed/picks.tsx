@@ -21,6 +21,7 @@ export const Route = createFileRoute('/_authed/picks')({
 
 function PicksPage() {
   const { data, cachedAt, userId } = Route.useLoaderData();
-  if (!data) return <NoRound />;
+  const { quiniela } = Route.useSearch();
+  if (!data) return <NoRound quiniela={quiniela} />;
   return <PicksBoard key={data.round.id} view={data} userId={userId} cachedAt={cachedAt} />;
 }

@@ -14,8 +14,8 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('runs a durable database and stops within 5 s of Ctrl-C after sending mail', { timeout: 180_000 }, async () => {
-    const { child, ports, exited, dataDir } = await startProduct(150_000);
-    dirs.push(dataDir);
+    const { child, ports, exited, dataDir, appDir } = await startProduct(150_000);
+    dirs.push(dataDir, appDir);
 
     const c = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${ports.DB_PORT}/postgres` });
     await c.connect();

@@ -31,7 +31,8 @@ export function PhoneMockup() {
 
   return (
     <figure aria-label="Así se ve la quiniela de la semana" className="mx-auto w-full max-w-[18rem] rounded-[2.2rem] bg-slate-900 p-2.5 shadow-xl">
-      <div className="flex h-[27rem] flex-col overflow-hidden rounded-[1.7rem] bg-white">
+      {/* Its own text colour: the hero around it sets white text for the dark background. */}
+      <div className="flex h-[27rem] flex-col overflow-hidden rounded-[1.7rem] bg-white text-slate-900">
         <div className="bg-brand-800 px-4 pt-5 pb-3 text-white">
           <p className="text-[11px] font-semibold uppercase tracking-wide text-brand-100">Quiniela de la semana</p>
           <p className="truncate text-sm font-bold">{round ? round.name : load.kind === 'loading' ? '\u00a0' : BRAND.name}</p>

@@ -3,7 +3,7 @@
 // player's pick was right.
 import { MatchTeams } from '@/components/ui/match-teams';
 import type { PickResult } from '@/lib/db';
-import { MATCH_SIDES, teamName } from '@/lib/rounds';
+import { MATCH_BONUS_ICONS, MATCH_SIDES, teamName } from '@/lib/rounds';
 import { formatKickoff } from '@/lib/time';
 import type { DetailMatch, VoteShares } from '../api/get-round-detail';
 import type { ShownPick } from '../model/merge-picks';
@@ -34,7 +34,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick }: M
         {match.kickoffAt && <span>{formatKickoff(match.kickoffAt)}</span>}
         {match.specialBonusPoints > 0 && (
           <span title="Pick especial: puntos extra si aciertas" className="rounded-full bg-gold-400/30 px-2 py-0.5 font-bold text-amber-800">
-            ⭐ Pick especial +{match.specialBonusPoints}
+            {MATCH_BONUS_ICONS.special} Pick especial +{match.specialBonusPoints}
           </span>
         )}
       </div>
@@ -57,7 +57,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick }: M
               <span>{side}</span>
               {underdog && (
                 <span className={`text-[11px] font-semibold ${chosen ? 'text-brand-50' : 'text-orange-700'}`} title="Bono underdog si aciertas">
-                  🐶 +{match.underdogBonusPoints}
+                  {MATCH_BONUS_ICONS.underdog} +{match.underdogBonusPoints}
                 </span>
               )}
               {votes && <span className={`text-[11px] font-medium tabular-nums ${chosen ? 'text-brand-50' : 'text-slate-500'}`}>{votes[side]}%</span>}

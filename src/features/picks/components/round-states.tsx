@@ -2,6 +2,7 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
+import type { RoundRef } from '../api/get-round-detail';
 
 // docs/product.md#messages: 'Reintentar' on these screens reloads the page.
 const reload = () => window.location.reload();
@@ -11,7 +12,9 @@ export function RoundDetailError() {
   return <ErrorState message="Error loading quiniela details" onRetry={reload} />;
 }
 
-export function NoRound() {
+/** No round to show: none open yet (`current`), or the link names a round that does not exist. */
+export function NoRound({ quiniela }: { quiniela: RoundRef }) {
+  if (quiniela !== 'current') return <EmptyState title="Quiniela no encontrada." description="Revisa el enlace o elige otra quiniela." />;
   return <EmptyState title="No hay partidos disponibles" description="La próxima quiniela se publica pronto. ¡Vuelve más tarde!" />;
 }
 

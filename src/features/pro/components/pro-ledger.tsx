@@ -66,8 +66,9 @@ export function ProLedgerSection({ roundId, refreshKey = 0 }: { roundId: number;
               </table>
             </div>
           )}
+          {ledger.lines.length > 0 && <p className="mt-1 text-xs text-slate-500 sm:hidden">Desliza la tabla hacia un lado para ver todas las columnas.</p>}
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-            <dt className="text-slate-600">Suma de los pagos</dt>
+            <dt className="text-slate-600">Suma de lo que va a la bolsa</dt>
             <dd className="text-right font-semibold tabular-nums" data-testid="ledger-sum">
               {formatMXN(ledger.contributedMxn)}
             </dd>

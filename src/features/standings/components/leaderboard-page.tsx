@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useUserId } from '@/lib/session';
 import { leaderboardView, LEADERBOARD_TABS, type LeaderboardEntry, type LeaderboardTab } from '../leaderboard-rows';
@@ -15,11 +16,13 @@ interface LeaderboardPageProps {
   tab: LeaderboardTab;
   onTabChange: (tab: LeaderboardTab) => void;
   onMonthChange: (monthKey: string) => void;
+  /** Reads the month again after a failed read. */
+  onRetry: () => void;
   /** Other features' blocks under the table (the promo block and the offer), composed by the route. */
   children?: ReactNode;
 }
 
-export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, children }: LeaderboardPageProps) {
+export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, onRetry, children }: LeaderboardPageProps) {
   const userId = useUserId();
   const [selected, setSelected] = useState<LeaderboardEntry | null>(null);
   const view = leaderboardView(data.entries, tab, userId);
@@ -55,7 +58,9 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, childre
       </div>
 
       <section id="leaderboard-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        {data.entries.length === 0 ? (
+        {data.failed ? (
+          <ErrorState message="Error loading leaderboard" onRetry={onRetry} />
+        ) : data.entries.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
             <p className="text-3xl" aria-hidden="true">
               🏆

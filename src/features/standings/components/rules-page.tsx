@@ -8,6 +8,7 @@ import { formatMXN } from '@/lib/format';
 import { bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, type GameRules } from '@/lib/game-rules';
 import { useUserId } from '@/lib/session';
 import { GAME_TIME_LABEL } from '@/lib/time';
+import { MATCH_BONUS_ICONS } from '@/lib/rounds';
 
 const SECTIONS = [
   ['como-se-juega', 'Cómo se juega'],
@@ -102,10 +103,10 @@ export function RulesPage({ rules = rulesFor() }: { rules?: GameRules }) {
 
       <Section id="bonos" title="Bonos">
         <ul className="flex flex-col gap-2">
-          <Bonus title="⭐ Pick especial" points="+ los puntos del partido">
+          <Bonus title={`${MATCH_BONUS_ICONS.special} Pick especial`} points="+ los puntos del partido">
             Cada quiniela marca un partido especial; si lo aciertas sumas los puntos extra indicados en él.
           </Bonus>
-          <Bonus title="🐺 Underdog" points="+ los puntos del partido">
+          <Bonus title={`${MATCH_BONUS_ICONS.underdog} Underdog`} points="+ los puntos del partido">
             Un partido marca al lado menos favorito; si ese lado gana y lo elegiste, sumas los puntos extra indicados.
           </Bonus>
           <Bonus title={`🏁 ${bonus('last_round_multiplier').label}`} points={multiplier}>

@@ -78,10 +78,12 @@ function DetailBody({ rounds, daily, referralPoints }: { rounds: RoundScore[]; d
         </div>
         <p className="font-bold text-amber-800 tabular-nums">{dailyTotal} pts</p>
       </section>
+      {/* Referral points are bonuses of the rounds above (their "Referido" lines), already in
+          their points: a summary, not a further sum. */}
       {referralPoints > 0 && (
         <p className="flex items-center justify-between rounded-xl bg-brand-50 px-3 py-2.5 text-sm ring-1 ring-brand-100">
-          <span>🎯 Bono por referir amigos</span>
-          <span className="font-bold text-brand-800 tabular-nums">+{referralPoints} pts</span>
+          <span>🎯 De sus puntos, por referir amigos</span>
+          <span className="font-bold text-brand-800 tabular-nums">{referralPoints} pts</span>
         </p>
       )}
     </div>
