@@ -204,3 +204,62 @@ test('a player resets a forgotten password through the mail link and signs in wi
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(accountButton(page, username)).toBeVisible();
 });
+
+test.describe('login in an English browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('checks the e-mail as sign-up does, in Spanish, and clears the last refusal when the player edits or tries again', async ({ page }) => {
+    const tokenRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/v1/token')) tokenRequests.push(request.url());
+    });
+    await page.goto('/login');
+    const emailField = page.getByLabel('Correo electrónico');
+    const passwordField = page.getByLabel('Contraseña', { exact: true });
+    const send = page.getByRole('button', { name: 'Iniciar sesión' });
+
+    // An address the browser itself would refuse (in English here): the form's own message instead.
+    await emailField.fill('sin-arroba.mx');
+    await passwordField.fill('Cualquiera1');
+    expect(await emailField.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+    expect(await page.locator('form').evaluate((form: HTMLFormElement) => form.noValidate)).toBe(true);
+    await send.click();
+    await expect(page.getByText('Correo inválido')).toBeVisible();
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(tokenRequests).toEqual([]);
+
+    // Fixed, the message goes as the player types; a wrong password is refused by the server.
+    const { email } = uniqueAccount('nadie');
+    await emailField.fill(email);
+    await expect(page.getByText('Correo inválido')).toHaveCount(0);
+    await send.click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText('Correo o contraseña incorrectos.');
+    expect(tokenRequests).toHaveLength(1);
+
+    // Editing a field clears the refusal.
+    await passwordField.fill('Cualquiera2');
+    await expect(alert).toHaveCount(0);
+    await send.click();
+    await expect(alert).toHaveText('Correo o contraseña incorrectos.');
+    await emailField.fill(`${email}x`);
+    await expect(alert).toHaveCount(0);
+    await emailField.fill(email);
+
+    // Trying again clears it too while the new answer is on its way.
+    await send.click();
+    await expect(alert).toHaveText('Correo o contraseña incorrectos.');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth/v1/token**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await send.click();
+    await expect(page.getByRole('button', { name: 'Entrando…' })).toBeDisabled();
+    await expect(alert).toHaveCount(0);
+    release();
+    await expect(alert).toHaveText('Correo o contraseña incorrectos.');
+  });
+});

@@ -5,12 +5,17 @@
 // clock (tests/support/e2e-boost.ts); the journeys run one after another because each makes
 // "the next game".
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createNextGame, deleteGame, lockGameNow, serverAnswer, twoClubs } from '../support/e2e-boost.ts';
+import { createNextGame, deleteGame, lockGameNow, serverAnswer, twoClubs, withDb } from '../support/e2e-boost.ts';
 import { createPlayer, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const card = (page: Page): Locator => page.getByRole('region', { name: '⚡ Boost del día' });
+
+/** The card's closing line: a Spanish date and time, labelled "hora del Centro" exactly once. */
+const CLOSES_AT = /^Cierra el (domingo|lunes|martes|miércoles|jueves|viernes|sábado), \d{1,2} de [a-z]+, \d{2}:\d{2} \(hora del Centro\)$/;
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const MONTHS_SHORT = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 
 /** Presses the button and waits for the server's receipt of exactly this answer. */
 async function submit(box: Locator, label: 'Responder' | 'Actualizar', answer: string) {
@@ -37,6 +42,7 @@ test('a player answers each type, updates and cancels', async ({ page }) => {
       await expect(box.getByText(home!.name)).toBeVisible();
       await expect(box.getByText('+3 pts')).toBeVisible();
       await expect(box.getByText(/Cierra en/)).toBeVisible();
+      await expect(box.getByText(/^Cierra el /)).toHaveText(CLOSES_AT);
       await expect(box.getByRole('button', { name: 'Responder' })).toBeDisabled();
       await box.getByRole('button', { name: c.first, exact: true }).click();
       await submit(box, 'Responder', c.first);
@@ -162,5 +168,58 @@ test('a visitor sees the next game as a read-only teaser on the home page', asyn
     await expect(page).toHaveURL(/\/signup$/);
   } finally {
     await deleteGame(id);
+  }
+});
+
+test('the history and previous results show Spanish dates; today\'s open game reads as open, a closed unanswered one as not played', async ({ page }) => {
+  const player = await createPlayer('boosthist');
+  const tag = Date.now().toString(36);
+  // Both made relative to the database clock: one dated today (Mexico City) with its default
+  // lock, 23:59 of that day (dated tomorrow when 23:59 is less than 15 minutes away), and one
+  // of yesterday, locked; the player answers neither.
+  const games = await withDb(async (c) => {
+    const { rows } = await c.query<{ id: string; question: string; y: number; m: number; d: number; same_day: boolean; lock_hm: string }>(
+      `with made as (
+         insert into public.daily_games (game_date, game_type, question, points)
+         values (((now() + interval '15 minutes') at time zone 'America/Mexico_City')::date, 'yesno', $1, 2),
+                ((now() at time zone 'America/Mexico_City')::date - 1, 'yesno', $2, 2)
+         returning id, game_date, lock_date, question)
+       select id, question, extract(year from game_date)::int as y, extract(month from game_date)::int as m, extract(day from game_date)::int as d,
+              (lock_date at time zone 'America/Mexico_City')::date = (now() at time zone 'America/Mexico_City')::date as same_day,
+              to_char(lock_date at time zone 'America/Mexico_City', 'HH24:MI') as lock_hm
+       from made`,
+      [`¿Boost abierto ${tag}?`, `¿Boost cerrado ${tag}?`],
+    );
+    return rows;
+  });
+  const [open, closed] = [games.find((g) => g.question.startsWith('¿Boost abierto'))!, games.find((g) => g.question.startsWith('¿Boost cerrado'))!];
+  const day = (g: (typeof games)[number]) => `${g.d} de ${MONTHS[g.m - 1]} de ${g.y}`;
+  const iso = /\d{4}-\d{2}-\d{2}/;
+  try {
+    await signInPage(page, player);
+    await page.goto('/quinielazo-boost-historial');
+    const list = page.getByRole('list', { name: 'Juegos del Boost' });
+    const openItem = list.getByRole('listitem').filter({ hasText: open.question });
+    const closedItem = list.getByRole('listitem').filter({ hasText: closed.question });
+    await expect(openItem).toContainText(open.same_day ? `Abierto · cierra ${open.lock_hm}` : `Abierto · cierra ${open.d} ${MONTHS_SHORT[open.m - 1]}, ${open.lock_hm}`);
+    await expect(openItem).not.toContainText('No jugado');
+    await expect(openItem).toContainText(`${day(open)} · +2 pts`);
+    await expect(closedItem).toContainText('No jugado');
+    await expect(closedItem).toContainText(`${day(closed)} · +2 pts`);
+    await expect(list).not.toContainText(iso);
+
+    // The card says when it closes with the zone once (/inicio; /dashboard in the first journey).
+    await page.goto('/inicio');
+    await expect(card(page).getByText(/^Cierra el /)).toHaveText(CLOSES_AT);
+
+    // 'Ver resultados previos': the closed game, its day in Spanish.
+    await card(page).getByRole('button', { name: 'Ver resultados previos' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resultados previos del Boost' });
+    const row = dialog.getByRole('listitem').filter({ hasText: closed.question });
+    await expect(row).toContainText('No jugado');
+    await expect(row).toContainText(`${day(closed)} · Respuesta correcta:`);
+    await expect(dialog.getByRole('list', { name: 'Resultados previos' })).not.toContainText(iso);
+  } finally {
+    await withDb((c) => c.query('delete from public.daily_games where id = any($1)', [games.map((g) => Number(g.id))]));
   }
 });

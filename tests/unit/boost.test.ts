@@ -5,7 +5,8 @@ import { joinScore, normalizeAnswer, sameAnswer, splitScore } from '../../src/fe
 import { cardView, CLOSED_TEXT } from '../../src/features/boost/model/card-machine';
 import { filterHistory } from '../../src/features/boost/model/history-filter';
 import { previousResults } from '../../src/features/boost/components/previous-results';
-import type { HistoryItem } from '../../src/features/boost/api/games';
+import { outcomeOf, type HistoryItem } from '../../src/features/boost/api/games';
+import { formatBoostDay, openBadgeText } from '../../src/features/boost/model/history-text';
 import { parseDailyGameForm, parsePoints } from '../../src/features/admin/daily-game-input';
 
 describe('normalizeAnswer', () => {
@@ -74,6 +75,36 @@ describe('history', () => {
     expect(previousResults(items).map((i) => i.id)).toEqual([19, 18, 17, 16, 15]);
     const mostlyOpen = [...Array.from({ length: 13 }, (_, i) => item(100 - i, null, false)), item(2, null, true), item(1, null, true), item(0, null, true)];
     expect(previousResults(mostlyOpen).map((i) => i.id)).toEqual([2, 1]);
+  });
+});
+
+describe('history words', () => {
+  it("a game's day in Spanish, the game's calendar day whatever the offset (never yyyy-mm-dd)", () => {
+    expect(formatBoostDay('2026-11-26')).toBe('26 de noviembre de 2026');
+    expect(formatBoostDay('2026-01-01')).toBe('1 de enero de 2026');
+    expect(formatBoostDay('2026-12-31')).toBe('31 de diciembre de 2026');
+    expect(formatBoostDay('2022-06-15')).toBe('15 de junio de 2022'); // daylight saving then
+    expect(formatBoostDay('2026-11-26')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('an unanswered game reads as open before its lock and as not played after it', () => {
+    expect(outcomeOf({ answer: null, earned: null }, true)).toBe('open');
+    expect(outcomeOf({ answer: null, earned: null }, false)).toBe('not-played');
+    expect(outcomeOf({ answer: 'Sí', earned: null }, true)).toBe('waiting');
+    expect(outcomeOf({ answer: 'Sí', earned: null }, false)).toBe('waiting');
+    expect(outcomeOf({ answer: 'Sí', earned: 2 }, false)).toBe('correct');
+    expect(outcomeOf({ answer: 'No', earned: 0 }, false)).toBe('incorrect');
+  });
+
+  it("the open badge gives the lock's time, with its day when it is not today (Mexico City)", () => {
+    // 26 Nov 2026 23:59 hora del Centro = 27 Nov 05:59 UTC.
+    const lock = '2026-11-27T05:59:00Z';
+    expect(openBadgeText(lock, new Date('2026-11-26T18:00:00Z'))).toBe('Abierto · cierra 23:59');
+    // 00:30 in Mexico City on the 26th is 06:30 UTC: still the same game day.
+    expect(openBadgeText(lock, new Date('2026-11-26T06:30:00Z'))).toBe('Abierto · cierra 23:59');
+    // The evening before (25 Nov, 22:00 hora del Centro): tomorrow's game names its day.
+    expect(openBadgeText(lock, new Date('2026-11-26T04:00:00Z'))).toBe('Abierto · cierra 26 nov, 23:59');
+    expect(openBadgeText('2026-11-26T19:30:00Z', new Date('2026-11-26T18:00:00Z'))).toBe('Abierto · cierra 13:30');
   });
 });
 

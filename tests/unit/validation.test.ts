@@ -95,10 +95,17 @@ describe('password strength meter', () => {
 
 describe('login', () => {
   it("requires both fields ('Todos los campos son obligatorios')", () => {
-    expect(validateLogin('', 'x')).toBe('Todos los campos son obligatorios');
-    expect(validateLogin('ana@quinielazo.mx', '')).toBe('Todos los campos son obligatorios');
-    expect(validateLogin('   ', 'x')).toBe('Todos los campos son obligatorios');
-    expect(validateLogin('ana@quinielazo.mx', 'x')).toBeUndefined();
+    expect(validateLogin('', 'x')).toEqual({ form: 'Todos los campos son obligatorios' });
+    expect(validateLogin('ana@quinielazo.mx', '')).toEqual({ form: 'Todos los campos son obligatorios' });
+    expect(validateLogin('   ', 'x')).toEqual({ form: 'Todos los campos son obligatorios' });
+    expect(validateLogin('ana@quinielazo.mx', 'x')).toEqual({});
+    expect(validateLogin('  Ana@Quinielazo.MX ', 'x')).toEqual({});
+  });
+
+  it("checks a typed e-mail with the sign-up rule ('Correo inválido'), not the browser's", () => {
+    expect(validateLogin('ana', 'x')).toEqual({ email: 'Correo inválido' });
+    expect(validateLogin('ana@', 'x')).toEqual({ email: validateEmail('ana@') });
+    expect(validateLogin('@quinielazo.mx', '')).toEqual({ form: 'Todos los campos son obligatorios', email: 'Correo inválido' });
   });
 });
 

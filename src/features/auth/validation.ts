@@ -111,8 +111,21 @@ export function validateSignup(values: SignupValues): SignupErrors {
   return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined)) as SignupErrors;
 }
 
-export function validateLogin(email: string, password: string): string | undefined {
-  return email.trim() === '' || password === '' ? MESSAGES.loginRequired : undefined;
+/** The login form's problems: `form` when a field is empty, `email` (sign-up's rule) when the e-mail is typed but invalid. */
+export interface LoginErrors {
+  form?: string;
+  email?: string;
+}
+
+/** Both fields required ('Todos los campos son obligatorios'); a typed e-mail follows the sign-up rule ('Correo inválido'). */
+export function validateLogin(email: string, password: string): LoginErrors {
+  const errors: LoginErrors = {};
+  if (email.trim() === '' || password === '') errors.form = MESSAGES.loginRequired;
+  if (email.trim() !== '') {
+    const invalid = validateEmail(email);
+    if (invalid) errors.email = invalid;
+  }
+  return errors;
 }
 
 export function validateForgotPassword(email: string): string | undefined {

@@ -17,9 +17,19 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The server's answer to the last try ('Correo o contraseña incorrectos.'): gone once the
+  // player edits a field or tries again.
+  const [serverError, setServerError] = useState<string | null>(null);
   const [signedIn, setSignedIn] = useState(false);
+
+  // The form's own checks (sign-up's e-mail rule), shown as sign-up shows them: after leaving
+  // the field or sending, and updated as the player types.
+  const errors = validateLogin(email, password);
+  const emailError = submitted || emailTouched ? errors.email : undefined;
+  const formError = submitted ? errors.form : undefined;
 
   useEffect(() => {
     if (!signedIn) return;
@@ -29,15 +39,15 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = validateLogin(email, password);
-    setError(invalid ?? null);
-    if (invalid) return;
+    setSubmitted(true);
+    setServerError(null);
+    if (errors.form || errors.email) return;
     setBusy(true);
     try {
       await signIn(email, password);
       setSignedIn(true);
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      setServerError(authErrorMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -60,7 +70,12 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
         <FormControls>
           <EmailField
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setServerError(null);
+            }}
+            onBlur={() => setEmailTouched(true)}
+            error={emailError}
             disabled={signedIn}
           />
           <PasswordField
@@ -68,7 +83,10 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
             name="password"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setServerError(null);
+            }}
             disabled={signedIn}
           />
           <div className="-mt-1 text-right">
@@ -76,7 +94,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
               ¿Olvidaste tu contraseña?
             </Link>
           </div>
-          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+          {formError || serverError ? <FormMessage tone="error">{formError ?? serverError}</FormMessage> : null}
           {signedIn ? <FormMessage tone="success">¡Sesión iniciada! Te llevamos a tu cuenta…</FormMessage> : null}
           <Button type="submit" disabled={busy || signedIn} className="w-full">
             {busy ? 'Entrando…' : 'Iniciar sesión'}

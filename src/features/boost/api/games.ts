@@ -126,10 +126,14 @@ export async function getHistory(since: string, now: Date = new Date()): Promise
   }));
 }
 
-/** What a history item says: not played, waiting for the result, correct or not. */
-export type Outcome = 'not-played' | 'waiting' | 'correct' | 'incorrect';
-export function outcomeOf(item: Pick<HistoryItem, 'answer' | 'earned'>): Outcome {
-  if (item.answer === null) return 'not-played';
+/**
+ * What a history item says: still open (not answered yet, before its lock), not played (not
+ * answered and locked), waiting for the result, correct or not. `open`: the game's lock is still
+ * ahead (its lock_date).
+ */
+export type Outcome = 'open' | 'not-played' | 'waiting' | 'correct' | 'incorrect';
+export function outcomeOf(item: Pick<HistoryItem, 'answer' | 'earned'>, open: boolean): Outcome {
+  if (item.answer === null) return open ? 'open' : 'not-played';
   if (item.earned === null) return 'waiting';
   return item.earned > 0 ? 'correct' : 'incorrect';
 }

@@ -9,7 +9,7 @@ import { formatCountdown } from '@/lib/countdown';
 import { getDb, type AnswerDraft } from '@/lib/db';
 import { flushNow, onFlush } from '@/lib/outbox-runner';
 import { useLiveQuery } from '@/lib/use-live-query';
-import { formatDeadline, formatGameTime, GAME_TIME_LABEL } from '@/lib/time';
+import { formatDeadline, formatGameTime } from '@/lib/time';
 import type { BoostGame, ServerAnswer } from '../api/games';
 import { answerDraftOf, recordAnswer } from '@/lib/answer-drafts';
 import { CHOICES, joinScore, MAX_GOALS, splitScore } from '../model/answers';
@@ -86,7 +86,7 @@ export function BoostPlay({ userId, game, server, cachedAt }: { userId: string; 
       </div>
       <GameFace game={game} />
       <p className="text-xs text-slate-500">
-        Cierra el <time dateTime={game.lockDate}>{formatDeadline(game.lockDate)}</time> ({GAME_TIME_LABEL})
+        Cierra el <time dateTime={game.lockDate}>{formatDeadline(game.lockDate)}</time>
       </p>
       {cachedAt !== null && <p className="text-xs text-slate-500">Sin conexión: mostramos el Boost guardado en tu teléfono.</p>}
 

@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { useUserId } from '@/lib/session';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getHistory, mexicoDate, type HistoryItem } from '../api/games';
+import { formatBoostDay } from '../model/history-text';
 import { OutcomeBadge } from './outcome-badge';
 
 /** Closed games among the latest `latest`, newest first, at most `count`. */
@@ -58,7 +59,7 @@ function ResultRow({ item }: { item: HistoryItem }) {
         <OutcomeBadge item={item} />
       </div>
       <p className="text-xs text-slate-600">
-        {item.gameDate} · Respuesta correcta: <strong>{item.correctAnswer ?? 'Pendiente'}</strong> · Tu respuesta: <strong>{item.answer ?? 'Sin respuesta'}</strong>
+        <time dateTime={item.gameDate}>{formatBoostDay(item.gameDate)}</time> · Respuesta correcta: <strong>{item.correctAnswer ?? 'Pendiente'}</strong> · Tu respuesta: <strong>{item.answer ?? 'Sin respuesta'}</strong>
       </p>
     </li>
   );
