@@ -1,8 +1,9 @@
 // Journey on a desktop: the admin creates a Boost game for today (with the form's validation
-// cases), a player answers it, the game locks, the admin sets the answer and processes the
-// scores; the player sees the result in /quinielazo-boost-historial (with its filters) and the
-// point in the leaderboard's Boost tab. A game removed meanwhile says 'Daily game not found'.
-import { expect, test, type Page } from '@playwright/test';
+// cases; the recent games table writes its date in Spanish), a player answers it, the game
+// locks, the admin sets the answer and processes the scores; the player sees the result in
+// /quinielazo-boost-historial (with its filters) and the point in the leaderboard's Boost tab.
+// A game removed meanwhile says 'Daily game not found'.
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { displayUsername } from '../../src/features/standings/leaderboard-rows.ts';
 import { withDb } from '../support/e2e-boost.ts';
 import { createPlayer, serviceClient, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
@@ -17,9 +18,23 @@ async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Pixels between the end of each cell's text and the start of the next cell's text in a table row. */
+function gapsBetweenCells(row: Locator): Promise<number[]> {
+  return row.evaluate((tr) => {
+    const boxes = [...tr.children].map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const rects = [...range.getClientRects()];
+      return { left: Math.min(...rects.map((r) => r.left)), right: Math.max(...rects.map((r) => r.right)) };
+    });
+    return boxes.slice(1).map((box, i) => box.left - boxes[i]!.right);
+  });
+}
+
 test('admin creates a Boost game, scores it, and the player sees the result and the points', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const today = await withDb(async (c) => (await c.query<{ d: string }>(`select ((now() at time zone 'America/Mexico_City')::date)::text as d`)).rows[0]!.d);
+  const todayShown = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T12:00:00Z`));
   const question = `¿Habrá gol olímpico ${Date.now().toString(36)}?`;
   const gameIds: number[] = [];
   try {
@@ -50,7 +65,13 @@ test('admin creates a Boost game, scores it, and the player sees the result and 
     await page.getByLabel('Puntos').fill('muchos');
     await create.click();
     await expect(page.getByRole('status').filter({ hasText: 'Daily game created!' })).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: question })).toContainText('Abierto');
+    const createdRow = page.getByRole('row').filter({ hasText: question });
+    await expect(createdRow).toContainText('Abierto');
+    // The date in Spanish, as the rest of the app writes it, and no cell's text touching the next
+    // (at the walk-through's 1366×900, headers ran together and dates touched the question).
+    await expect(createdRow.getByRole('cell').first()).toHaveText(todayShown);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    for (const row of [page.getByRole('row').first(), createdRow]) expect(Math.min(...(await gapsBetweenCells(row)))).toBeGreaterThanOrEqual(12);
 
     const created = await withDb(async (c) => (await c.query<{ id: string; points: number; game_type: string }>(`select id, points, game_type from public.daily_games where question = $1`, [question])).rows);
     expect(created).toHaveLength(1);
@@ -75,7 +96,7 @@ test('admin creates a Boost game, scores it, and the player sees the result and 
 
     // The admin sets the answer and processes the scores.
     await page.goto('/admin/daily-scores');
-    await page.getByLabel('Juego').selectOption({ label: `${today} · ${question} (Cerrado, sin respuesta)` });
+    await page.getByLabel('Juego').selectOption({ label: `${todayShown} · ${question} (Cerrado, sin respuesta)` });
     await page.getByLabel('Respuesta correcta').selectOption('Sí');
     await page.getByRole('button', { name: 'Guardar respuesta y procesar puntos' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Puntos procesados: 1 respuestas calificadas, 1 correctas.' })).toBeVisible();
@@ -123,7 +144,7 @@ test('admin creates a Boost game, scores it, and the player sees the result and 
     )).rows[0]!.id));
     gameIds.push(gone);
     await page.reload();
-    await page.getByLabel('Juego').selectOption({ label: `${today} · ${question} borrado (Cerrado, sin respuesta)` });
+    await page.getByLabel('Juego').selectOption({ label: `${todayShown} · ${question} borrado (Cerrado, sin respuesta)` });
     await withDb((c) => c.query('delete from public.daily_games where id = $1', [gone]));
     await page.getByLabel('Respuesta correcta').selectOption('No');
     await page.getByRole('button', { name: 'Guardar respuesta y procesar puntos' }).click();

@@ -1,7 +1,8 @@
 // Journey (issue 4), on a desktop: the admin creates a 12-match round (with the validation
-// messages), a player picks it through the picks screen, the admin enters the results by
-// blur and finalizes, the player's history and the leaderboard show the new points, and the
-// admin reviews that player's picks. A player opening /admin lands on /dashboard.
+// messages, a club against itself among them), a player picks it through the picks screen, the
+// admin enters the results by blur and finalizes, the player's history and the leaderboard show
+// the new points, and the admin reviews that player's picks. A player opening /admin lands on
+// /dashboard.
 import { expect, test, type Page } from '@playwright/test';
 import { createPlayer, serviceClient, signInPage } from '../support/e2e-players.ts';
 
@@ -15,6 +16,16 @@ async function signInAsAdmin(page: Page) {
   await page.getByLabel('Contraseña', { exact: true }).fill('Admin1234');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Chooses a club in a match row's combobox by typing its name. */
+async function pickClub(page: Page, label: string, name: string) {
+  const picker = page.getByRole('combobox', { name: label, exact: true });
+  await picker.click();
+  await picker.fill(name);
+  await expect(page.getByRole('option', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()).toBeVisible();
+  await picker.press('Enter');
+  await expect(picker).toHaveValue(name);
 }
 
 /** The datetime-local value (Mexico City wall clock) of an instant. */
@@ -34,7 +45,7 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   const latest = await service.from('quinielas').select('deadline').eq('results_saved', false).order('deadline', { ascending: false }).limit(1).single();
   const deadline = new Date(Math.max(Date.parse(latest.data!.deadline), Date.now()) + 60 * 60_000);
   deadline.setUTCSeconds(0, 0);
-  const clubs = (await service.from('clubs').select('id, name').order('id').limit(24)).data!;
+  const clubs = (await service.from('clubs').select('id, name, short_name').order('id').limit(24)).data!;
   const roundName = `Jornada Admin ${Date.now().toString(36)}`;
 
   const dialogs: string[] = [];
@@ -64,15 +75,15 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   for (let i = 1; i < 12; i++) await page.getByRole('button', { name: '+ Agregar otro partido' }).click();
   await expect(page.getByRole('list', { name: 'Partidos de la quiniela' }).getByRole('listitem')).toHaveCount(12);
   for (let i = 0; i < 12; i++) {
-    for (const [side, club] of [['Local', clubs[2 * i]!], ['Visitante', clubs[2 * i + 1]!]] as const) {
-      const picker = page.getByRole('combobox', { name: `${side} del partido ${i + 1}`, exact: true });
-      await picker.click();
-      await picker.fill(club.name);
-      await expect(page.getByRole('option', { name: new RegExp(club.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()).toBeVisible();
-      await picker.press('Enter');
-      await expect(picker).toHaveValue(club.name);
-    }
+    for (const [side, club] of [['Local', clubs[2 * i]!], ['Visitante', clubs[2 * i + 1]!]] as const) await pickClub(page, `${side} del partido ${i + 1}`, club.name);
   }
+  // One club on both sides is refused before anything is sent, naming the match.
+  await pickClub(page, 'Visitante del partido 3', clubs[4]!.name);
+  await save.click();
+  const same = clubs[4]!.short_name ?? clubs[4]!.name;
+  await expect(page.getByRole('alert')).toHaveText(`Un partido no puede enfrentar al mismo equipo: ${same} vs ${same} (partido 3).`);
+  expect((await service.from('quinielas').select('id').eq('name', roundName)).data).toEqual([]);
+  await pickClub(page, 'Visitante del partido 3', clubs[5]!.name);
   await page.getByLabel('Puntos pick especial del partido 1', { exact: true }).fill('5');
   await page.getByLabel('Lado sorpresa del partido 2', { exact: true }).selectOption('Visita');
   await page.getByLabel('Puntos sorpresa del partido 2', { exact: true }).fill('3');

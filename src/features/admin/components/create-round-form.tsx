@@ -22,6 +22,17 @@ let nextKey = 1;
 const emptyMatch = (): MatchDraft => ({ key: nextKey++, homeClubId: null, awayClubId: null, specialBonusPoints: '0', underdogBonusPoints: '0', underdogBonusSide: '' });
 const points = (s: string) => Math.max(0, Number.parseInt(s, 10) || 0);
 
+const sameClub = (m: MatchDraft) => m.homeClubId !== null && m.homeClubId === m.awayClubId;
+
+/** check_violation: the database's refusal of a match against itself (20261126000200_distinct_teams.sql). */
+const SAME_TEAM_CODE = '23514';
+/** Worded as the database words it, with the name it stores (the club's short name). */
+const sameTeamMessage = (clubs: Club[], clubId: number | null, order: number) => {
+  const club = clubs.find((c) => c.id === clubId);
+  const team = club ? (club.shortName ?? club.name) : `club ${clubId}`;
+  return `Un partido no puede enfrentar al mismo equipo: ${team} vs ${team} (partido ${order}).`;
+};
+
 export function CreateRoundForm() {
   const { rounds, reload } = useRounds();
   const [clubs, setClubs] = useState<Club[]>([]);
@@ -60,6 +71,11 @@ export function CreateRoundForm() {
       setNotice({ kind: 'error', text: 'Todos los partidos deben tener equipos locales y visitantes seleccionados.' });
       return;
     }
+    const clash = matches.findIndex(sameClub);
+    if (clash >= 0) {
+      setNotice({ kind: 'error', text: sameTeamMessage(clubs, matches[clash].homeClubId, clash + 1) });
+      return;
+    }
     setSaving(true);
     try {
       await createRound({
@@ -83,9 +99,11 @@ export function CreateRoundForm() {
       setMatches([emptyMatch()]);
       reload();
     } catch (error) {
-      // Everything typed stays on screen so the admin can fix and retry.
+      // Everything typed stays on screen so the admin can fix and retry; the database's own
+      // refusal of a match (the same team on both sides) names the match, so it is shown as is.
       console.error(error);
-      setNotice({ kind: 'error', text: 'Error al guardar partidos' });
+      const refused = error as { code?: string; message?: string };
+      setNotice({ kind: 'error', text: refused.code === SAME_TEAM_CODE && refused.message ? refused.message : 'Error al guardar partidos' });
     } finally {
       setSaving(false);
     }
@@ -126,7 +144,7 @@ export function CreateRoundForm() {
           {clubsError ? <NoticeLine notice={{ kind: 'error', text: clubsError }} /> : null}
           <ol className="flex flex-col gap-3" aria-label="Partidos de la quiniela">
             {matches.map((m, i) => (
-              <li key={m.key} className="rounded-lg border border-slate-200 p-3">
+              <li key={m.key} className={`rounded-lg border p-3 ${sameClub(m) ? 'border-red-400' : 'border-slate-200'}`}>
                 <div className="mb-2 flex items-center justify-between">
                   <span className="text-sm font-bold text-slate-700">Partido {i + 1}</span>
                   <button
@@ -144,6 +162,7 @@ export function CreateRoundForm() {
                   <span className="text-center text-xs font-bold text-slate-500">VS</span>
                   <ClubPicker label={`Visitante del partido ${i + 1}`} clubs={clubs} value={m.awayClubId} onChange={(id) => update(m.key, { awayClubId: id })} />
                 </div>
+                {sameClub(m) ? <p className="mt-2 text-xs font-medium text-red-700">El local y el visitante son el mismo club.</p> : null}
                 <div className="mt-2 grid gap-2 text-xs font-semibold text-slate-600 sm:grid-cols-3">
                   <label className="flex flex-col gap-1">
                     Puntos pick especial

@@ -6,8 +6,9 @@ import { listClubs, type Club } from '@/lib/clubs';
 import { formatDeadline } from '@/lib/time';
 import { createDailyGame, listDailyGames, type AdminDailyGame } from '../api/daily-games';
 import { parseDailyGameForm, type DailyGameForm } from '../daily-game-input';
+import { formatCalendarDay } from '../mexico-time';
 import { ClubPicker } from './club-picker';
-import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
+import { AdminPage, buttonClass, Card, inputClass, NoticeLine, tableClasses, type Notice } from './ui';
 
 const EMPTY: DailyGameForm = { gameDate: '', type: 'match', question: '', points: '1', aboutTeams: false, homeId: null, awayId: null, imageUrl: '' };
 
@@ -116,33 +117,35 @@ export function DailyGameScreen() {
           </div>
         </form>
       </Card>
-      <Card>
+      <Card className="overflow-x-auto">
         <h2 className="mb-3 font-bold">Juegos recientes</h2>
         {error ? (
           <p className="text-sm text-red-700">No se pudieron cargar los juegos.</p>
         ) : !games ? (
           <p className="text-sm text-slate-500">Cargando…</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs uppercase text-slate-500">
+          <table className={tableClasses.table}>
+            <thead className={tableClasses.head}>
               <tr>
-                <th className="py-2">Fecha</th>
-                <th>Pregunta</th>
-                <th>Tipo</th>
-                <th>Puntos</th>
-                <th>Respuestas</th>
-                <th>Estado</th>
+                <th className={tableClasses.th}>Fecha</th>
+                <th className={tableClasses.th}>Pregunta</th>
+                <th className={tableClasses.th}>Tipo</th>
+                <th className={tableClasses.th}>Puntos</th>
+                <th className={tableClasses.th}>Respuestas</th>
+                <th className={tableClasses.th}>Estado</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody>
               {games.map((g) => (
-                <tr key={g.id}>
-                  <td className="py-2 whitespace-nowrap">{g.gameDate}</td>
-                  <td className="[overflow-wrap:anywhere]">{g.question}</td>
-                  <td>{GAME_TYPES.find((t) => t.value === g.type)?.label ?? g.type}</td>
-                  <td>{g.points}</td>
-                  <td>{g.answers}</td>
-                  <td title={`Cierra ${formatDeadline(g.lockDate)}`}>{gameState(g)}</td>
+                <tr key={g.id} className={tableClasses.row}>
+                  <td className={`${tableClasses.td} whitespace-nowrap`}>{formatCalendarDay(g.gameDate)}</td>
+                  <td className={`${tableClasses.td} min-w-48 [overflow-wrap:anywhere]`}>{g.question}</td>
+                  <td className={`${tableClasses.td} whitespace-nowrap`}>{GAME_TYPES.find((t) => t.value === g.type)?.label ?? g.type}</td>
+                  <td className={`${tableClasses.td} tabular-nums`}>{g.points}</td>
+                  <td className={`${tableClasses.td} tabular-nums`}>{g.answers}</td>
+                  <td className={`${tableClasses.td} whitespace-nowrap`} title={`Cierra ${formatDeadline(g.lockDate)}`}>
+                    {gameState(g)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CHOICES, isGameType, MAX_GOALS, normalizeAnswer } from '@/features/boost';
 import { formatDeadline } from '@/lib/time';
 import { scoreDailyGame, setCorrectAnswer, type AdminDailyGame } from '../api/daily-games';
+import { formatCalendarDay } from '../mexico-time';
 import { gameState, useDailyGames } from './daily-game-form';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
 
@@ -28,7 +29,7 @@ export function DailyScoresScreen() {
             <option value="">{error ? 'No se pudieron cargar los juegos' : games ? 'Elige un juego' : 'Cargando…'}</option>
             {games?.map((g) => (
               <option key={g.id} value={g.id}>
-                {g.gameDate} · {g.question} ({gameState(g)})
+                {formatCalendarDay(g.gameDate)} · {g.question} ({gameState(g)})
               </option>
             ))}
           </select>
@@ -77,7 +78,7 @@ function ScoreGame({ game, onDone }: { game: AdminDailyGame; onDone: () => void 
       <div>
         <h2 className="font-bold [overflow-wrap:anywhere]">{game.question}</h2>
         <p className="text-sm text-slate-600">
-          {game.gameDate} · cierra {formatDeadline(game.lockDate)} · {game.points} pts · {game.answers} respuestas · {gameState(game)}
+          {formatCalendarDay(game.gameDate)} · cierra {formatDeadline(game.lockDate)} · {game.points} pts · {game.answers} respuestas · {gameState(game)}
         </p>
         {game.scoredAt && (
           <p className="text-sm text-slate-600">

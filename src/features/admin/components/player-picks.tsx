@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDeadline } from '@/lib/time';
 import { getPlayerPicks, type PlayerPicks } from '../api/get-player-picks';
-import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
+import { AdminPage, buttonClass, Card, inputClass, NoticeLine, tableClasses, type Notice } from './ui';
 
 export function PlayerPicksReview() {
   const [username, setUsername] = useState('');
@@ -57,27 +57,27 @@ export function PlayerPicksReview() {
                 <p className="mb-2 text-xs text-slate-500">
                   Cierre: {formatDeadline(round.deadline)} · {correct} aciertos
                 </p>
-                <table className="w-full text-left text-sm">
-                  <thead className="text-xs uppercase text-slate-500">
+                <table className={tableClasses.table}>
+                  <thead className={tableClasses.head}>
                     <tr>
-                      <th className="py-1 pr-2">#</th>
-                      <th className="py-1 pr-2">Partido</th>
-                      <th className="py-1 pr-2">Pick</th>
-                      <th className="py-1">Resultado</th>
+                      <th className={tableClasses.th}>#</th>
+                      <th className={tableClasses.th}>Partido</th>
+                      <th className={tableClasses.th}>Pick</th>
+                      <th className={tableClasses.th}>Resultado</th>
                     </tr>
                   </thead>
                   <tbody>
                     {round.picks.map((p) => (
-                      <tr key={p.order} className="border-t border-slate-100">
-                        <td className="py-1 pr-2 text-slate-500">{p.order}</td>
-                        <td className="py-1 pr-2">
+                      <tr key={p.order} className={tableClasses.row}>
+                        <td className={`${tableClasses.td} text-slate-500`}>{p.order}</td>
+                        <td className={tableClasses.td}>
                           {p.home} vs {p.away}
                         </td>
-                        <td className={`py-1 pr-2 font-semibold ${p.correctResult ? (p.correctResult === p.result ? 'text-brand-700' : 'text-red-700') : ''}`}>
+                        <td className={`${tableClasses.td} font-semibold ${p.correctResult ? (p.correctResult === p.result ? 'text-brand-700' : 'text-red-700') : ''}`}>
                           {p.result}
                           {p.correctResult ? (p.correctResult === p.result ? ' ✓' : ' ✗') : ''}
                         </td>
-                        <td className="py-1 text-slate-600">{p.correctResult ?? 'Pendiente'}</td>
+                        <td className={`${tableClasses.td} text-slate-600`}>{p.correctResult ?? 'Pendiente'}</td>
                       </tr>
                     ))}
                   </tbody>

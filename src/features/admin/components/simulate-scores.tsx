@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { simulateRound, type SimulatedScore } from '../api/simulate-round';
 import { scoreRoundNotice } from './notices';
 import { RoundSelect } from './round-select';
-import { AdminPage, buttonClass, Card, NoticeLine, secondaryButtonClass, type Notice } from './ui';
+import { AdminPage, buttonClass, Card, NoticeLine, secondaryButtonClass, tableClasses, type Notice } from './ui';
 import { useRounds } from './use-rounds';
 
 export function SimulateScores() {
@@ -66,25 +66,25 @@ export function SimulateScores() {
           {rows.length === 0 ? (
             <p className="text-sm text-slate-600">No hay resultados.</p>
           ) : (
-            <table className="w-full text-left text-sm">
+            <table className={tableClasses.table}>
               <caption className="sr-only">Puntuación simulada por jugador</caption>
-              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+              <thead className={tableClasses.head}>
                 <tr>
-                  <th className="py-2 pr-3">#</th>
-                  <th className="py-2 pr-3">Jugador</th>
-                  <th className="py-2 pr-3">Aciertos</th>
-                  <th className="py-2 pr-3">Puntos</th>
-                  <th className="py-2">Bonos</th>
+                  <th className={tableClasses.th}>#</th>
+                  <th className={tableClasses.th}>Jugador</th>
+                  <th className={tableClasses.th}>Aciertos</th>
+                  <th className={tableClasses.th}>Puntos</th>
+                  <th className={tableClasses.th}>Bonos</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r, i) => (
-                  <tr key={r.userId} className="border-b border-slate-100 align-top">
-                    <td className="py-2 pr-3 text-slate-500">{i + 1}</td>
-                    <td className="py-2 pr-3 font-semibold">{r.username}</td>
-                    <td className="py-2 pr-3">{r.correct}</td>
-                    <td className="py-2 pr-3 font-bold text-brand-800">{r.points}</td>
-                    <td className="py-2 text-xs text-slate-600">{r.bonusDetails.join(' · ') || '—'}</td>
+                  <tr key={r.userId} className={tableClasses.row}>
+                    <td className={`${tableClasses.td} text-slate-500`}>{i + 1}</td>
+                    <td className={`${tableClasses.td} font-semibold`}>{r.username}</td>
+                    <td className={tableClasses.td}>{r.correct}</td>
+                    <td className={`${tableClasses.td} font-bold text-brand-800`}>{r.points}</td>
+                    <td className={`${tableClasses.td} text-xs text-slate-600`}>{r.bonusDetails.join(' · ') || '—'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -10,6 +10,18 @@ export const buttonClass =
 export const secondaryButtonClass =
   'inline-flex min-h-10 items-center justify-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-700 transition hover:bg-slate-100 disabled:opacity-50';
 
+/**
+ * The admin tables' one look: every cell keeps a gap to the next (headers and dates would run
+ * into their neighbours otherwise), cells align at the top when a long text wraps.
+ */
+export const tableClasses = {
+  table: 'w-full text-left text-sm',
+  head: 'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500',
+  th: 'whitespace-nowrap py-2 pr-4 font-semibold last:pr-0',
+  row: 'border-b border-slate-100 align-top last:border-b-0',
+  td: 'py-2 pr-4 last:pr-0',
+} as const;
+
 export function AdminPage({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-5">
