@@ -112,6 +112,12 @@ export function formatGameDate(value: string | Date): string {
   return `${c.day} de ${MONTHS[c.month - 1]} de ${c.year}`;
 }
 
+/** A calendar day ("2026-11-26", e.g. a Boost game's date) as the app writes dates: "26 de noviembre de 2026". */
+export function formatCalendarDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return `${date} de ${MONTHS[month - 1]} de ${year}`;
+}
+
 /** The game's calendar day of an instant, "2026-11-23" (Mexico City). */
 export function gameDay(value: string | Date = new Date()): string {
   const c = gameClock(value);

@@ -6,7 +6,8 @@ import { cardView, CLOSED_TEXT } from '../../src/features/boost/model/card-machi
 import { filterHistory } from '../../src/features/boost/model/history-filter';
 import { previousResults } from '../../src/features/boost/components/previous-results';
 import { outcomeOf, type HistoryItem } from '../../src/features/boost/api/games';
-import { formatBoostDay, openBadgeText } from '../../src/features/boost/model/history-text';
+import { openBadgeText } from '../../src/features/boost/model/history-text';
+import { formatCalendarDay } from '../../src/lib/time';
 import { parseDailyGameForm, parsePoints } from '../../src/features/admin/daily-game-input';
 
 describe('normalizeAnswer', () => {
@@ -79,12 +80,12 @@ describe('history', () => {
 });
 
 describe('history words', () => {
-  it("a game's day in Spanish, the game's calendar day whatever the offset (never yyyy-mm-dd)", () => {
-    expect(formatBoostDay('2026-11-26')).toBe('26 de noviembre de 2026');
-    expect(formatBoostDay('2026-01-01')).toBe('1 de enero de 2026');
-    expect(formatBoostDay('2026-12-31')).toBe('31 de diciembre de 2026');
-    expect(formatBoostDay('2022-06-15')).toBe('15 de junio de 2022'); // daylight saving then
-    expect(formatBoostDay('2026-11-26')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  it("a game's day in Spanish (never yyyy-mm-dd)", () => {
+    expect(formatCalendarDay('2026-11-26')).toBe('26 de noviembre de 2026');
+    expect(formatCalendarDay('2026-01-01')).toBe('1 de enero de 2026');
+    expect(formatCalendarDay('2026-12-31')).toBe('31 de diciembre de 2026');
+    expect(formatCalendarDay('2022-06-15')).toBe('15 de junio de 2022');
+    expect(formatCalendarDay('2026-11-26')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('an unanswered game reads as open before its lock and as not played after it', () => {

@@ -1,6 +1,6 @@
 // The admin types a round's closing time as Mexico City wall-clock time ("hora del Centro"),
 // whatever zone his computer is in; the database stores the instant (timestamptz).
-import { formatGameDate, GAME_TIME_ZONE } from '../../lib/time';
+import { GAME_TIME_ZONE } from '../../lib/time';
 
 const parts = new Intl.DateTimeFormat('en-US', {
   timeZone: GAME_TIME_ZONE,
@@ -40,10 +40,4 @@ export function isoToMexicoCityLocal(iso: string): string {
 /** A Mexico City calendar date (YYYY-MM-DD) `days` before now: the analytics window start. */
 export function mexicoCityDateDaysAgo(days: number, now = Date.now()): string {
   return new Date(wallClockAsUtc(now) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A calendar day ("2026-11-26", a Boost game's date) as the app writes dates: "26 de noviembre de 2026". */
-export function formatCalendarDay(day: string): string {
-  // Noon in Mexico City falls on that day whatever the zone's offset was then.
-  return formatGameDate(`${day}T12:00:00-06:00`);
 }

@@ -3,10 +3,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { GAME_TYPES, type GameType } from '@/features/boost';
 import { listClubs, type Club } from '@/lib/clubs';
-import { formatDeadline } from '@/lib/time';
+import { formatDeadline, formatCalendarDay } from '@/lib/time';
 import { createDailyGame, listDailyGames, type AdminDailyGame } from '../api/daily-games';
 import { parseDailyGameForm, type DailyGameForm } from '../daily-game-input';
-import { formatCalendarDay } from '../mexico-time';
 import { ClubPicker } from './club-picker';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, tableClasses, type Notice } from './ui';
 

@@ -3,9 +3,8 @@
 // many were right; 'Daily game not found' and 'Error fetching picks' per spec §8.
 import { useState } from 'react';
 import { CHOICES, isGameType, MAX_GOALS, normalizeAnswer } from '@/features/boost';
-import { formatDeadline } from '@/lib/time';
+import { formatDeadline, formatCalendarDay } from '@/lib/time';
 import { scoreDailyGame, setCorrectAnswer, type AdminDailyGame } from '../api/daily-games';
-import { formatCalendarDay } from '../mexico-time';
 import { gameState, useDailyGames } from './daily-game-form';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
 

@@ -2,10 +2,10 @@
 // Jugados / No jugados; each item is open (not answered yet, before its lock), not played,
 // waiting for the result, correct (+points) or incorrect; its day in Spanish. Read through the
 // offline read cache, so it browses without signal.
+import { formatCalendarDay } from '@/lib/time';
 import { PageHeader } from '@/components/ui/page-header';
 import type { HistoryItem } from '../api/games';
 import { FILTERS, filterHistory, type HistoryFilter } from '../model/history-filter';
-import { formatBoostDay } from '../model/history-text';
 import { OutcomeBadge } from './outcome-badge';
 
 export function BoostHistoryPage({ items, cachedAt, filter, onFilter }: { items: HistoryItem[]; cachedAt: number | null; filter: HistoryFilter; onFilter: (f: HistoryFilter) => void }) {
@@ -41,7 +41,7 @@ export function BoostHistoryPage({ items, cachedAt, filter, onFilter }: { items:
                 <OutcomeBadge item={item} />
               </div>
               <p className="text-xs text-slate-600">
-                <time dateTime={item.gameDate}>{formatBoostDay(item.gameDate)}</time> · +{item.points} pts
+                <time dateTime={item.gameDate}>{formatCalendarDay(item.gameDate)}</time> · +{item.points} pts
                 {item.answer !== null && (
                   <>
                     {' '}· Tu respuesta: <strong>{item.answer}</strong>

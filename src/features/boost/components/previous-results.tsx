@@ -1,13 +1,13 @@
 // 'Ver resultados previos' (the button is on the Boost card, which loads this module on the first
 // tap): the last 5 closed games out of the latest 15, each with the correct answer, the player's
 // answer and his points, and the way to the full history.
+import { formatCalendarDay } from '@/lib/time';
 import { useEffect, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Dialog } from '@/components/ui/dialog';
 import { useUserId } from '@/lib/session';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getHistory, mexicoDate, type HistoryItem } from '../api/games';
-import { formatBoostDay } from '../model/history-text';
 import { OutcomeBadge } from './outcome-badge';
 
 /** Closed games among the latest `latest`, newest first, at most `count`. */
@@ -59,7 +59,7 @@ function ResultRow({ item }: { item: HistoryItem }) {
         <OutcomeBadge item={item} />
       </div>
       <p className="text-xs text-slate-600">
-        <time dateTime={item.gameDate}>{formatBoostDay(item.gameDate)}</time> · Respuesta correcta: <strong>{item.correctAnswer ?? 'Pendiente'}</strong> · Tu respuesta: <strong>{item.answer ?? 'Sin respuesta'}</strong>
+        <time dateTime={item.gameDate}>{formatCalendarDay(item.gameDate)}</time> · Respuesta correcta: <strong>{item.correctAnswer ?? 'Pendiente'}</strong> · Tu respuesta: <strong>{item.answer ?? 'Sin respuesta'}</strong>
       </p>
     </li>
   );
