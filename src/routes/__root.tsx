@@ -5,10 +5,23 @@ import { PublicHeader } from '@/components/layout/public-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { captureReferral } from '@/features/auth/referral';
 import { OfflineIndicator, UpdatePrompt } from '@/components/pwa';
+import { BRAND } from '@/lib/brand';
 import { loadSession, useSessionStore } from '@/lib/session';
 
 // Start reading the session (and any auth redirect in the URL fragment) before the first route loads.
 void loadSession();
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The screen's name in the browser tab and history ("Tabla de Posiciones · Quinielazo");
+     * null: the app's own title (index.html's). Absent: the screen names itself
+     * (useDocumentTitle: the blog, FAQ, contact and privacy pages), or its parent route does. */
+    title?: string | null;
+  }
+}
+
+/** index.html's title, for the screens that take the app's own. */
+const APP_TITLE = `${BRAND.name} · Pronósticos de fútbol gratis`;
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -33,6 +46,12 @@ function RootLayout() {
     shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
+
+  // The deepest route that names its screen: one string, so the shell does not re-render per load.
+  const title = useRouterState({ select: (state) => state.matches.findLast((m) => m.staticData.title !== undefined)?.staticData.title });
+  useEffect(() => {
+    if (title !== undefined) document.title = title === null ? APP_TITLE : `${title} · ${BRAND.name}`;
+  }, [title]);
 
   // A referral link (?ref=CODE) may arrive on any page.
   useEffect(() => {

@@ -9,6 +9,7 @@ import { useSessionStore } from '@/lib/session';
 // No loader: the hero is static and every data block loads on its own, so the first paint
 // never waits for the network.
 export const Route = createFileRoute('/')({
+  staticData: { title: null },
   component: function Home() {
     // The Boost teaser is the visitors' (players have the Boost card on their home).
     const visitor = useSessionStore((s) => s.ready && !s.session);

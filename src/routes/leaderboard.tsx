@@ -13,6 +13,7 @@ interface LeaderboardSearch {
 }
 
 export const Route = createFileRoute('/leaderboard')({
+  staticData: { title: 'Tabla de Posiciones' },
   validateSearch: (search: Record<string, unknown>): LeaderboardSearch => ({
     mes: parseMonthKey(search.mes) ? (search.mes as string) : undefined,
     orden: isLeaderboardTab(search.orden) ? search.orden : undefined,

@@ -8,6 +8,7 @@ function safeRedirect(value: unknown): string | undefined {
 }
 
 export const Route = createFileRoute('/login')({
+  staticData: { title: 'Iniciar sesión' },
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
     const target = safeRedirect(search.redirect);
     return target ? { redirect: target } : {};

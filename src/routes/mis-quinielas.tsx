@@ -4,6 +4,7 @@ import { loadHistory } from '@/features/standings/load-history';
 import { parseMonthKey } from '@/features/standings/search-params';
 
 export const Route = createFileRoute('/mis-quinielas')({
+  staticData: { title: 'Mis quinielas' },
   validateSearch: (search: Record<string, unknown>): { mes?: string } => ({
     mes: parseMonthKey(search.mes) ? (search.mes as string) : undefined,
   }),

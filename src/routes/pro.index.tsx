@@ -6,6 +6,7 @@ import { loadProLanding } from '@/features/pro/load-pro';
 import { parseRoundParam } from '@/features/pro/model/route-params';
 
 export const Route = createFileRoute('/pro/')({
+  staticData: { title: 'Pro' },
   validateSearch: (search: Record<string, unknown>): { quiniela?: number } => ({
     quiniela: parseRoundParam(String(search.quiniela ?? '')) ?? undefined,
   }),

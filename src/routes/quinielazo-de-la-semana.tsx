@@ -19,6 +19,7 @@ import { currentSession } from '@/lib/session';
 const ProPromo = lazy(() => import('@/features/pro/components/pro-promo').then((m) => ({ default: m.ProPromo })));
 
 export const Route = createFileRoute('/quinielazo-de-la-semana')({
+  staticData: { title: 'Quiniela de la semana' },
   validateSearch: parseWeeklySearch,
   loaderDeps: ({ search }) => ({ quiniela: search.quiniela ?? ('current' as const) }),
   loader: async ({ deps }) => {

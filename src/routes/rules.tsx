@@ -2,5 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RulesPage } from '@/features/standings/components/rules-page';
 
 export const Route = createFileRoute('/rules')({
+  staticData: { title: 'Reglas' },
   component: RulesPage,
 });

@@ -3,6 +3,7 @@ import { SignupForm } from '@/features/auth/components/signup-form';
 import { currentSession } from '@/lib/session';
 
 export const Route = createFileRoute('/signup')({
+  staticData: { title: 'Crear cuenta' },
   beforeLoad: async () => {
     if (await currentSession()) throw redirect({ to: '/dashboard' as '/', replace: true });
   },

@@ -179,3 +179,17 @@ test('the footer links reach every public page', async ({ page }) => {
     await expect(notFoundPage(page)).toHaveCount(0);
   }
 });
+
+test('each screen names itself in the browser tab, and the home takes the app\'s own title', async ({ page }) => {
+  await page.goto('/leaderboard');
+  await expect(page).toHaveTitle('Tabla de Posiciones · Quinielazo');
+  await page.goto('/faq');
+  await expect(page).toHaveTitle('Preguntas frecuentes · Quinielazo');
+  // In-app navigation too, not only fresh loads.
+  await page.getByRole('banner').getByRole('link', { name: /iniciar sesión/i }).first().click();
+  await expect(page).toHaveTitle('Iniciar sesión · Quinielazo');
+  await page.goto('/rules');
+  await expect(page).toHaveTitle('Reglas · Quinielazo');
+  await page.goto('/');
+  await expect(page).toHaveTitle('Quinielazo · Pronósticos de fútbol gratis');
+});

@@ -6,6 +6,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { isAdmin } from '@/lib/session';
 
 export const Route = createFileRoute('/_authed/admin')({
+  staticData: { title: 'Administración' },
   beforeLoad: async ({ context }) => {
     const admin = await isAdmin(context.session.user.id).catch(() => false);
     if (!admin) throw redirect({ href: '/dashboard', replace: true });

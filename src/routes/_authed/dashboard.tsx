@@ -11,6 +11,7 @@ import { useProfile } from '@/lib/session';
 import { gameDay } from '@/lib/time';
 
 export const Route = createFileRoute('/_authed/dashboard')({
+  staticData: { title: 'Mi perfil' },
   loader: ({ context }) => loadPlayerHome(context.session.user.id),
   pendingComponent: PlayerHomeSkeleton,
   component: function PlayerHomeRoute() {

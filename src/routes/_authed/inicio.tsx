@@ -8,6 +8,7 @@ import { loadPlayerHome } from '@/features/standings/load-player-home';
 import { bonusPoints, rulesFor } from '@/lib/game-rules';
 
 export const Route = createFileRoute('/_authed/inicio')({
+  staticData: { title: 'Inicio' },
   loader: ({ context }) => loadPlayerHome(context.session.user.id),
   pendingComponent: PlayerHomeSkeleton,
   component: function PlayerHomeRoute() {

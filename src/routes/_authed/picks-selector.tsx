@@ -8,6 +8,7 @@ import { getRounds } from '@/features/rounds/api/get-rounds';
 import { RoundsListError } from '@/features/picks/components/round-states';
 
 export const Route = createFileRoute('/_authed/picks-selector')({
+  staticData: { title: 'Quinielas' },
   loader: ({ context }) => {
     const userId = context.session.user.id;
     return cachedRead('rounds', userId, async () => {

@@ -8,6 +8,7 @@ import { NoRound, RoundDetailError } from '@/features/picks/components/round-sta
 import { parseRoundSearch } from '@/features/picks/model/round-search';
 
 export const Route = createFileRoute('/_authed/picks')({
+  staticData: { title: 'Mis picks' },
   validateSearch: parseRoundSearch,
   loaderDeps: ({ search }) => ({ quiniela: search.quiniela }),
   loader: ({ deps, context }) => {

@@ -10,6 +10,7 @@ import { PRO_MESSAGES } from '@/features/pro/model/pro-messages';
 import { parsePaymentReturn, parseRoundParam, type PaymentReturn } from '@/features/pro/model/route-params';
 
 export const Route = createFileRoute('/_authed/pro/$quinielaId/')({
+  staticData: { title: 'Pro' },
   validateSearch: (search: Record<string, unknown>): { pago?: PaymentReturn } => ({ pago: parsePaymentReturn(search.pago) }),
   loader: async ({ params, context }) => {
     const id = parseRoundParam(params.quinielaId);

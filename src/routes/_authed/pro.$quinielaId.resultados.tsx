@@ -10,6 +10,7 @@ import { PRO_MESSAGES } from '@/features/pro/model/pro-messages';
 import { parseRoundParam } from '@/features/pro/model/route-params';
 
 export const Route = createFileRoute('/_authed/pro/$quinielaId/resultados')({
+  staticData: { title: 'Resultados Pro' },
   loader: async ({ params, context }) => {
     const id = parseRoundParam(params.quinielaId);
     return { data: id ? await getProResults(id) : null, userId: context.session.user.id };

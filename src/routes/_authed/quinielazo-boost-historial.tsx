@@ -7,6 +7,7 @@ import { parseHistoryFilter, type HistoryFilter } from '@/features/boost/model/h
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 
 export const Route = createFileRoute('/_authed/quinielazo-boost-historial')({
+  staticData: { title: 'Historial de Boost' },
   validateSearch: (search: Record<string, unknown>): { filtro?: HistoryFilter } => ({
     filtro: parseHistoryFilter(search.filtro),
   }),

@@ -4,6 +4,7 @@ import { SettingsError, SettingsPage, SettingsSkeleton } from '@/features/settin
 import { loadSettings } from '@/features/settings/load-settings';
 
 export const Route = createFileRoute('/_authed/settings')({
+  staticData: { title: 'Configuración' },
   loader: ({ context }) => loadSettings(context.session.user.id, context.session.user.email ?? ''),
   pendingComponent: SettingsSkeleton,
   errorComponent: SettingsError,
