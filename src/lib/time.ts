@@ -100,6 +100,12 @@ export function formatDayAndTime(value: string | Date): string {
   return `${c.day} ${MONTHS_SHORT[c.month - 1]}, ${two(c.hour)}:${two(c.minute)}`;
 }
 
+/** "19:00": a moment of today. */
+export function formatGameHour(value: string | Date): string {
+  const c = gameClock(value);
+  return `${two(c.hour)}:${two(c.minute)}`;
+}
+
 /** "19:00:05": a moment of today, to the second. */
 export function formatGameTime(value: string | Date): string {
   const c = gameClock(value);

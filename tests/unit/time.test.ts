@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayAndTime, formatDeadline, formatGameDate, formatGameDateTime, formatGameTime, formatKickoff, GAME_TIME_LABEL, GAME_TIME_ZONE, gameClock, gameDay } from '../../src/lib/time.ts';
+import { formatCalendarDay, formatDayAndTime, formatDeadline, formatGameDate, formatGameDateTime, formatGameHour, formatGameTime, formatKickoff, GAME_TIME_LABEL, GAME_TIME_ZONE, gameClock, gameDay } from '../../src/lib/time.ts';
 
 describe('game time (America/Mexico_City, "hora del Centro")', () => {
   it('shows a deadline in Mexico City time with its label, whatever the UTC date', () => {
@@ -42,6 +42,7 @@ describe('the hand-written game clock agrees with Intl', () => {
   const short = intl({ weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   const dayTime = intl({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   const time = intl({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const hourMinute = intl({ hour: '2-digit', minute: '2-digit' });
   const date = intl({ day: 'numeric', month: 'long', year: 'numeric' });
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
   const instants: Date[] = [];
@@ -57,8 +58,10 @@ describe('the hand-written game clock agrees with Intl', () => {
       expect(formatKickoff(at), iso).toBe(`${part('weekday')} ${part('day')} ${part('month')} · ${part('hour')}:${part('minute')}`);
       expect(formatDayAndTime(at), iso).toBe(dayTime.format(at));
       expect(formatGameTime(at), iso).toBe(time.format(at));
+      expect(formatGameHour(at), iso).toBe(hourMinute.format(at));
       expect(formatGameDate(at), iso).toBe(date.format(at));
       expect(gameDay(at), iso).toBe(day.format(at));
+      expect(formatCalendarDay(gameDay(at)), iso).toBe(date.format(at));
       expect(gameClock(iso).weekday, iso).toBe(new Date(`${day.format(at)}T12:00:00Z`).getUTCDay());
     }
   });

@@ -24,14 +24,8 @@ const points = (s: string) => Math.max(0, Number.parseInt(s, 10) || 0);
 
 const sameClub = (m: MatchDraft) => m.homeClubId !== null && m.homeClubId === m.awayClubId;
 
-/** check_violation: the database's refusal of a match against itself (20261126000200_distinct_teams.sql). */
+/** check_violation: the database's refusal of a match against itself (20261126000200_distinct_teams.sql), shown as it words it. */
 const SAME_TEAM_CODE = '23514';
-/** Worded as the database words it, with the name it stores (the club's short name). */
-const sameTeamMessage = (clubs: Club[], clubId: number | null, order: number) => {
-  const club = clubs.find((c) => c.id === clubId);
-  const team = club ? (club.shortName ?? club.name) : `club ${clubId}`;
-  return `Un partido no puede enfrentar al mismo equipo: ${team} vs ${team} (partido ${order}).`;
-};
 
 export function CreateRoundForm() {
   const { rounds, reload } = useRounds();
@@ -73,7 +67,7 @@ export function CreateRoundForm() {
     }
     const clash = matches.findIndex(sameClub);
     if (clash >= 0) {
-      setNotice({ kind: 'error', text: sameTeamMessage(clubs, matches[clash].homeClubId, clash + 1) });
+      setNotice({ kind: 'error', text: `El local y el visitante del partido ${clash + 1} son el mismo club.` });
       return;
     }
     setSaving(true);
