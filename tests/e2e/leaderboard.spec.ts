@@ -71,12 +71,19 @@ test('the tabs re-sort: Boost and Quinielazo have different leaders', async ({ p
 
   await page.goto('/leaderboard');
   await page.getByLabel('Mes').selectOption({ label: monthName(month) });
+  // The chosen month's table, as the player sees it before sorting it.
+  const table = page.getByRole('table', { name: `Tabla de posiciones de ${monthName(month)}, ordenada por Total` });
+  await expect(table).toBeVisible();
 
   await page.getByRole('tab', { name: 'Boost' }).click();
+  // The sort lives in the address (a shared link keeps it), then on the tab and the table.
+  await expect(page).toHaveURL(/[?&]orden=boost(&|$)/);
   await expect(page.getByRole('tab', { name: 'Boost' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: `Tabla de posiciones de ${monthName(month)}, ordenada por Boost` })).toBeVisible();
   await expect(firstRow(page)).toContainText(oneOf(boost));
 
   await page.getByRole('tab', { name: 'Quinielazo' }).click();
+  await expect(page).toHaveURL(/[?&]orden=quinielazo(&|$)/);
   await expect(page.getByRole('tab', { name: 'Quinielazo' })).toHaveAttribute('aria-selected', 'true');
   await expect(firstRow(page)).toContainText(oneOf(weekly));
   await expect(firstRow(page)).not.toContainText(oneOf(boost));
