@@ -34,9 +34,10 @@ function prerenderPages(): Plugin {
     writeBundle: {
       order: 'post',
       sequential: true,
-      handler: async () => {
+      handler: async (_options, bundle) => {
         if (!config) return;
-        await prerender({ root: config.root, outDir: resolvePath(config.root, config.build.outDir), mode: config.mode, configFile: config.configFile ?? false });
+        const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [{ fileName: file.fileName, facadeModuleId: file.facadeModuleId, imports: file.imports }] : []));
+        await prerender({ root: config.root, outDir: resolvePath(config.root, config.build.outDir), mode: config.mode, configFile: config.configFile ?? false, chunks });
       },
     },
   };

@@ -16,11 +16,22 @@ interface PrerenderOptions {
   outDir: string;
   mode: string;
   configFile: string | false | undefined;
+  /** The client build's chunks (Rollup's output bundle): which files a route's lazy chunks need. */
+  chunks: ClientChunk[];
+}
+
+/** What the prerender needs of a chunk of the client build. */
+export interface ClientChunk {
+  fileName: string;
+  /** The module the chunk stands for ("/…/src/routes/rules.tsx?tsr-split=component"). */
+  facadeModuleId: string | null;
+  /** The chunks it imports statically. */
+  imports: string[];
 }
 
 interface ServerEntry {
   PRERENDERED_PATHS: string[];
-  renderPage(path: string): Promise<string>;
+  renderPage(path: string): Promise<{ markup: string; routeIds: string[] }>;
 }
 
 /** The page's stylesheet inside the page: the first paint waits for no other request (the
@@ -37,24 +48,69 @@ async function inlineStylesheet(shell: string, outDir: string): Promise<string> 
  * so the page paints from its HTML alone, whatever the network (docs/decisions.md). Starting a
  * request costs the main thread a few milliseconds on a slow phone: the preloads go four per task,
  * so no task is long. */
-function paintFirst(shell: string): string {
+function paintFirst(shell: string): (routeChunks: string[]) => string {
   const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(shell);
-  if (!script) return shell;
+  if (!script) return () => shell;
   const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g)];
   let page = shell.replace(script[0], '');
   for (const link of preloads) page = page.replace(link[0], '');
-  const chunks = JSON.stringify(preloads.map((link) => link[1]));
-  const start =
-    `<script>(function(){var started=false;function add(type,url){var e=document.createElement(type==='script'?'script':'link');` +
-    `e.crossOrigin='';if(type==='script'){e.type='module';e.src=url}else{e.rel='modulepreload';e.href=url}document.head.appendChild(e)}` +
-    `function batch(urls){urls.splice(0,4).forEach(function(url){add('link',url)});if(urls.length)setTimeout(function(){batch(urls)},0)}` +
-    `function start(){if(started)return;started=true;add('script',${JSON.stringify(script[1])});batch(${chunks})}` +
-    `requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)})()</script>`;
-  return page.replace('</body>', () => `${start}</body>`);
+  const entryChunks = preloads.map((link) => link[1]);
+  return (routeChunks) => {
+    const chunks = JSON.stringify([...entryChunks, ...routeChunks.filter((chunk) => chunk !== script[1] && !entryChunks.includes(chunk))]);
+    const start =
+      `<script>(function(){var started=false;function add(type,url){var e=document.createElement(type==='script'?'script':'link');` +
+      `e.crossOrigin='';if(type==='script'){e.type='module';e.src=url}else{e.rel='modulepreload';e.href=url}document.head.appendChild(e)}` +
+      `function batch(urls){urls.splice(0,${PRELOADS_PER_TASK}).forEach(function(url){add('link',url)});if(urls.length)setTimeout(function(){batch(urls)},0)}` +
+      `function start(){if(started)return;started=true;add('script',${JSON.stringify(script[1])});batch(${chunks})}` +
+      `requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)})()</script>`;
+    return page.replace('</body>', () => `${start}</body>`);
+  };
+}
+
+/** Module preloads started per task (each costs the main thread 1–4 ms on this machine's
+ * Chromium, ×4 on Lighthouse's phone). */
+const PRELOADS_PER_TASK = 3;
+
+/** Route id → source file, from the route tree the router plugin generates
+ * (`import { Route as XRouteImport } from './routes/x'` … `XRouteImport.update({ id: '/x'`). */
+async function routeFiles(root: string): Promise<Map<string, string>> {
+  const tree = await readFile(join(root, 'src', 'routeTree.gen.ts'), 'utf8');
+  const files = new Map<string, string>();
+  for (const [, name, file] of tree.matchAll(/import \{ Route as (\w+)Import \} from '\.\/(routes\/[^']+)'/g)) {
+    const id = new RegExp(`${name}Import\\.update\\(\\{\\s*id: '([^']+)'`).exec(tree)?.[1];
+    if (id) files.set(id, `src/${file}.tsx`);
+  }
+  return files;
+}
+
+/**
+ * The lazy chunks of a page's routes (its screen, skeleton and loader, scripts/vite.config.ts's
+ * code splitting) and the chunks they import: the prerendered page preloads them with the entry's,
+ * so they load while the entry does instead of after it, and the router's own import of them
+ * later finds them there (Vite adds a preload only for a file the page has no link for; many
+ * at once made one long task).
+ */
+function routeChunks(routeIds: string[], files: Map<string, string>, chunks: ClientChunk[], root: string): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const wanted = new Set<string>();
+  const add = (fileName: string) => {
+    if (wanted.has(fileName)) return;
+    wanted.add(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) add(imported);
+  };
+  for (const id of routeIds) {
+    if (id === '__root__') continue; // in the entry
+    const file = files.get(id);
+    if (!file) throw new Error(`[prerender] no source file for route ${id} in src/routeTree.gen.ts`);
+    const lazy = chunks.filter((chunk) => chunk.facadeModuleId?.startsWith(`${join(root, file)}?tsr-split=`));
+    if (!lazy.length) throw new Error(`[prerender] no lazy chunk of ${file} in the client build`);
+    for (const chunk of lazy) add(chunk.fileName);
+  }
+  return [...wanted].map((fileName) => `/${fileName}`);
 }
 
 /** Writes the prerendered pages into `outDir`; returns the paths written. */
-export async function prerender({ root, outDir, mode, configFile }: PrerenderOptions): Promise<string[]> {
+export async function prerender({ root, outDir, mode, configFile, chunks }: PrerenderOptions): Promise<string[]> {
   // Inside the project, so the server bundle's bare imports (react, …) resolve from node_modules.
   const cache = join(root, 'node_modules', '.cache');
   await mkdir(cache, { recursive: true });
@@ -72,12 +128,13 @@ export async function prerender({ root, outDir, mode, configFile }: PrerenderOpt
     if (!shell.includes(ROOT_ELEMENT)) throw new Error(`[prerender] ${ROOT_ELEMENT} not found in the built index.html`);
     await writeFile(join(outDir, APP_SHELL), shell);
     const page = paintFirst(await inlineStylesheet(shell, outDir));
+    const files = await routeFiles(root);
     for (const path of entry.PRERENDERED_PATHS) {
       // React puts the resource hints it found (image preloads) first; they belong in <head>.
-      const rendered = await entry.renderPage(path);
+      const { markup: rendered, routeIds } = await entry.renderPage(path);
       const hints = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
       const markup = rendered.slice(hints.length);
-      const html = page
+      const html = page(routeChunks(routeIds, files, chunks, root))
         .replace('</head>', () => `${hints}</head>`)
         .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${path}">${markup}</div>`);
       const file = path === '/' ? join(outDir, 'index.html') : join(outDir, path.slice(1), 'index.html');

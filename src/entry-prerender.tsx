@@ -16,8 +16,9 @@ function BrowserBoundary({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
 
-/** The markup of `path` for <div id="root">. */
-export async function renderPage(path: string): Promise<string> {
+/** The markup of `path` for <div id="root">, and the routes it matched (their lazy chunks are
+ * preloaded with the page). */
+export async function renderPage(path: string): Promise<{ markup: string; routeIds: string[] }> {
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
@@ -41,5 +42,5 @@ export async function renderPage(path: string): Promise<string> {
     </StrictMode>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  return new Response(prelude).text();
+  return { markup: await new Response(prelude).text(), routeIds: router.state.matches.map((match) => match.routeId) };
 }

@@ -1,5 +1,7 @@
 // The admin screens cost players nothing: a production build's first load (the app shell's module
 // script, its modulepreloads and every static import they pull in) holds no admin screen code.
+// And a prerendered page announces its own screen's scripts with the entry's (scripts/prerender.ts),
+// so they load beside the entry instead of after it has run.
 // Builds into a temporary folder so it checks the current source, not a stale dist/.
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,12 @@ const ADMIN_MARKERS = [
 let outDir: string;
 let assets: Map<string, string>;
 let firstLoad: Set<string>;
+
+/** The static imports of a built file, as files of the build ("assets/x.js"). */
+function importsOf(file: string): string[] {
+  const dir = file.slice(0, file.lastIndexOf('/') + 1);
+  return staticImports(assets.get(file) ?? '').map((spec) => (spec.startsWith('./') ? dir + spec.slice(2) : spec.replace(/^\//, '')));
+}
 
 /** Static `import … from "./x.js"` / `import "./x.js"` / `export … from` specifiers; dynamic import() excluded. */
 function staticImports(code: string): string[] {
@@ -53,12 +61,8 @@ beforeAll(async () => {
     const file = queue.shift()!;
     if (firstLoad.has(file)) continue;
     firstLoad.add(file);
-    const code = assets.get(file);
-    if (code === undefined) throw new Error(`first-load file ${file} is not in the build`);
-    for (const spec of staticImports(code)) {
-      const dir = file.slice(0, file.lastIndexOf('/') + 1);
-      queue.push(spec.startsWith('./') ? dir + spec.slice(2) : spec.replace(/^\//, ''));
-    }
+    if (!assets.has(file)) throw new Error(`first-load file ${file} is not in the build`);
+    queue.push(...importsOf(file));
   }
 }, 180_000);
 
@@ -78,5 +82,34 @@ describe("the player's first load", () => {
       expect(holders, `"${marker}" should be somewhere in the build`).not.toEqual([]);
       expect(holders.filter((f) => firstLoad.has(f)), `"${marker}" must not be in the first load`).toEqual([]);
     }
+  });
+});
+
+/** Prerendered pages and a string only their own screen's chunk holds (the page's lazy chunk). */
+const PAGE_SCREENS = [
+  { page: 'index.html', marker: 'Pronostica la Liga MX y gana premios cada mes' },
+  { page: 'rules/index.html', marker: 'Todo lo que necesitas saber para sumar puntos y ganar premios cada mes.' },
+  { page: 'leaderboard/index.html', marker: 'Toca a un jugador para ver el detalle de sus puntos' },
+];
+
+describe('a prerendered page', () => {
+  it.each(PAGE_SCREENS)("$page preloads its screen's chunk and everything it imports, with the entry", async ({ page, marker }) => {
+    const html = await readFile(join(outDir, page), 'utf8');
+    const listed = JSON.parse(/batch\((\[[^\]]*\])\)/.exec(html)?.[1] ?? '[]') as string[];
+    const entry = /add\('script',"\/([^"]+)"\)/.exec(html)?.[1];
+    const preloaded = new Set([entry, ...listed.map((url) => url.replace(/^\//, ''))]);
+    const screens = [...assets].filter(([, code]) => code.includes(marker)).map(([file]) => file);
+    expect(screens).toHaveLength(1);
+    const needed = new Set<string>();
+    const queue = [...screens];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      if (needed.has(file)) continue;
+      needed.add(file);
+      queue.push(...importsOf(file));
+    }
+    expect([...needed].filter((file) => !preloaded.has(file))).toEqual([]);
+    // The entry is the page's script, not also a preload.
+    expect(listed).not.toContain(`/${entry}`);
   });
 });
