@@ -1,6 +1,8 @@
 // A visitor's first visit loads none of what only players use: the IndexedDB layer (Dexie, the
 // drafts and the outbox) stays out of the public pages' scripts. (The service worker may
 // precache it later, in the background, for an installed app; that is not the page's load.)
+// Nor an SVG image: each one in an <img> is a document of its own that the phone creates and
+// lays out on the main thread (the logo and the offers' logos are PNGs).
 import { expect, test, type Response } from '@playwright/test';
 
 const VISITOR_PAGES = [
@@ -11,12 +13,15 @@ const VISITOR_PAGES = [
 ];
 
 for (const { path, heading } of VISITOR_PAGES) {
-  test(`a visitor's ${path} loads no offline layer`, async ({ browser }) => {
+  test(`a visitor's ${path} loads no offline layer and no SVG image`, async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const scripts: Array<Promise<{ url: string; body: string }>> = [];
+    const images: Array<{ url: string; type: string }> = [];
     const onResponse = (response: Response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({ url: response.url(), body })));
+      const kind = response.request().resourceType();
+      if (kind === 'script') scripts.push(response.text().then((body) => ({ url: response.url(), body })));
+      if (kind === 'image') images.push({ url: response.url(), type: response.headers()['content-type'] ?? '' });
     };
     page.on('response', onResponse);
     await page.goto(path);
@@ -29,6 +34,8 @@ for (const { path, heading } of VISITOR_PAGES) {
     const loaded = await Promise.all(scripts);
     expect(loaded.length).toBeGreaterThan(1);
     expect(loaded.filter((s) => s.body.includes('Dexie')).map((s) => s.url)).toEqual([]);
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.filter((image) => image.type.includes('svg')).map((image) => image.url)).toEqual([]);
     await context.close();
   });
 }

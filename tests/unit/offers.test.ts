@@ -1,5 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { offerOfTheDay, OFFERS } from '../../src/features/offers/offers.ts';
+
+const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -26,10 +31,12 @@ describe("today's offer", () => {
     expect(offerOfTheDay('2026-11-23', throwing, () => 0.4)).toBe(OFFERS[1]);
   });
 
-  it('are three, each with a logo served by the app and an https link', () => {
+  it('are three, each with a raster logo the app serves and an https link', () => {
     expect(OFFERS).toHaveLength(3);
     for (const offer of OFFERS) {
-      expect(offer.logo).toMatch(/^\/offers\/.+\.svg$/);
+      // Raster: an SVG in an <img> costs the page a document of its own.
+      expect(offer.logo).toMatch(/^\/offers\/.+\.png$/);
+      expect(existsSync(join(PUBLIC_DIR, offer.logo)), offer.logo).toBe(true);
       expect(offer.url).toMatch(/^https:\/\//);
     }
   });

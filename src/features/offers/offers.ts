@@ -4,7 +4,8 @@
 export interface Offer {
   id: string;
   partnerName: string;
-  /** Served by the app (public/offers/). */
+  /** Served by the app (public/offers/). A raster image: an SVG in an <img> is a document of its
+   * own that the page creates and lays out on the main thread. */
   logo: string;
   description: string;
   ctaText: string;
@@ -16,7 +17,7 @@ export const OFFERS: readonly Offer[] = [
   {
     id: 'apuesta-norte',
     partnerName: 'Apuesta Norte',
-    logo: '/offers/apuesta-norte.svg',
+    logo: '/offers/apuesta-norte.png',
     description: 'Duplica tu primer depósito hasta $2,000 para apostar en la Liga MX.',
     ctaText: 'Obtener bono',
     url: 'https://partners.example.com/apuesta-norte?utm_source=quinielazo',
@@ -25,7 +26,7 @@ export const OFFERS: readonly Offer[] = [
   {
     id: 'gol-seguro',
     partnerName: 'Gol Seguro',
-    logo: '/offers/gol-seguro.svg',
+    logo: '/offers/gol-seguro.png',
     description: 'Tu primera apuesta de futbol sin riesgo: si pierdes, te regresamos hasta $500.',
     ctaText: 'Apostar sin riesgo',
     url: 'https://partners.example.com/gol-seguro?utm_source=quinielazo',
@@ -34,7 +35,7 @@ export const OFFERS: readonly Offer[] = [
   {
     id: 'marcador-mx',
     partnerName: 'Marcador MX',
-    logo: '/offers/marcador-mx.svg',
+    logo: '/offers/marcador-mx.png',
     description: 'Cuotas mejoradas en cada jornada de la Liga MX para jugadores nuevos.',
     ctaText: 'Ver cuotas',
     url: 'https://partners.example.com/marcador-mx?utm_source=quinielazo',

@@ -18,7 +18,7 @@ export function OfferDetails() {
   return (
     <aside aria-label="Oferta de un patrocinador" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start gap-3 px-4 py-4">
-        <img src={offer.logo} alt="" width={48} height={48} className="size-12 shrink-0 rounded-xl" />
+        <img src={offer.logo} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-xl" />
         <div className="min-w-0 flex-1">
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Patrocinado · {offer.partnerName}</p>
           <p className="mt-0.5 text-sm font-semibold text-slate-900">{offer.description}</p>
