@@ -86,7 +86,12 @@ export default defineConfig(({ mode, command }) => {
     },
     build: {
       // Every browser the PWA supports (Chromium, Safari 17+, Firefox 115+) knows modulepreload.
-      modulePreload: { polyfill: false },
+      // A lazy chunk's imports are not announced as preloads when it is imported: the browser
+      // finds them when the chunk arrives. Announcing them made one long task (a dozen to thirty
+      // <link> elements at once, 1–2 ms each on a phone) while the screen was loading, and they
+      // competed with its data. The prerendered pages list their screen's chunks up front
+      // (scripts/prerender.ts); a returning player's service worker has every chunk already.
+      modulePreload: { polyfill: false, resolveDependencies: () => [] },
     },
     server: { port: DEFAULT_PORTS.app, strictPort: true },
     preview: { port: DEFAULT_PORTS.app, strictPort: true },

@@ -2,7 +2,8 @@
 // drafts and the outbox) stays out of the public pages' scripts. (The service worker may
 // precache it later, in the background, for an installed app; that is not the page's load.)
 // Nor an SVG image: each one in an <img> is a document of its own that the phone creates and
-// lays out on the main thread (the logo and the offers' logos are PNGs).
+// lays out on the main thread (the logo and the offers' logos are PNGs). And moving to another
+// screen adds no preload links (vite.config.ts: many at once made one long task).
 import { expect, test, type Response } from '@playwright/test';
 
 const VISITOR_PAGES = [
@@ -39,3 +40,14 @@ for (const { path, heading } of VISITOR_PAGES) {
     await context.close();
   });
 }
+
+test('opening another screen adds no preload links: the browser loads a chunk’s imports as it arrives', async ({ page }) => {
+  await page.goto('/');
+  // The app is running once the header's actions show (after hydration).
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible();
+  const preloads = () => page.locator('link[rel="modulepreload"]').count();
+  const before = await preloads();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Preguntas frecuentes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Preguntas frecuentes' })).toBeVisible();
+  expect(await preloads()).toBe(before);
+});
