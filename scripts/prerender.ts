@@ -46,8 +46,8 @@ async function inlineStylesheet(shell: string, outDir: string): Promise<string> 
 /** The app's scripts start after the prerendered page's first paint: the entry and the chunks
  * it imports are requested once a frame is on screen (module preloads, so they load in parallel),
  * so the page paints from its HTML alone, whatever the network (docs/decisions.md). Starting a
- * request costs the main thread a few milliseconds on a slow phone: the preloads go four per task,
- * so no task is long. */
+ * request costs the main thread a few milliseconds on a slow phone: the preloads go a few per task
+ * (PRELOADS_PER_TASK), so no task is long. The returned function adds a page's own chunks. */
 function paintFirst(shell: string): (routeChunks: string[]) => string {
   const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(shell);
   if (!script) return () => shell;
@@ -84,11 +84,10 @@ async function routeFiles(root: string): Promise<Map<string, string>> {
 }
 
 /**
- * The lazy chunks of a page's routes (its screen, skeleton and loader, scripts/vite.config.ts's
- * code splitting) and the chunks they import: the prerendered page preloads them with the entry's,
- * so they load while the entry does instead of after it, and the router's own import of them
- * later finds them there (Vite adds a preload only for a file the page has no link for; many
- * at once made one long task).
+ * The lazy chunks of a page's routes (its screen, skeleton and loader: vite.config.ts's code
+ * splitting) and the chunks they import. The prerendered page preloads them with the entry's, so
+ * they load while the entry does; otherwise the browser would find them only once the router
+ * imports the screen, and its imports only once that chunk arrived (vite.config.ts announces none).
  */
 function routeChunks(routeIds: string[], files: Map<string, string>, chunks: ClientChunk[], root: string): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
