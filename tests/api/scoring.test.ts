@@ -259,6 +259,42 @@ describe('rounds finalized out of order', () => {
   });
 });
 
+describe('referrals read from every kind of earlier round', () => {
+  it("a friend's first round may be finalized (score rows), still open (picks) or this one; one who starts later waits", async () => {
+    // May–June 2047, no other test's rounds: May 30 finalized, June 6 left open, June 13 scored,
+    // June 20 open and after it.
+    const may = await createRound('Mayo 30', '2047-05-30 18:00', true);
+    const open = await createRound('Junio 6', '2047-06-06 18:00');
+    const scored = await createRound('Junio 13', '2047-06-13 18:00');
+    const later = await createRound('Junio 20', '2047-06-20 18:00');
+    try {
+      const [P, T, Q, U, S] = await Promise.all([createPlayer(), createPlayer(), createPlayer(), createPlayer(), createPlayer()]);
+      await q('update public.profiles set referred_by = $1 where id = any($2)', [P.id, [T.id, Q.id, U.id, S.id]]);
+      await play(T, may, 2);
+      await play(Q, open, 2);
+      await play(U, scored, 2);
+      await play(S, later, 2);
+      await play(P, scored, 4);
+      await finalize(may);
+      await finalize(scored);
+      // P's first round: 4 → 6, +8 welcome; T (first played May 30, a score row), Q (June 6,
+      // open: his picks) and U (this round) are credited now, in June; S first plays after it.
+      const referrals = [T, Q, U].sort((a, b) => (a.username < b.username ? -1 : 1)).map((f) => `Referido ${f.username}: +3`);
+      expect(byUser(await scoresOf(scored))[P.id]).toEqual({
+        correct: 4, points: 23, bonus_details: ['Bienvenida: +8', ...referrals], updated_at: expect.any(Date),
+      });
+      const { rows } = await q(
+        `select referred_id, awarded_points, to_char(month_awarded, 'YYYY-MM-DD') as month_awarded
+         from public.referral_tracking where referrer_id = $1 order by referred_id`,
+        [P.id],
+      );
+      expect(rows).toEqual([T, Q, U].map((f) => f.id).sort().map((id) => ({ referred_id: id, awarded_points: 3, month_awarded: '2047-06-01' })));
+    } finally {
+      await q('delete from public.quinielas where id = any($1)', [[may, open, scored, later]]);
+    }
+  });
+});
+
 describe('bonuses as data', () => {
   it('name what each bonus refers to, and the referral points follow from them, not from the text', async () => {
     const { rows: matches } = await q('select id, match_order from public.matches where quiniela_id = $1 and match_order in (1, 2) order by match_order', [R2]);
