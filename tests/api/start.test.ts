@@ -1,11 +1,12 @@
 // `npm start` must leave nothing behind: Ctrl-C (SIGINT to the whole process group, as a
 // terminal sends it) or a signal to the parent alone stops postgres, PostgREST and the Deno
-// functions host too.
+// functions host too, also while it is still starting; a second one says why it cannot start.
 import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startProduct as startOnFreePorts } from '../support/start-product.ts';
+import { spawnProduct, startProduct as startOnFreePorts } from '../support/start-product.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -76,5 +77,53 @@ describe('npm start', () => {
     process.kill(child.pid!, 'SIGTERM');
     expect(await exited).toBe(0);
     await expect.poll(() => kids.filter(alive), { timeout: 5_000 }).toEqual([]);
+  });
+
+  it('stopped while PostgreSQL is still starting, it leaves no postgres behind', { timeout: 150_000 }, async () => {
+    // An existing database (a developer's second start): postgres is spawned and takes a moment
+    // to accept connections; the stop lands in that moment.
+    const first = await startProduct();
+    process.kill(-first.child.pid!, 'SIGINT');
+    expect(await first.exited).toBe(0);
+    const product = await spawnProduct({ dataDir: first.dataDir });
+    dirs.push(product.appDir);
+    const { child, exited } = product;
+    let postgres: number[] = [];
+    await expect
+      .poll(() => {
+        postgres = descendants(child.pid!).filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`-p\0${product.ports.DB_PORT}`);
+          } catch {
+            return false;
+          }
+        });
+        return postgres.length;
+      }, { timeout: 60_000, interval: 10 })
+      .toBeGreaterThan(0);
+    process.kill(child.pid!, 'SIGTERM');
+    try {
+      expect(await exited).toBe(0);
+      await expect.poll(() => postgres.filter(alive), { timeout: 10_000 }).toEqual([]);
+    } finally {
+      for (const pid of postgres.filter(alive)) process.kill(pid, 'SIGINT'); // what a failure left behind
+    }
+  });
+
+  it('a second npm start on the same database says what holds it, and exits', { timeout: 150_000 }, async () => {
+    const first = await startProduct();
+    try {
+      const second = await spawnProduct({ dataDir: first.dataDir, ports: { DB_PORT: first.ports.DB_PORT } });
+      dirs.push(second.appDir);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`PostgreSQL did not start on port ${first.ports.DB_PORT}`);
+      expect(second.output()).toContain('another `npm start` still running');
+      expect(second.output()).not.toContain('TypeError');
+      // The first one is untouched.
+      expect((await fetch(`http://127.0.0.1:${first.ports.API_PORT}/rest/v1/`, { headers: { apikey: 'x' } })).status).toBe(401);
+    } finally {
+      process.kill(-first.child.pid!, 'SIGINT');
+    }
+    expect(await first.exited).toBe(0);
   });
 });

@@ -30,14 +30,23 @@ export async function startProduct(readyWithin: number, tries = 3): Promise<Star
   }
 }
 
-async function startOnce(readyWithin: number): Promise<StartedProduct> {
+type Ports = StartedProduct['ports'];
+
+/**
+ * `npm start` spawned in its own process group (like a terminal's foreground job), not waited
+ * for: on the given ports and data directory, or fresh ones.
+ */
+export async function spawnProduct(opts: { ports?: Partial<Ports>; dataDir?: string } = {}): Promise<StartedProduct> {
   // Two directories, not one inside the other: postgres (its own user) must reach its data dir.
-  const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-start-'));
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'quinielazo-start-')));
   const appDir = await mkdtemp(join(tmpdir(), 'quinielazo-start-app-'));
-  const ports = { API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(), APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort() };
+  const ports: Ports = {
+    API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(),
+    APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort(), ...opts.ports,
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
     cwd: ROOT,
-    detached: true, // its own process group, like a terminal's foreground job
+    detached: true,
     env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), QUINIELAZO_DATA_DIR: dataDir, QUINIELAZO_APP_DIR: appDir, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -45,14 +54,20 @@ async function startOnce(readyWithin: number): Promise<StartedProduct> {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, ports, exited, output: () => output, dataDir, appDir };
+}
+
+async function startOnce(readyWithin: number): Promise<StartedProduct> {
+  const product = await spawnProduct();
+  const { child, output } = product;
   const started = Date.now();
-  while (!/is ready in/.test(output)) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+  while (!/is ready in/.test(output())) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output()}`);
     if (Date.now() - started > readyWithin) {
       process.kill(-child.pid!, 'SIGINT'); // leave nothing running behind a failed start
-      throw new Error(`npm start not ready after ${readyWithin / 1000} s:\n${output}`);
+      throw new Error(`npm start not ready after ${readyWithin / 1000} s:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, ports, exited, output: () => output, dataDir, appDir };
+  return product;
 }
