@@ -110,6 +110,42 @@ describe('npm start', () => {
     }
   });
 
+  it('the package script stops cleanly when its own processes are signalled in the middle of the build', { timeout: 150_000 }, async () => {
+    // As `pkill -f supabase/local/cli.ts` does: the signal reaches npm's shell and the script's
+    // process, not postgres. A wrapper that force-kills a child busy for more than a moment
+    // (tsx's CLI does after 60 ms) would leave postgres, PostgREST and Deno running.
+    const product = await spawnProduct({ viaNpm: true });
+    dirs.push(product.dataDir, product.appDir);
+    const { child, exited, output } = product;
+    const cmdline = (pid: number) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      } catch {
+        return '';
+      }
+    };
+    let kids: number[] = [];
+    try {
+      await expect.poll(() => output(), { timeout: 90_000, interval: 20 }).toContain('Building the app…');
+      kids = descendants(child.pid!);
+      const script = kids.filter((pid) => cmdline(pid).includes('supabase/local/cli.ts'));
+      // The script runs in its own process with nothing in between that could force-kill it:
+      // the moment a blocking step (React's prerender, seconds) outlasts tsx's 60 ms, its CLI
+      // wrapper sent SIGKILL and the children were orphaned (seen with `pkill`: 2 of 5 stops).
+      expect(script.map(cmdline).filter((c) => /\btsx\/dist\/cli|\.bin\/tsx|^tsx /.test(c))).toEqual([]);
+      for (const pid of script) process.kill(pid, 'SIGINT');
+      await exited;
+      expect(output()).toContain('Stopping Quinielazo…');
+      await expect.poll(() => kids.filter(alive), { timeout: 10_000 }).toEqual([]);
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGINT'); // what a failure left behind (its process group)
+      } catch {
+        // none left
+      }
+    }
+  });
+
   it('a second npm start on the same database says what holds it, and exits', { timeout: 150_000 }, async () => {
     const first = await startProduct();
     try {

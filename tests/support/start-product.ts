@@ -36,7 +36,7 @@ type Ports = StartedProduct['ports'];
  * `npm start` spawned in its own process group (like a terminal's foreground job), not waited
  * for: on the given ports and data directory, or fresh ones.
  */
-export async function spawnProduct(opts: { ports?: Partial<Ports>; dataDir?: string } = {}): Promise<StartedProduct> {
+export async function spawnProduct(opts: { ports?: Partial<Ports>; dataDir?: string; viaNpm?: boolean } = {}): Promise<StartedProduct> {
   // Two directories, not one inside the other: postgres (its own user) must reach its data dir.
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'quinielazo-start-')));
   const appDir = await mkdtemp(join(tmpdir(), 'quinielazo-start-app-'));
@@ -44,7 +44,9 @@ export async function spawnProduct(opts: { ports?: Partial<Ports>; dataDir?: str
     API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(),
     APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort(), ...opts.ports,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
+  // viaNpm: through package.json's script, as a developer runs it (npm → sh → the script).
+  const [command, args] = opts.viaNpm ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     detached: true,
     env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), QUINIELAZO_DATA_DIR: dataDir, QUINIELAZO_APP_DIR: appDir, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
