@@ -40,6 +40,27 @@ function AfterFirstCommit({ run, children }: { run: () => void; children: ReactN
   return children;
 }
 
+/** A visitor can scroll a prerendered page before it hydrates (seconds, on a slow phone); the
+ * router's first render would then put him back at the top, as it does for every new location,
+ * the first included (at 20× CPU slowdown, a tap on /rules' footer in its first second landed
+ * on an empty spot, the footer gone). He stays where he is instead. */
+function keepScrollThroughHydration(router: AppRouter) {
+  let x = window.scrollX;
+  let y = window.scrollY;
+  const track = () => {
+    x = window.scrollX;
+    y = window.scrollY;
+  };
+  window.addEventListener('scroll', track, { passive: true });
+  // After the router's own handler (subscribed when it was created), in the same task: no
+  // frame is drawn at the top in between.
+  const stop = router.subscribe('onRendered', () => {
+    stop();
+    window.removeEventListener('scroll', track);
+    if (window.scrollX !== x || window.scrollY !== y) window.scrollTo(x, y);
+  });
+}
+
 /** A prerendered page (scripts/prerender.ts) is hydrated for a visitor: the same route, the
  * data routes' skeletons, then their loaders. A signed-in player gets his own render instead
  * (his header and shortcuts), which replaces the visitor's markup at its first commit. */
@@ -52,6 +73,7 @@ async function start(router: AppRouter) {
     );
     return;
   }
+  keepScrollThroughHydration(router);
   const skeletons = skeletonsFirst(router, { startEarly: true });
   let loaded = false;
   const loadData = () => {
