@@ -42,8 +42,9 @@ async function flush(): Promise<void> {
     const batch = queue.splice(0, MAX_BATCH);
     const { error } = await supabase.from('activity_logs').insert(batch);
     if (error) {
-      // Another player's events never mix in: a batch belongs to whoever was signed in.
-      if (error.code !== '42501') queue.unshift(...batch);
+      // Another player's events never mix in: a batch belongs to whoever was signed in. A batch
+      // the table refuses (a check, 23xxx) would be refused again: dropped, not retried forever.
+      if (error.code !== '42501' && !error.code?.startsWith('23')) queue.unshift(...batch);
       return;
     }
   }

@@ -12,7 +12,8 @@ export function startActivity(router: AnyRouter, seen: readonly string[], stopRe
   const view = (path: string) => {
     if (path === lastPath) return;
     lastPath = path;
-    track('page_view', { path });
+    // Cut well under the table's 2,000-byte limit on an event's details (a mistyped URL can be long).
+    track('page_view', { path: path.slice(0, 300) });
   };
   // Once the stored session has been read (visitors are not logged), the remembered screens,
   // then every new one.

@@ -362,6 +362,9 @@ describe('auth: the signed-in user', () => {
     expect(fragment.get('type')).toBe('email_change');
     expect((await anonClient().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error).toBeNull();
     expect((await anonClient().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    // The profile follows: the mails go to the new address (the outbox and the scores e-mail read it).
+    const profile = await db().query('select email from public.profiles where id = $1', [data.user!.id]);
+    expect(profile.rows).toEqual([{ email: newEmail.toLowerCase() }]);
   });
 
   it('refuses getUser without a valid token', async () => {

@@ -4,6 +4,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, db } from '../support/clients.ts';
+import { checkChatText } from '../../src/features/chat/chat-model.ts';
 import { createPlayer, type Player } from '../support/players.ts';
 
 const q = (sql: string, params: unknown[] = []) => db().query(sql, params);
@@ -68,11 +69,19 @@ describe('posting', () => {
 
   it('refuses blank, whitespace-only and over-long messages with a Spanish message', async () => {
     await ageMessages(B, 10);
-    for (const blank of ['', '   ', '\n\t \n']) {
+    // Also characters that show nothing but are not ASCII white space (ideographic and em
+    // spaces, zero-width, line separators, a Hangul filler, a blank Braille cell); the app's
+    // own check (checkChatText) refuses the same texts before sending.
+    for (const blank of ['', '   ', '\n\t \n', '\u3000\u3000', '\u2003\u200b', '\u2028\u2029', '\u3164', '\u2800', '\ufeff\u00a0']) {
       const { error } = await post(B, roundA, blank);
-      expect(error?.code).toBe('23514');
+      expect(error?.code, JSON.stringify(blank)).toBe('23514');
       expect(error?.message).toBe('Escribe un mensaje antes de enviarlo.');
+      expect(checkChatText(blank).error, JSON.stringify(blank)).toBe('Escribe un mensaje antes de enviarlo.');
     }
+    // Text around them is a message.
+    expect(checkChatText('\u3000¡Gol!\u200b').error).toBeNull();
+    expect((await post(B, roundA, '\u3000¡Gol!\u200b')).error).toBeNull();
+    await ageMessages(B, 10);
     const long = await post(B, roundA, 'x'.repeat(501));
     expect(long.error?.code).toBe('23514');
     expect(long.error?.message).toBe('Tu mensaje es muy largo: máximo 500 caracteres.');

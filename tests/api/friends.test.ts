@@ -122,6 +122,24 @@ describe('referrals', () => {
     expect(await signUp(`beto.${tag}@example.com`)).toEqual({ referredBy: referrer.id, tracked: 1 });
   });
 
+  it('reads the mailbox a referrer signs in with now, after he changed his address', async () => {
+    const tag = Date.now().toString(36);
+    const referrer = await createPlayer({ email: `viejo.${tag}@example.com` });
+    // What the auth server writes once the new address confirms the change.
+    await q('update auth.users set email = $2 where id = $1', [referrer.id, `Nuevo.${tag}@Example.org`]);
+    expect((await q('select email from public.profiles where id = $1', [referrer.id])).rows[0].email).toBe(`nuevo.${tag}@example.org`);
+
+    const code = (await q('select referral_code from public.profiles where id = $1', [referrer.id])).rows[0].referral_code;
+    const id = randomUUID();
+    await q(
+      `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
+       values ($1, 'authenticated', 'authenticated', $2, now(), jsonb_build_object('username', $3::text, 'referred_by', $4::text))`,
+      [id, `nuevo.${tag}+otra@example.org`, `mb_${tag}`, code],
+    );
+    expect((await q('select referred_by from public.profiles where id = $1', [id])).rows[0].referred_by).toBeNull();
+    expect((await q('select count(*)::int as n from public.referral_tracking where referred_id = $1', [id])).rows[0].n).toBe(0);
+  });
+
   it('records a referral link visit once per visitor and code', async () => {
     const code = `ZZ${Date.now().toString(36).toUpperCase()}`;
     const [v1, v2] = [randomUUID(), randomUUID()];

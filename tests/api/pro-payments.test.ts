@@ -99,6 +99,8 @@ describe('create-preference', () => {
     expect(await createPreference(ana, { packType: 'single' })).toEqual({ status: 400, body: { error: 'Falta el ID de la quiniela.' } });
     expect(await createPreference(ana, { quinielaId: round })).toEqual({ status: 400, body: { error: 'Falta el tipo de paquete.' } });
     expect(await createPreference(ana, { quinielaId: round, packType: 'doble' })).toEqual({ status: 400, body: { error: 'Paquete no válido.' } });
+    // A name PostgreSQL cannot store (a NUL character) is a bad request too, not an outage.
+    expect(await createPreference(ana, { quinielaId: round, packType: 'single\u0000' })).toEqual({ status: 400, body: { error: 'Paquete no válido.' } });
     expect(await createPreference(ana, { quinielaId: 987654321, packType: 'single' })).toEqual({ status: 404, body: { error: 'Quiniela no encontrada.' } });
   });
 

@@ -25,6 +25,17 @@ const DATABASE_TOO_LONG = 'Tu mensaje es muy largo: máximo 500 caracteres.';
 
 const tooLongMessage = (length: number) => `Tu mensaje es muy largo (${length}/${CHAT_MESSAGE_MAX}).`;
 
+/** Characters that show nothing besides white space (\s): soft hyphen, joiners, zero-width and
+ * direction marks, Hangul fillers, the blank Braille cell… */
+const INVISIBLE = new Set([
+  0x85, 0xad, 0x34f, 0x115f, 0x1160, 0x180e, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d,
+  0x202e, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x2800, 0x3164, 0xffa0,
+]);
+
+/** Text that shows nothing, as the chat trigger (public.check_chat_message,
+ * supabase/migrations/…_chat_blank_unicode.sql) reads it. */
+const showsNothing = (text: string) => Array.from(text).every((c) => /\s/u.test(c) || INVISIBLE.has(c.codePointAt(0)!));
+
 export interface ChatAuthor {
   username: string;
   clubName: string | null;
@@ -44,7 +55,7 @@ export interface ChatMessage {
 /** The text to send (trimmed) and what is wrong with it, if anything. */
 export function checkChatText(raw: string): { text: string; error: string | null } {
   const text = raw.trim();
-  if (text === '') return { text, error: CHAT_MESSAGES.blank };
+  if (showsNothing(text)) return { text, error: CHAT_MESSAGES.blank };
   const length = Array.from(text).length;
   if (length > CHAT_MESSAGE_MAX) return { text, error: tooLongMessage(length) };
   return { text, error: null };

@@ -14,6 +14,7 @@ import { mercadoPago } from '../_shared/mercadopago.ts';
 const PRO_ERRORS = {
   missingRound: 'Falta el ID de la quiniela.',
   missingPack: 'Falta el tipo de paquete.',
+  badPack: 'Paquete no válido.',
   provider: 'No se pudo iniciar el pago con MercadoPago. Intenta de nuevo en unos minutos.',
   noCheckoutUrl: 'No checkout URL returned',
   unavailable: 'No pudimos iniciar el pago: el servidor no está disponible. Intenta de nuevo en unos minutos.',
@@ -21,18 +22,22 @@ const PRO_ERRORS = {
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
-/** The HTTP status of the database's refusal (codes raised by start_pro_checkout). */
+/** The HTTP status of the database's refusal: its own codes (start_pro_checkout), and any other
+ * data error (SQLSTATE classes 22 and 23, e.g. a pack name PostgreSQL cannot store) is the
+ * request's fault, never an outage. */
 function statusOf(code: string | undefined): number {
-  switch (code) {
-    case '42501':
-      return 403;
-    case 'P0002':
-      return 404;
-    case '22023':
-      return 400;
-    default:
-      return 503;
-  }
+  if (code === '42501') return 403;
+  if (code === 'P0002') return 404;
+  if (code?.startsWith('22') || code?.startsWith('23')) return 400;
+  return 503;
+}
+
+/** What the player reads: start_pro_checkout's own Spanish messages; PostgreSQL's for other
+ * data errors are English and technical, and the pack is the only free text in the request. */
+function refusalText(status: number, code: string | undefined, message: string): string {
+  if (status === 503) return PRO_ERRORS.unavailable;
+  if (status === 400 && code !== '22023') return PRO_ERRORS.badPack;
+  return message;
 }
 
 export default async function handler(req: Request): Promise<Response> {
@@ -51,7 +56,7 @@ export default async function handler(req: Request): Promise<Response> {
   const { data, error } = await caller.rpc('start_pro_checkout', { p_quiniela: quinielaId, p_pack: packType });
   if (error) {
     const status = statusOf(error.code);
-    return json(status, { error: status === 503 ? PRO_ERRORS.unavailable : error.message });
+    return json(status, { error: refusalText(status, error.code, error.message) });
   }
   const checkout = (data as { checkout_id: string; title: string; price_mxn: number | string }[])[0]!;
 
