@@ -1872,6 +1872,7 @@ export type Database = {
           title: string
         }[]
       }
+      username_key: { Args: { name: string }; Returns: string }
       username_problem: { Args: { name: string }; Returns: string }
     }
     Enums: {

@@ -88,6 +88,7 @@ const ALLOWED: Record<string, Callers> = {
   'standings_after_move()': 'none',
   'standings_after_scores()': 'none',
   'username_problem(text)': 'authenticated',
+  'username_key(text)': 'authenticated',
 };
 
 const q = (sql: string, params: unknown[] = []) => db().query(sql, params);

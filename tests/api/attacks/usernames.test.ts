@@ -77,6 +77,36 @@ describe('attack: usernames', () => {
     expect(error?.code).toBe('23505');
   });
 
+  it('keeps look-alike names unique: Sofía, SOFIA, Sofıa (dotless ı) and Sofia are one name', async () => {
+    const tail = uniqueUsername('').slice(1, 12);
+    const owner = await createPlayer({ username: `Sofía${tail}` });
+    const other = await createPlayer();
+    for (const alike of [`Sofia${tail}`, `SOFIA${tail}`, `Sofıa${tail}`, `SÒFÏA${tail}`]) {
+      expect((await other.client.rpc('check_username', { name: alike })).data, alike).toBe('taken');
+      const { error } = await other.client.from('profiles').update({ username: alike }).eq('id', other.id);
+      expect(error?.code, alike).toBe('23505');
+    }
+    expect((await other.client.rpc('check_username', { name: `Sofie${tail}` })).data).toBe('ok');
+    // ł and l, ø and o: one name too.
+    const polish = await createPlayer({ username: `Łukasz${tail.slice(0, 8)}` });
+    expect((await other.client.rpc('check_username', { name: `lukasz${tail.slice(0, 8)}` })).data).toBe('taken');
+    expect(polish.username).toBe(`Łukasz${tail.slice(0, 8)}`);
+    // The owner may write his own name without the accent.
+    const own = await owner.client.from('profiles').update({ username: `Sofia${tail}` }).eq('id', owner.id).select('username').single();
+    expect(own.data?.username).toBe(`Sofia${tail}`);
+    // A friend is found by the plain spelling.
+    expect((await other.client.rpc('find_player', { username_input: `sofía${tail}` })).data).toMatchObject([{ id: owner.id }]);
+
+    // A sign-up confirmed with a look-alike of a taken name gets a number instead of failing.
+    const { rows: [user] } = await db().query(
+      `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
+       values (gen_random_uuid(), 'authenticated', 'authenticated', $1, now(), jsonb_build_object('username', $2::text)) returning id`,
+      [`parecido.${tail}@example.com`, `Sofıa${tail}`],
+    );
+    const { rows } = await db().query('select username from public.profiles where id = $1', [user.id]);
+    expect(rows[0].username).toBe(`Sofıa${tail}2`);
+  });
+
   it('refuses zero-width, over-long and too-short names through the API with the reason and a Spanish message', async () => {
     const player = await createPlayer();
     for (const [name, reason, message] of [
