@@ -125,6 +125,32 @@ test('an answer made offline survives a reload and reaches the server with a rec
   }
 });
 
+test('the no-signal notice of an answer goes once the answer reaches the server', async ({ page, context }) => {
+  const player = await createPlayer('boostaviso');
+  const question = `¿Vuelve la señal ${Date.now()}?`;
+  const id = await createNextGame('yesno', question);
+  try {
+    await signInPage(page, player);
+    await page.goto('/dashboard');
+    await serviceWorkerInControl(page);
+    const box = card(page);
+    await box.getByRole('button', { name: 'Sí', exact: true }).click();
+    await submit(box, 'Responder', 'Sí');
+
+    await context.setOffline(true);
+    await box.getByRole('button', { name: 'No', exact: true }).click();
+    await box.getByRole('button', { name: 'Actualizar' }).click();
+    await expect(box.getByRole('alert')).toHaveText('Sin conexión: tu respuesta se enviará cuando vuelva la señal.');
+
+    await context.setOffline(false);
+    await expect(box.getByTestId('boost-status')).toContainText(/Respuesta guardada ✓ \d{2}:\d{2}:\d{2}/);
+    await expect(box.getByRole('alert')).toHaveCount(0);
+    expect(await serverAnswer(player.id, id)).toBe('No');
+  } finally {
+    await deleteGame(id);
+  }
+});
+
 test('an answer still waiting when the game locks is marked not sent and the player is told', async ({ page, context }) => {
   const player = await createPlayer('boostlock');
   const question = `¿Cierre sin señal ${Date.now()}?`;

@@ -64,3 +64,30 @@ test('a change still waiting when the round closes is marked not sent and the pl
   await page.reload();
   await expect(first.getByText('No enviada: la quiniela ya cerró')).toBeVisible();
 });
+
+test('a save made with no signal says so, and says the picks were saved once they reach the server', async ({ page, context }) => {
+  const player = await createPlayer('aviso');
+  const roundId = await currentRoundId();
+  await signInPage(page, player);
+  await page.goto('/picks?quiniela=current');
+  await serviceWorkerInControl(page);
+
+  const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
+  await expect(matches).toHaveCount(12);
+  for (let i = 0; i < 12; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
+  await expect(page.getByText(/Guardado ✓/)).toHaveCount(12);
+  await page.getByRole('button', { name: 'Guardar Quiniela' }).click();
+  await page.getByRole('button', { name: 'Editar Quiniela' }).click();
+
+  await context.setOffline(true);
+  await matches.nth(0).getByRole('button', { name: /^Visita/ }).click();
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  const offlineNotice = page.getByText('Sin conexión: tus predicciones quedaron guardadas en este teléfono y se enviarán solas al volver la señal.');
+  await expect(offlineNotice).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(matches.nth(0).getByText(/Guardado ✓ \d{2}:\d{2}:\d{2}/)).toBeVisible();
+  await expect(offlineNotice).toHaveCount(0);
+  await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
+  expect((await serverPicks(player, roundId))[1]).toBe('Visita');
+});

@@ -70,6 +70,17 @@ describe('picks state machine', () => {
     expect(picksReducer(editing, { type: 'closed-refused' }).notice?.kind).toBe('closed');
     expect(picksReducer(editing, { type: 'save-queued', picks: all12 }).mode).toBe('submitted');
   });
+
+  it('replaces the offline notice once the queued picks are sent, or says they came too late', () => {
+    const editing = picksReducer(picksReducer(initialMachine, { type: 'loaded', saved: all12, matchCount: 12, hasPending: false }), { type: 'edit' });
+    const queued = picksReducer(editing, { type: 'save-queued', picks: all12 });
+    expect(queued.notice?.kind).toBe('queued');
+    expect(picksReducer(queued, { type: 'queue-drained', rejected: false }).notice).toEqual({ kind: 'success', text: 'Tus predicciones se guardaron correctamente.' });
+    expect(picksReducer(queued, { type: 'queue-drained', rejected: true }).notice).toEqual({ kind: 'closed', text: 'La quiniela ya cerró: algunos cambios no se enviaron.' });
+    // Any other notice is left alone.
+    const failed = picksReducer(editing, { type: 'save-failed' });
+    expect(picksReducer(failed, { type: 'queue-drained', rejected: false })).toBe(failed);
+  });
 });
 
 describe('mergePicks', () => {

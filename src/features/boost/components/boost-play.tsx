@@ -49,6 +49,11 @@ export function BoostPlay({ userId, game, server, cachedAt }: { userId: string; 
   const [selection, setSelection] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // "Sin conexión…" after an answer sent with no signal: true only while that answer waits.
+  const [queuedOffline, setQueuedOffline] = useState(false);
+  useEffect(() => {
+    if (queuedOffline && shownStatus !== 'pending') setQueuedOffline(false);
+  }, [queuedOffline, shownStatus]);
   useEffect(() => {
     if (!touched) setSelection(saved);
   }, [saved, touched]);
@@ -65,6 +70,7 @@ export function BoostPlay({ userId, game, server, cachedAt }: { userId: string; 
   async function submit() {
     if (!selection || !view.canSubmit) return;
     setNotice(null);
+    setQueuedOffline(false);
     try {
       await recordAnswer(getDb(), { userId, gameId: game.id, answer: selection, deadline: game.lockDate });
     } catch {
@@ -73,7 +79,7 @@ export function BoostPlay({ userId, game, server, cachedAt }: { userId: string; 
     }
     setTouched(false);
     const report = await flushNow().catch(() => null);
-    if (report && report.retryReason !== null) setNotice('Sin conexión: tu respuesta se enviará cuando vuelva la señal.');
+    if (report && report.retryReason !== null) setQueuedOffline(true);
   }
 
   return (
@@ -126,9 +132,9 @@ export function BoostPlay({ userId, game, server, cachedAt }: { userId: string; 
           {' · '}Tu respuesta: <strong>{saved}</strong>
         </p>
       )}
-      {notice && (
+      {(notice ?? (queuedOffline && shownStatus === 'pending')) && (
         <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-          {notice}
+          {notice ?? 'Sin conexión: tu respuesta se enviará cuando vuelva la señal.'}
         </p>
       )}
       {shownStatus === 'rejected' && !notice && (

@@ -81,6 +81,11 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
     dispatch({ type: 'loaded', saved, matchCount: matchIds.length, hasPending });
   }, [loaded, drafts, shown, matchIds.length, hasPending]);
 
+  // A save made offline said its picks would go out with the signal; once none waits, say so.
+  useEffect(() => {
+    if (machine.notice?.kind === 'queued' && !hasPending) dispatch({ type: 'queue-drained', rejected: hasRejected });
+  }, [machine.notice, hasPending, hasRejected]);
+
   useEffect(() => {
     if (!machine.notice || (machine.notice.kind !== 'success' && machine.notice.kind !== 'error')) return;
     const timer = setTimeout(() => dispatch({ type: 'notice-expired' }), NOTICE_MS);

@@ -41,6 +41,8 @@ export type PicksEvent =
   | { type: 'save-queued'; picks: Picks }
   | { type: 'save-failed' }
   | { type: 'closed-refused' }
+  /** Nothing waits any more: what a save made offline queued has reached the server (or was refused as late). */
+  | { type: 'queue-drained'; rejected: boolean }
   | { type: 'notice-expired' };
 
 export const initialMachine: PicksMachine = { mode: 'new', baseline: {}, saving: false, notice: null };
@@ -66,6 +68,10 @@ export function picksReducer(state: PicksMachine, event: PicksEvent): PicksMachi
       return { ...state, saving: false, notice: { kind: 'error', text: MESSAGES.saveFailed } };
     case 'closed-refused':
       return { ...state, saving: false, notice: { kind: 'closed', text: MESSAGES.closed } };
+    case 'queue-drained':
+      // "Sin conexión…" would now be wrong: the player is told what became of the save.
+      if (state.notice?.kind !== 'queued') return state;
+      return { ...state, notice: event.rejected ? { kind: 'closed', text: MESSAGES.closed } : { kind: 'success', text: MESSAGES.saved } };
     case 'notice-expired':
       return { ...state, notice: null };
   }

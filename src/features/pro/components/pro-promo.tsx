@@ -1,6 +1,7 @@
 // The Pro promo on /quinielazo-de-la-semana (spec §2): a card with the round's live pool and a
 // modal that explains Pro. After the player saves his free picks, if Pro is open and he has no
-// entry yet, the card offers to play Pro with the same picks (an entry can copy them).
+// entry yet, the card offers to play Pro with the same picks (an entry can copy them); /picks
+// shows that offer alone.
 import { useEffect, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,16 @@ import { Dialog } from '@/components/ui/dialog';
 import { formatMXN } from '@/lib/format';
 import { getProPromo, type ProPromoData } from '../api/get-pro-promo';
 
-export function ProPromo({ roundId, userId, open, justSaved }: { roundId: number; userId: string | null; open: boolean; justSaved: boolean }) {
+interface ProPromoProps {
+  roundId: number;
+  userId: string | null;
+  open: boolean;
+  justSaved: boolean;
+  /** Only the offer to play with the same picks, nothing otherwise (/picks after saving). */
+  offerOnly?: boolean;
+}
+
+export function ProPromo({ roundId, userId, open, justSaved, offerOnly = false }: ProPromoProps) {
   const [data, setData] = useState<ProPromoData | null>(null);
   const [modal, setModal] = useState(false);
   useEffect(() => {
@@ -21,6 +31,7 @@ export function ProPromo({ roundId, userId, open, justSaved }: { roundId: number
   }, [roundId, userId]);
   if (!open || !data) return null;
   const offerSamePicks = justSaved && userId !== null && !data.hasEntry;
+  if (offerOnly && !offerSamePicks) return null;
 
   return (
     <section aria-labelledby="pro-promo" className="rounded-2xl bg-gradient-to-br from-slate-900 to-brand-900 p-4 text-white shadow-sm">
