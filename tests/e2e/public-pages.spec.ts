@@ -118,6 +118,12 @@ test('the contact form validates, keeps what was typed on failure and mails the 
   await expect(page.getByText('Escribe tu mensaje.')).toBeVisible();
   await expect(page.getByLabel('Nombre')).toBeFocused();
 
+  // The counter under the message counts down, and past the limit says by how much.
+  await page.getByLabel('Mensaje').fill('a'.repeat(4990));
+  await expect(page.getByText('Te quedan 10 caracteres.')).toBeVisible();
+  await page.getByLabel('Mensaje').fill('a'.repeat(5010));
+  await expect(page.getByText('Sobran 10 caracteres: el máximo es 5000.')).toBeVisible();
+
   await page.getByLabel('Nombre').fill(name);
   await page.getByLabel('Correo electrónico').fill('visitante@correo');
   await page.getByLabel('Mensaje').fill(message);

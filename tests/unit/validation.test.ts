@@ -88,6 +88,11 @@ describe('password strength meter', () => {
     expect(passwordStrength('a1').score).toBe(2);
     expect(passwordStrength('a1!').score).toBe(3);
     expect(passwordStrength('golazo1!').score).toBe(4);
+    // The meter's word never calls a refused password acceptable: 8 letters is 2 checks but 'Débil'.
+    expect(passwordStrength('abcdefgh')).toMatchObject({ score: 2, level: 1 });
+    expect(passwordStrength('abc!defg')).toMatchObject({ score: 3, level: 1 });
+    expect(passwordStrength('golazo12')).toMatchObject({ score: 3, level: 3 });
+    expect(passwordStrength('golazo1!').level).toBe(4);
     expect(passwordStrength('12345678').checks.filter((c) => c.met).map((c) => c.id)).toEqual(['length', 'digit']);
     expect(passwordStrength('abc def').checks.find((c) => c.id === 'symbol')?.met).toBe(false); // a space is no symbol
   });

@@ -49,14 +49,18 @@ export interface StrengthCheck {
 }
 
 /** The strength meter's four steps: length 8+, a letter, a digit, a symbol. */
-export function passwordStrength(password: string): { score: number; checks: StrengthCheck[] } {
+export function passwordStrength(password: string): { score: number; level: number; checks: StrengthCheck[] } {
   const checks: StrengthCheck[] = [
     { id: 'length', label: '8 caracteres o más', met: password.length >= PASSWORD_MIN },
     { id: 'letter', label: 'Una letra', met: hasLetter(password) },
     { id: 'digit', label: 'Un número', met: hasDigit(password) },
     { id: 'symbol', label: 'Un símbolo', met: hasSymbol(password) },
   ];
-  return { score: checks.filter((c) => c.met).length, checks };
+  const score = checks.filter((c) => c.met).length;
+  // The word and colour the meter shows: a password the rule refuses (8+ with letters and
+  // digits) reads 'Débil' at most, never 'Aceptable' beside the form's refusal.
+  const acceptable = checks.slice(0, 3).every((c) => c.met);
+  return { score, level: acceptable ? score : Math.min(score, 1), checks };
 }
 
 export interface SignupValues {

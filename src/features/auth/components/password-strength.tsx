@@ -5,7 +5,7 @@ const BAR_COLOURS = ['bg-red-500', 'bg-red-500', 'bg-amber-500', 'bg-lime-500', 
 
 /** The four-step strength meter of docs/product.md#validation: length 8+, a letter, a digit, a symbol. */
 export function PasswordStrength({ password }: { password: string }) {
-  const { score, checks } = passwordStrength(password);
+  const { score, level, checks } = passwordStrength(password);
   return (
     <div className="flex flex-col gap-2" aria-live="polite">
       <div className="flex items-center gap-2">
@@ -15,14 +15,14 @@ export function PasswordStrength({ password }: { password: string }) {
           aria-valuemin={0}
           aria-valuemax={4}
           aria-valuenow={score}
-          aria-valuetext={LEVELS[score]}
+          aria-valuetext={LEVELS[level]}
           className="grid flex-1 grid-cols-4 gap-1"
         >
           {[0, 1, 2, 3].map((step) => (
-            <span key={step} className={`h-1.5 rounded-full ${step < score ? BAR_COLOURS[score] : 'bg-slate-200'}`} />
+            <span key={step} className={`h-1.5 rounded-full ${step < score ? BAR_COLOURS[level] : 'bg-slate-200'}`} />
           ))}
         </div>
-        <span className="w-20 text-right text-xs font-semibold text-slate-600">{password ? LEVELS[score] : ''}</span>
+        <span className="w-20 text-right text-xs font-semibold text-slate-600">{password ? LEVELS[level] : ''}</span>
       </div>
       <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
         {checks.map((check) => (

@@ -86,7 +86,7 @@ export function ContactForm() {
           placeholder="Cuéntanos en qué te podemos ayudar"
           value={values.message}
           error={errors.message}
-          hint={remaining < 500 ? `Te quedan ${remaining} caracteres.` : undefined}
+          hint={remaining < 0 ? `Sobran ${-remaining} caracteres: el máximo es ${CONTACT_MESSAGE_MAX}.` : remaining < 500 ? `Te quedan ${remaining} caracteres.` : undefined}
           onChange={(e) => update('message', e.target.value)}
         />
         {outcome ? <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage> : null}
