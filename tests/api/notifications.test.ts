@@ -472,6 +472,22 @@ describe('dispatch-notifications', () => {
     expect(receiver.received.filter((x) => x.path === `/ok/bad-keys-${p.id}`)).toHaveLength(0);
   });
 
+  it('never calls an endpoint outside the browsers\' push services: the subscription is dropped and the notice goes by e-mail', async () => {
+    const p = await createPlayer();
+    // The same receiver under another name: a call would reach it, so none may be made.
+    const endpoint = `${receiver.origin.replace('127.0.0.1', 'localhost')}/ok/ssrf-${p.id}`;
+    await subscribe(p, endpoint, browserKeys());
+    const r = await round(1, `now() + interval '90 minutes'`, 'Jornada fuera de servicio');
+    await notice(p, r, 'Jornada fuera de servicio', 1);
+    expect((await dispatch()).status).toBe(200);
+    await waitForMail(p.email, { subject: 'Jornada fuera de servicio' });
+    expect(receiver.received.filter((x) => x.path === `/ok/ssrf-${p.id}`)).toHaveLength(0);
+    expect((await q('select count(*)::int as n from public.push_subscriptions where endpoint = $1', [endpoint])).rows[0].n).toBe(0);
+    expect((await q(`select state, channel, last_error from public.notification_outbox where user_id = $1 and kind <> 'welcome'`, [p.id])).rows).toEqual([
+      { state: 'sent', channel: 'email', last_error: 'el servicio de push no es de un navegador' },
+    ]);
+  });
+
   it('a 500 is retried with growing waits, then the notice falls back to e-mail', async () => {
     const p = await createPlayer();
     const endpoint = `${receiver.origin}/fail/${p.id}`;

@@ -8,6 +8,7 @@ import webpush from 'web-push';
 import { env, optionalEnv } from './env.ts';
 import { escapeHtml, layout, sendMail } from './mailer.ts';
 import { encryptPush } from './push-encrypt.ts';
+import { pushEndpointAllowed } from './push-hosts.ts';
 
 /** Push attempts before a notice falls back to e-mail; attempts in all before it is given up. */
 const MAX_PUSH_ATTEMPTS = 3;
@@ -82,8 +83,10 @@ function vapidAuthorization(endpoint: string): string {
   return Authorization;
 }
 
-/** One push: encrypted here (RFC 8291, push-encrypt.ts), VAPID-signed by web-push (above), sent with fetch so any endpoint URL works. */
+/** One push: encrypted here (RFC 8291, push-encrypt.ts), VAPID-signed by web-push (above), sent with fetch to a browser's push service (push-hosts.ts). */
 async function push(sub: Subscription, payload: Payload, kind: string): Promise<{ outcome: PushOutcome; error?: string }> {
+  // Never called: dropped like a 410 one (supabase/functions/_shared/push-hosts.ts).
+  if (!pushEndpointAllowed(sub.endpoint, optionalEnv('PUSH_ENDPOINT_HOSTS'))) return { outcome: 'gone', error: 'el servicio de push no es de un navegador' };
   let body: Uint8Array<ArrayBuffer>;
   let authorization: string;
   try {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { pushEndpointAllowed } from '../../supabase/functions/_shared/push-hosts.ts';
+
+describe('push endpoints the dispatcher calls', () => {
+  it("calls the browsers' push services over https", () => {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/dXk9:APA91b',
+      'https://android.googleapis.com/gcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAA',
+      'https://web.push.apple.com/QGuQyavXutnMejAfj',
+      'https://wns2-by3p.notify.windows.com/w/?token=BQYAAAB',
+    ]) expect(pushEndpointAllowed(endpoint, undefined), endpoint).toBe(true);
+  });
+
+  it('refuses anything else: plain http, look-alike hosts, internal addresses, other schemes', () => {
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilfcm.googleapis.com/x',
+      'https://googleapis.com/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://127.0.0.1:54322/',
+      'https://localhost/x',
+      'javascript:alert(1)',
+      'no es una URL',
+    ]) expect(pushEndpointAllowed(endpoint, undefined), endpoint).toBe(false);
+  });
+
+  it('adds the hosts PUSH_ENDPOINT_HOSTS names, over http too (the local receiver), and only those', () => {
+    expect(pushEndpointAllowed('http://127.0.0.1:4010/ok/1', '127.0.0.1')).toBe(true);
+    expect(pushEndpointAllowed('http://127.0.0.1:4010/ok/1', ' push.interno.mx , 127.0.0.1 ')).toBe(true);
+    expect(pushEndpointAllowed('http://localhost:4010/ok/1', '127.0.0.1')).toBe(false);
+    expect(pushEndpointAllowed('ftp://127.0.0.1/x', '127.0.0.1')).toBe(false);
+    expect(pushEndpointAllowed('https://fcm.googleapis.com/fcm/send/x', '127.0.0.1')).toBe(true);
+  });
+});
