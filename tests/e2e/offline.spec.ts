@@ -1,23 +1,28 @@
 // Journeys (2) and (3): picks changed with no signal stay on the phone across a reload, marked
 // waiting, and reach the server when the signal returns; a change that waits past the round's
 // close is marked not sent and the player is told.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { closeRoundNow, createPlayer, createRound, currentRoundId, serverPicks, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
 
 // Installing the service worker (precaching the shell) on a busy machine takes a while.
 test.describe.configure({ timeout: 60_000 });
 
-test('changes made offline survive a reload, then reach the server with a receipt', async ({ page, context }) => {
-  const player = await createPlayer('offline');
+/** A new player on the current round's /picks, with the service worker in control and all 12 picks on Local, each saved. */
+async function allLocalSaved(page: Page, name: string) {
+  const player = await createPlayer(name);
   const roundId = await currentRoundId();
   await signInPage(page, player);
   await page.goto('/picks?quiniela=current');
   await serviceWorkerInControl(page);
-
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
   await expect(matches).toHaveCount(12);
   for (let i = 0; i < 12; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
   await expect(page.getByText(/Guardado ✓/)).toHaveCount(12);
+  return { player, roundId, matches };
+}
+
+test('changes made offline survive a reload, then reach the server with a receipt', async ({ page, context }) => {
+  const { player, roundId, matches } = await allLocalSaved(page, 'offline');
 
   await context.setOffline(true);
   await matches.nth(0).getByRole('button', { name: /^Visita/ }).click();
@@ -66,16 +71,7 @@ test('a change still waiting when the round closes is marked not sent and the pl
 });
 
 test('a save made with no signal says so, and says the picks were saved once they reach the server', async ({ page, context }) => {
-  const player = await createPlayer('aviso');
-  const roundId = await currentRoundId();
-  await signInPage(page, player);
-  await page.goto('/picks?quiniela=current');
-  await serviceWorkerInControl(page);
-
-  const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
-  await expect(matches).toHaveCount(12);
-  for (let i = 0; i < 12; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-  await expect(page.getByText(/Guardado ✓/)).toHaveCount(12);
+  const { player, roundId, matches } = await allLocalSaved(page, 'aviso');
   await page.getByRole('button', { name: 'Guardar Quiniela' }).click();
   await page.getByRole('button', { name: 'Editar Quiniela' }).click();
 
