@@ -47,6 +47,29 @@ describe('admin_create_round', () => {
   });
 });
 
+describe('matches per round', () => {
+  it('refuses a 13th match, to an admin through the API and in admin_create_round: the points table stops at 12 right', async () => {
+    const clubs = (await q('select id from public.clubs order by id limit 26')).rows.map((r) => Number(r.id));
+    const pairs = (n: number) => Array.from({ length: n }, (_, i) => ({ home_club_id: clubs[2 * i], away_club_id: clubs[2 * i + 1] }));
+    const name = `Trece partidos ${Date.now().toString(36)}`;
+    const thirteen = await admin.client.rpc('admin_create_round', {
+      name_input: name, week_input: 1, deadline_input: new Date(Date.now() + daysAhead++ * 86_400_000).toISOString(), is_last_of_month_input: false,
+      matches_input: pairs(13),
+    });
+    expect(thirteen.error).toMatchObject({ code: '23514', message: 'Una quiniela tiene como máximo 12 partidos.' });
+    expect((await q('select count(*)::int as n from public.quinielas where name = $1', [name])).rows[0].n).toBe(0);
+
+    const twelve = await admin.client.rpc('admin_create_round', {
+      name_input: name, week_input: 1, deadline_input: new Date(Date.now() + daysAhead++ * 86_400_000).toISOString(), is_last_of_month_input: false,
+      matches_input: pairs(12),
+    });
+    expect(twelve.error).toBeNull();
+    const more = await admin.client.from('matches').insert({ quiniela_id: Number(twelve.data), match_order: 13, home_team: 'León', away_team: 'Atlas' }).select('id');
+    expect(more.error).toMatchObject({ code: '23514', message: 'Una quiniela tiene como máximo 12 partidos.' });
+    expect((await q('select count(*)::int as n from public.matches where quiniela_id = $1', [twelve.data])).rows[0].n).toBe(12);
+  });
+});
+
 describe('matches through the API', () => {
   it('refuses an admin the same team written in another case, accent or spacing', async () => {
     const round = await emptyRound();

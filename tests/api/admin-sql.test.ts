@@ -166,6 +166,28 @@ describe('saving results and finalizing', () => {
     expect(scores[0]).toMatchObject({ correct: 11, points: 65 + 8 + 3 });
     expect((await q('select count(*)::int as n from public.scores where quiniela_id = $1 and user_id = $2', [round.id, p.id])).rows[0].n).toBe(1);
   });
+
+  it('a finalized round keeps every result: clearing one is refused in Spanish and re-scores nothing; reopened, it can be cleared', async () => {
+    const round = await adminRound();
+    const p = await createPlayer();
+    const truth: Result[] = Array.from({ length: 12 }, () => 'Local');
+    await pick(p, round.id, round.matchIds, truth);
+    await setResults(round.matchIds, truth);
+    await admin.client.from('quinielas').update({ results_saved: true }).eq('id', round.id);
+    const before = await scoresOf(round.id);
+    expect(before.map((s) => s.correct)).toEqual([12]);
+
+    const cleared = await admin.client.from('matches').update({ correct_result: null }).eq('id', round.matchIds[0]).select('id');
+    expect(cleared.error).toMatchObject({ code: '23514', message: 'Esta quiniela ya está finalizada: escribe el resultado correcto en lugar de borrarlo.' });
+    expect((await q('select correct_result from public.matches where id = $1', [round.matchIds[0]])).rows[0].correct_result).toBe('Local');
+    expect(await scoresOf(round.id)).toEqual(before);
+
+    // Reopened (unfinalized, its scores go), a result may be cleared again.
+    await admin.client.from('quinielas').update({ results_saved: false }).eq('id', round.id);
+    const reopened = await admin.client.from('matches').update({ correct_result: null }).eq('id', round.matchIds[0]).select('id');
+    expect(reopened.error).toBeNull();
+    expect(reopened.data).toHaveLength(1);
+  });
 });
 
 describe('simulate_round_scores', () => {

@@ -61,6 +61,11 @@ test('admin creates a Boost game, scores it, and the player sees the result and 
     await create.click();
     await expect(page.getByRole('alert')).toHaveText('La URL de la imagen debe empezar con http:// o https://.');
     await page.getByLabel('URL de imagen (opcional)').fill('');
+    // More points than the column holds: PostgreSQL's English refusal is not shown; nothing typed is lost.
+    await page.getByLabel('Puntos').fill('99999999999');
+    await create.click();
+    await expect(page.getByRole('alert')).toHaveText('No se pudo crear el juego: revisa la fecha y los puntos.');
+    await expect(page.getByLabel('Pregunta')).toHaveValue(question);
     // A non-numeric value becomes 1.
     await page.getByLabel('Puntos').fill('muchos');
     await create.click();

@@ -66,7 +66,15 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   await expect(page.getByRole('alert')).toHaveText('Todos los campos son obligatorios');
 
   await page.getByLabel('Nombre').fill(roundName);
+  // A week out of range and a deadline already past are refused before anything is sent.
+  await page.getByLabel('Semana').fill('-3');
+  await page.getByLabel('Cierre (hora del Centro)').fill(mexicoLocal(deadline));
+  await save.click();
+  await expect(page.getByRole('alert')).toHaveText('La semana debe ser un número del 1 al 53.');
   await page.getByLabel('Semana').fill('47');
+  await page.getByLabel('Cierre (hora del Centro)').fill(mexicoLocal(new Date(Date.now() - 86_400_000)));
+  await save.click();
+  await expect(page.getByRole('alert')).toHaveText('El cierre ya pasó: elige una fecha y hora futuras.');
   await page.getByLabel('Cierre (hora del Centro)').fill(mexicoLocal(deadline));
   await expect(page.getByText(/^Cierra: .+\(hora del Centro\)$/)).toBeVisible();
   await save.click();
@@ -74,6 +82,9 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
 
   for (let i = 1; i < 12; i++) await page.getByRole('button', { name: '+ Agregar otro partido' }).click();
   await expect(page.getByRole('list', { name: 'Partidos de la quiniela' }).getByRole('listitem')).toHaveCount(12);
+  // Twelve is the most a round can score (its points table stops at 12 right).
+  await expect(page.getByRole('button', { name: '+ Agregar otro partido' })).toHaveCount(0);
+  await expect(page.getByText('Una quiniela tiene como máximo 12 partidos.')).toBeVisible();
   for (let i = 0; i < 12; i++) {
     for (const [side, club] of [['Local', clubs[2 * i]!], ['Visitante', clubs[2 * i + 1]!]] as const) await pickClub(page, `${side} del partido ${i + 1}`, club.name);
   }
@@ -154,6 +165,13 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   const score = (await service.from('scores').select('correct, points, bonus_details').eq('quiniela_id', round.id).eq('user_id', player.id).single()).data!;
   // 9 correct → 30; first round ever → +8; match 1 (special, 5) right; match 2's underdog side (Visita) was not the result.
   expect(score).toMatchObject({ correct: 9, points: 30 + 8 + 5 });
+
+  // A finalized round keeps every result: clearing one is refused, said next to the field, and nothing is re-scored.
+  await first.fill('');
+  await first.press('Tab');
+  await expect(page.getByText('Esta quiniela ya está finalizada: escribe el resultado correcto en lugar de borrarlo.')).toBeVisible();
+  expect((await service.from('matches').select('correct_result').eq('quiniela_id', round.id).eq('match_order', 1).single()).data!.correct_result).toBe(truth[0]);
+  expect((await service.from('scores').select('points').eq('quiniela_id', round.id).eq('user_id', player.id).single()).data!.points).toBe(score.points);
 
   // --- The player's history and the leaderboard show the new points. ---
   // Both screens show the current month, and the round closes after every open round, which

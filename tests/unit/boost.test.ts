@@ -110,7 +110,15 @@ describe('history words', () => {
 });
 
 describe('admin daily game form', () => {
+  const TODAY = '2026-11-26';
   const base = { gameDate: '2026-12-01', type: 'yesno' as const, question: '¿Hay gol?', points: '3', aboutTeams: false, homeId: null, awayId: null, imageUrl: '' };
+  it('a day from today to a year ahead (Mexico City\'s today, given)', () => {
+    expect(parseDailyGameForm({ ...base, gameDate: '2026-11-26' }, TODAY)).toMatchObject({ ok: true });
+    expect(parseDailyGameForm({ ...base, gameDate: '2026-11-25' }, TODAY)).toEqual({ ok: false, error: 'Ese día ya pasó: elige hoy o un día futuro.' });
+    expect(parseDailyGameForm({ ...base, gameDate: '0001-01-01' }, TODAY)).toEqual({ ok: false, error: 'Ese día ya pasó: elige hoy o un día futuro.' });
+    expect(parseDailyGameForm({ ...base, gameDate: '2027-11-26' }, TODAY)).toMatchObject({ ok: true });
+    expect(parseDailyGameForm({ ...base, gameDate: '2049-06-15' }, TODAY)).toEqual({ ok: false, error: 'Elige un día dentro del próximo año.' });
+  });
   it('points: at least 1, a non-numeric value becomes 1', () => {
     expect(parsePoints('5')).toBe(5);
     expect(parsePoints('abc')).toBe(1);
@@ -118,16 +126,16 @@ describe('admin daily game form', () => {
     expect(parsePoints('-4')).toBe(1);
   });
   it('match and exact score need both clubs; yes/no may be about two teams', () => {
-    expect(parseDailyGameForm({ ...base, type: 'match' })).toEqual({ ok: false, error: 'Los juegos de partido y marcador exacto necesitan equipo local y visitante.' });
-    expect(parseDailyGameForm({ ...base, type: 'exactscore', homeId: 1, awayId: 2 })).toMatchObject({ ok: true, row: { metadata: { home_team_id: 1, away_team_id: 2 } } });
-    expect(parseDailyGameForm({ ...base, aboutTeams: true, homeId: 1 })).toEqual({ ok: false, error: 'Elige los dos equipos del juego.' });
-    expect(parseDailyGameForm({ ...base, aboutTeams: true, homeId: 1, awayId: 2 })).toMatchObject({ ok: true, row: { metadata: { team1_id: 1, team2_id: 2 } } });
-    expect(parseDailyGameForm(base)).toEqual({ ok: true, row: { game_date: '2026-12-01', game_type: 'yesno', question: '¿Hay gol?', points: 3, metadata: {} } });
+    expect(parseDailyGameForm({ ...base, type: 'match' }, TODAY)).toEqual({ ok: false, error: 'Los juegos de partido y marcador exacto necesitan equipo local y visitante.' });
+    expect(parseDailyGameForm({ ...base, type: 'exactscore', homeId: 1, awayId: 2 }, TODAY)).toMatchObject({ ok: true, row: { metadata: { home_team_id: 1, away_team_id: 2 } } });
+    expect(parseDailyGameForm({ ...base, aboutTeams: true, homeId: 1 }, TODAY)).toEqual({ ok: false, error: 'Elige los dos equipos del juego.' });
+    expect(parseDailyGameForm({ ...base, aboutTeams: true, homeId: 1, awayId: 2 }, TODAY)).toMatchObject({ ok: true, row: { metadata: { team1_id: 1, team2_id: 2 } } });
+    expect(parseDailyGameForm(base, TODAY)).toEqual({ ok: true, row: { game_date: '2026-12-01', game_type: 'yesno', question: '¿Hay gol?', points: 3, metadata: {} } });
   });
   it('needs a date and a question; the image URL must be http(s)', () => {
-    expect(parseDailyGameForm({ ...base, gameDate: '' })).toEqual({ ok: false, error: 'Elige la fecha del juego.' });
-    expect(parseDailyGameForm({ ...base, question: '  ' })).toEqual({ ok: false, error: 'Escribe la pregunta del juego.' });
-    expect(parseDailyGameForm({ ...base, imageUrl: 'javascript:alert(1)' })).toMatchObject({ ok: false });
-    expect(parseDailyGameForm({ ...base, imageUrl: 'https://x.mx/a.png' })).toMatchObject({ ok: true, row: { metadata: { image_url: 'https://x.mx/a.png' } } });
+    expect(parseDailyGameForm({ ...base, gameDate: '' }, TODAY)).toEqual({ ok: false, error: 'Elige la fecha del juego.' });
+    expect(parseDailyGameForm({ ...base, question: '  ' }, TODAY)).toEqual({ ok: false, error: 'Escribe la pregunta del juego.' });
+    expect(parseDailyGameForm({ ...base, imageUrl: 'javascript:alert(1)' }, TODAY)).toMatchObject({ ok: false });
+    expect(parseDailyGameForm({ ...base, imageUrl: 'https://x.mx/a.png' }, TODAY)).toMatchObject({ ok: true, row: { metadata: { image_url: 'https://x.mx/a.png' } } });
   });
 });

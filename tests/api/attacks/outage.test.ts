@@ -68,7 +68,7 @@ describe('durability and honest failures', () => {
       { name: 'synchronous_commit', setting: 'on' },
     ]);
 
-    // A player and an open round of 40 matches, arranged relative to the database clock.
+    // A player and four open rounds of 10 matches (a round has at most 12), arranged relative to the database clock.
     const userId = randomUUID();
     const email = `durable.${userId}@example.com`;
     await query(first.dbUrl, `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, now(), jsonb_build_object('username', $3::text))`, [
@@ -76,12 +76,13 @@ describe('durability and honest failures', () => {
       email,
       `durable_${userId.slice(0, 8)}`,
     ]);
-    const [round] = await query<{ id: string }>(first.dbUrl, `insert into public.quinielas (name, week, deadline) values ('Jornada durable', 1, now() + interval '1 hour') returning id`);
-    const matches = await query<{ id: string }>(
+    await query(first.dbUrl, `insert into public.quinielas (name, week, deadline) select 'Jornada durable ' || r, r, now() + interval '1 hour' from generate_series(1, 4) r`);
+    const matches = await query<{ id: string; quiniela_id: string }>(
       first.dbUrl,
       `insert into public.matches (quiniela_id, match_order, home_team, away_team)
-       select $1, g, 'Local ' || g, 'Visita ' || g from generate_series(1, 40) g returning id`,
-      [round.id],
+       select q.id, g, 'Local ' || g, 'Visita ' || g
+       from public.quinielas q cross join generate_series(1, 10) g
+       where q.name like 'Jornada durable %' order by q.id, g returning id, quiniela_id`,
     );
     const token = await new SignJWT({ role: 'authenticated', aud: 'authenticated', email, session_id: randomUUID() })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -111,7 +112,7 @@ describe('durability and honest failures', () => {
     const acknowledged: Array<{ match_id: number; result: string }> = [];
     const results = ['Local', 'Empate', 'Visita'];
     for (const [i, m] of matches.entries()) {
-      const row = { user_id: userId, quiniela_id: Number(round.id), match_id: Number(m.id), result: results[i % 3] };
+      const row = { user_id: userId, quiniela_id: Number(m.quiniela_id), match_id: Number(m.id), result: results[i % 3] };
       const { data, error, status } = await player.from('picks').upsert(row, { onConflict: 'user_id,match_id' }).select('match_id, result, updated_at');
       expect(error).toBeNull();
       expect(status).toBeLessThan(300);

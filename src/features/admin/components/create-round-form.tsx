@@ -22,10 +22,14 @@ let nextKey = 1;
 const emptyMatch = (): MatchDraft => ({ key: nextKey++, homeClubId: null, awayClubId: null, specialBonusPoints: '0', underdogBonusPoints: '0', underdogBonusSide: '' });
 const points = (s: string) => Math.max(0, Number.parseInt(s, 10) || 0);
 
+/** A deadline at or before this moment, by the admin's clock (asked when saving). */
+const alreadyPast = (iso: string) => Date.parse(iso) <= Date.now();
+
 const sameClub = (m: MatchDraft) => m.homeClubId !== null && m.homeClubId === m.awayClubId;
 
-/** check_violation: the database's refusal of a match against itself (20261126000200_distinct_teams.sql), shown as it words it. */
-const SAME_TEAM_CODE = '23514';
+/** check_violation: the database's refusals of a match, shown as it words them — the same team on
+ * both sides (20261126000200_distinct_teams.sql), one match too many (20261126000800_round_match_limit.sql). */
+const CHECK_CODE = '23514';
 
 export function CreateRoundForm() {
   const { rounds, reload } = useRounds();
@@ -50,6 +54,8 @@ export function CreateRoundForm() {
 
   const existingNames = useMemo(() => [...new Set((rounds ?? []).map((r) => r.name))], [rounds]);
   const deadlineIso = deadline ? mexicoCityLocalToIso(deadline) : null;
+  // As many matches as the points table has steps (0–12 right today); the database refuses more.
+  const maxMatches = rulesFor(deadlineIso || undefined).pointsByCorrect.length - 1;
 
   const update = (key: number, patch: Partial<MatchDraft>) => setMatches((ms) => ms.map((m) => (m.key === key ? { ...m, ...patch } : m)));
 
@@ -61,8 +67,22 @@ export function CreateRoundForm() {
       setNotice({ kind: 'error', text: 'Todos los campos son obligatorios' });
       return;
     }
+    if (weekNumber < 1 || weekNumber > 53) {
+      setNotice({ kind: 'error', text: 'La semana debe ser un número del 1 al 53.' });
+      return;
+    }
+    // A round born closed takes no picks, and it would become "the round before" the open one
+    // (the streak bonus reads it).
+    if (alreadyPast(deadlineIso)) {
+      setNotice({ kind: 'error', text: 'El cierre ya pasó: elige una fecha y hora futuras.' });
+      return;
+    }
     if (matches.length === 0 || matches.some((m) => m.homeClubId === null || m.awayClubId === null)) {
       setNotice({ kind: 'error', text: 'Todos los partidos deben tener equipos locales y visitantes seleccionados.' });
+      return;
+    }
+    if (matches.length > maxMatches) {
+      setNotice({ kind: 'error', text: `Una quiniela tiene como máximo ${maxMatches} partidos.` });
       return;
     }
     const clash = matches.findIndex(sameClub);
@@ -94,10 +114,10 @@ export function CreateRoundForm() {
       reload();
     } catch (error) {
       // Everything typed stays on screen so the admin can fix and retry; the database's own
-      // refusal of a match (the same team on both sides) names the match, so it is shown as is.
+      // refusals of a match say what is wrong, so they are shown as they are.
       console.error(error);
       const refused = error as { code?: string; message?: string };
-      setNotice({ kind: 'error', text: refused.code === SAME_TEAM_CODE && refused.message ? refused.message : 'Error al guardar partidos' });
+      setNotice({ kind: 'error', text: refused.code === CHECK_CODE && refused.message ? refused.message : 'Error al guardar partidos' });
     } finally {
       setSaving(false);
     }
@@ -179,9 +199,13 @@ export function CreateRoundForm() {
               </li>
             ))}
           </ol>
-          <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => setMatches((ms) => [...ms, emptyMatch()])}>
-            + Agregar otro partido
-          </button>
+          {matches.length < maxMatches ? (
+            <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={() => setMatches((ms) => [...ms, emptyMatch()])}>
+              + Agregar otro partido
+            </button>
+          ) : (
+            <p className="mt-3 text-sm text-slate-600">Una quiniela tiene como máximo {maxMatches} partidos.</p>
+          )}
         </Card>
 
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

@@ -3,11 +3,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { GAME_TYPES, type GameType } from '@/features/boost';
 import { listClubs, type Club } from '@/lib/clubs';
-import { formatDeadline, formatCalendarDay } from '@/lib/time';
+import { formatDeadline, formatCalendarDay, gameDay } from '@/lib/time';
 import { createDailyGame, listDailyGames, type AdminDailyGame } from '../api/daily-games';
 import { parseDailyGameForm, type DailyGameForm } from '../daily-game-input';
 import { ClubPicker } from './club-picker';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, tableClasses, type Notice } from './ui';
+
+/** The database's refusal in the admin's words: its own checks answer in Spanish (22023, 42501);
+ * PostgreSQL's data errors (a number or a date out of range) answer in English, so they are named here. */
+function createFailure(err: unknown): string {
+  const { code, message } = (err ?? {}) as { code?: string; message?: string };
+  if ((code === '22023' || code === '42501') && message) return `No se pudo crear el juego: ${message}`;
+  if (code?.startsWith('22')) return 'No se pudo crear el juego: revisa la fecha y los puntos.';
+  return 'No se pudo crear el juego. Intenta de nuevo.';
+}
 
 const EMPTY: DailyGameForm = { gameDate: '', type: 'match', question: '', points: '1', aboutTeams: false, homeId: null, awayId: null, imageUrl: '' };
 
@@ -47,7 +56,7 @@ export function DailyGameScreen() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseDailyGameForm(form);
+    const parsed = parseDailyGameForm(form, gameDay());
     if (!parsed.ok) {
       setNotice({ kind: 'error', text: parsed.error });
       return;
@@ -60,7 +69,7 @@ export function DailyGameScreen() {
       reload();
     } catch (err) {
       console.error('Error creating daily game', err);
-      setNotice({ kind: 'error', text: `No se pudo crear el juego: ${(err as { message?: string }).message ?? 'intenta de nuevo.'}` });
+      setNotice({ kind: 'error', text: createFailure(err) });
     } finally {
       setBusy(false);
     }

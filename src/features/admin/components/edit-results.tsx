@@ -8,7 +8,10 @@ import { RoundSelect } from './round-select';
 import { AdminPage, buttonClass, Card, Crest, inputClass, NoticeLine, type Notice } from './ui';
 import { useRounds } from './use-rounds';
 
-type RowState = { text: string; saved: string; status: 'idle' | 'saving' | 'saved' | 'invalid' | 'error' };
+type RowState = { text: string; saved: string; status: 'idle' | 'saving' | 'saved' | 'invalid' | 'error'; refusal?: string };
+
+/** check_violation: the database's own refusal of a result, in Spanish (a finalized round keeps every result). */
+const REFUSED_CODE = '23514';
 
 export function EditResults() {
   const { rounds, error: roundsError, reload } = useRounds();
@@ -55,14 +58,15 @@ export function EditResults() {
       setRow(match.id, { text: parsed ?? '', status: row.status === 'invalid' ? 'idle' : row.status });
       return true;
     }
-    setRow(match.id, { text: parsed ?? '', status: 'saving' });
+    setRow(match.id, { text: parsed ?? '', status: 'saving', refusal: undefined });
     try {
       await saveMatchResult(match.id, parsed);
       setRow(match.id, { text: parsed ?? '', saved: parsed ?? '', status: 'saved' });
       return true;
     } catch (e) {
       console.error(e);
-      setRow(match.id, { status: 'error' });
+      const refused = e as { code?: string; message?: string };
+      setRow(match.id, { status: 'error', refusal: refused.code === REFUSED_CODE ? refused.message : undefined });
       return false;
     }
   }
@@ -139,7 +143,7 @@ export function EditResults() {
                     onBlur={() => void saveRow(m)}
                   />
                   <span id={hintId} className={`text-xs font-medium ${row.status === 'invalid' || row.status === 'error' ? 'text-red-700' : 'text-slate-500'}`} aria-live="polite">
-                    {row.status === 'invalid' ? RESULT_HINT : row.status === 'error' ? 'Error al guardar' : row.status === 'saving' ? 'Guardando…' : row.status === 'saved' ? 'Guardado ✓' : ''}
+                    {row.status === 'invalid' ? RESULT_HINT : row.status === 'error' ? (row.refusal ?? 'Error al guardar') : row.status === 'saving' ? 'Guardando…' : row.status === 'saved' ? 'Guardado ✓' : ''}
                   </span>
                 </li>
               );
