@@ -38,6 +38,17 @@ async function setResults(matchIds: number[], results: Result[]) {
   for (const [i, r] of results.entries()) await q('update public.matches set correct_result = $2 where id = $1', [matchIds[i], r]);
 }
 
+/** A new player who picked Local everywhere, in a round whose 12 results are Local, finalized by the admin. */
+async function finalizedAllLocal() {
+  const round = await adminRound();
+  const p = await createPlayer();
+  const truth: Result[] = Array.from({ length: 12 }, () => 'Local');
+  await pick(p, round.id, round.matchIds, truth);
+  await setResults(round.matchIds, truth);
+  await admin.client.from('quinielas').update({ results_saved: true }).eq('id', round.id);
+  return { round, p };
+}
+
 const scoresOf = async (roundId: number) =>
   (await q('select user_id, correct, points, bonus_details, updated_at from public.scores where quiniela_id = $1 order by user_id', [roundId])).rows;
 
@@ -142,12 +153,7 @@ describe('saving results and finalizing', () => {
   });
 
   it('a corrected result of a finalized round re-scores it without duplicates, and re-finalizing keeps it', async () => {
-    const round = await adminRound();
-    const p = await createPlayer();
-    const truth: Result[] = Array.from({ length: 12 }, () => 'Local');
-    await pick(p, round.id, round.matchIds, truth);
-    await setResults(round.matchIds, truth);
-    await admin.client.from('quinielas').update({ results_saved: true }).eq('id', round.id);
+    const { round, p } = await finalizedAllLocal();
     expect((await scoresOf(round.id)).map((s) => [s.correct, s.points])).toEqual([[12, 90 + 8 + 3]]);
 
     // The edit screen saves a correction on blur: match 3 ended in a draw.
@@ -168,12 +174,7 @@ describe('saving results and finalizing', () => {
   });
 
   it('a finalized round keeps every result: clearing one is refused in Spanish and re-scores nothing; reopened, it can be cleared', async () => {
-    const round = await adminRound();
-    const p = await createPlayer();
-    const truth: Result[] = Array.from({ length: 12 }, () => 'Local');
-    await pick(p, round.id, round.matchIds, truth);
-    await setResults(round.matchIds, truth);
-    await admin.client.from('quinielas').update({ results_saved: true }).eq('id', round.id);
+    const { round } = await finalizedAllLocal();
     const before = await scoresOf(round.id);
     expect(before.map((s) => s.correct)).toEqual([12]);
 

@@ -4,9 +4,9 @@
 // sent and the player is told; the history filters. Games are made relative to the database
 // clock (tests/support/e2e-boost.ts); the journeys run one after another because each makes
 // "the next game".
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createNextGame, deleteGame, lockGameNow, serverAnswer, twoClubs, withDb } from '../support/e2e-boost.ts';
-import { createPlayer, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
+import { createPlayer, serviceWorkerInControl, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -90,22 +90,28 @@ test('a player answers each type, updates and cancels', async ({ page }) => {
   }
 });
 
+/** On /dashboard, the player answers `first` with a signal (the server's receipt), then `second`
+ * with none: that one waits on the phone. Returns the card. */
+async function answerThenChangeOffline(page: Page, context: BrowserContext, player: E2ePlayer, question: string, first: string, second: string): Promise<Locator> {
+  await signInPage(page, player);
+  await page.goto('/dashboard');
+  await serviceWorkerInControl(page);
+  const box = card(page);
+  await expect(box.getByText(question)).toBeVisible();
+  await box.getByRole('button', { name: first, exact: true }).click();
+  await submit(box, 'Responder', first);
+  await context.setOffline(true);
+  await box.getByRole('button', { name: second, exact: true }).click();
+  await box.getByRole('button', { name: 'Actualizar' }).click();
+  return box;
+}
+
 test('an answer made offline survives a reload and reaches the server with a receipt', async ({ page, context }) => {
   const player = await createPlayer('boostoff');
   const question = `¿Sin señal ${Date.now()}?`;
   const id = await createNextGame('yesno', question);
   try {
-    await signInPage(page, player);
-    await page.goto('/dashboard');
-    await serviceWorkerInControl(page);
-    const box = card(page);
-    await expect(box.getByText(question)).toBeVisible();
-    await box.getByRole('button', { name: 'Sí', exact: true }).click();
-    await submit(box, 'Responder', 'Sí');
-
-    await context.setOffline(true);
-    await box.getByRole('button', { name: 'No', exact: true }).click();
-    await box.getByRole('button', { name: 'Actualizar' }).click();
+    const box = await answerThenChangeOffline(page, context, player, question, 'Sí', 'No');
     await expect(box.getByTestId('boost-status')).toContainText('Pendiente de enviar');
     await expect(box.getByRole('alert')).toContainText('se enviará cuando vuelva la señal');
 
@@ -130,16 +136,7 @@ test('the no-signal notice of an answer goes once the answer reaches the server'
   const question = `¿Vuelve la señal ${Date.now()}?`;
   const id = await createNextGame('yesno', question);
   try {
-    await signInPage(page, player);
-    await page.goto('/dashboard');
-    await serviceWorkerInControl(page);
-    const box = card(page);
-    await box.getByRole('button', { name: 'Sí', exact: true }).click();
-    await submit(box, 'Responder', 'Sí');
-
-    await context.setOffline(true);
-    await box.getByRole('button', { name: 'No', exact: true }).click();
-    await box.getByRole('button', { name: 'Actualizar' }).click();
+    const box = await answerThenChangeOffline(page, context, player, question, 'Sí', 'No');
     await expect(box.getByRole('alert')).toHaveText('Sin conexión: tu respuesta se enviará cuando vuelva la señal.');
 
     await context.setOffline(false);
@@ -156,16 +153,7 @@ test('an answer still waiting when the game locks is marked not sent and the pla
   const question = `¿Cierre sin señal ${Date.now()}?`;
   const id = await createNextGame('overunder', question);
   try {
-    await signInPage(page, player);
-    await page.goto('/dashboard');
-    await serviceWorkerInControl(page);
-    const box = card(page);
-    await box.getByRole('button', { name: 'Más', exact: true }).click();
-    await submit(box, 'Responder', 'Más');
-
-    await context.setOffline(true);
-    await box.getByRole('button', { name: 'Menos', exact: true }).click();
-    await box.getByRole('button', { name: 'Actualizar' }).click();
+    const box = await answerThenChangeOffline(page, context, player, question, 'Más', 'Menos');
     await expect(box.getByTestId('boost-status')).toContainText('Pendiente de enviar');
     // The lock passes while the answer waits for a signal (the database clock decides).
     await lockGameNow(id);
