@@ -85,7 +85,7 @@ function vapidAuthorization(endpoint: string): string {
 
 /** One push: encrypted here (RFC 8291, push-encrypt.ts), VAPID-signed by web-push (above), sent with fetch to a browser's push service (push-hosts.ts). */
 async function push(sub: Subscription, payload: Payload, kind: string): Promise<{ outcome: PushOutcome; error?: string }> {
-  // Never called: dropped like a 410 one (supabase/functions/_shared/push-hosts.ts).
+  // An endpoint outside the browsers' push services is never called: dropped like a 410 one (push-hosts.ts).
   if (!pushEndpointAllowed(sub.endpoint, optionalEnv('PUSH_ENDPOINT_HOSTS'))) return { outcome: 'gone', error: 'el servicio de push no es de un navegador' };
   let body: Uint8Array<ArrayBuffer>;
   let authorization: string;
