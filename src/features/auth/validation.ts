@@ -59,8 +59,7 @@ export function passwordStrength(password: string): { score: number; level: numb
   const score = checks.filter((c) => c.met).length;
   // The word and colour the meter shows: a password the rule refuses (8+ with letters and
   // digits) reads 'Débil' at most, never 'Aceptable' beside the form's refusal.
-  const acceptable = checks.slice(0, 3).every((c) => c.met);
-  return { score, level: acceptable ? score : Math.min(score, 1), checks };
+  return { score, level: isPasswordValid(password) ? score : Math.min(score, 1), checks };
 }
 
 export interface SignupValues {

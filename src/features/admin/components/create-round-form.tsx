@@ -22,6 +22,8 @@ let nextKey = 1;
 const emptyMatch = (): MatchDraft => ({ key: nextKey++, homeClubId: null, awayClubId: null, specialBonusPoints: '0', underdogBonusPoints: '0', underdogBonusSide: '' });
 const points = (s: string) => Math.max(0, Number.parseInt(s, 10) || 0);
 
+const tooManyMatches = (most: number) => `Una quiniela tiene como máximo ${most} partidos.`;
+
 /** A deadline at or before this moment, by the admin's clock (asked when saving). */
 const alreadyPast = (iso: string) => Date.parse(iso) <= Date.now();
 
@@ -82,7 +84,7 @@ export function CreateRoundForm() {
       return;
     }
     if (matches.length > maxMatches) {
-      setNotice({ kind: 'error', text: `Una quiniela tiene como máximo ${maxMatches} partidos.` });
+      setNotice({ kind: 'error', text: tooManyMatches(maxMatches) });
       return;
     }
     const clash = matches.findIndex(sameClub);
@@ -204,7 +206,7 @@ export function CreateRoundForm() {
               + Agregar otro partido
             </button>
           ) : (
-            <p className="mt-3 text-sm text-slate-600">Una quiniela tiene como máximo {maxMatches} partidos.</p>
+            <p className="mt-3 text-sm text-slate-600">{tooManyMatches(maxMatches)}</p>
           )}
         </Card>
 
