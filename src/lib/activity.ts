@@ -43,8 +43,9 @@ async function flush(): Promise<void> {
     const { error } = await supabase.from('activity_logs').insert(batch);
     if (error) {
       // Another player's events never mix in: a batch belongs to whoever was signed in. A batch
-      // the table refuses (a check, 23xxx) would be refused again: dropped, not retried forever.
-      if (error.code !== '42501' && !error.code?.startsWith('23')) queue.unshift(...batch);
+      // the table refuses (a check, 23xxx; the hourly limit, QZ429) would be refused again:
+      // dropped, not retried forever.
+      if (error.code !== '42501' && error.code !== 'QZ429' && !error.code?.startsWith('23')) queue.unshift(...batch);
       return;
     }
   }

@@ -39,6 +39,7 @@ const ALLOWED: Record<string, Callers> = {
   'handle_confirmed_user()': 'none',
   'hook_before_user_created(jsonb)': 'none',
   'is_admin()': 'anon authenticated',
+  'limit_activity_logs()': 'none',
   'limit_chat_rate()': 'none',
   'mx_month_start(integer,integer)': 'anon authenticated',
   'new_referral_code()': 'none',
