@@ -2,6 +2,7 @@
 // typegen the Supabase CLI runs (@supabase/postgres-meta over @supabase/postgrest-typegen),
 // and src/lib/game-rules.gen.ts from the rule tables (scripts/rulesgen.ts).
 // It starts a throwaway PostgreSQL with no seed, so both depend on the migrations only.
+import { EventEmitter } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +18,9 @@ export const TYPES_FILE = resolve(import.meta.dirname, '..', 'src', 'lib', 'data
 
 /** The TypeScript types of schema public of the database at `url`, as `supabase gen types` writes them. */
 export async function generateTypes(url: string): Promise<string> {
+  // postgres-meta adds an 'error' listener to its pool per query (kept until the pool ends) and
+  // its generator runs a dozen at once: past Node's default of 10, a leak warning that is none.
+  EventEmitter.defaultMaxListeners = Math.max(EventEmitter.defaultMaxListeners, 32);
   const pgMeta = new PostgresMeta({ connectionString: url, max: 1 });
   const { data, error } = await getGeneratorMetadata(pgMeta, { includedSchemas: ['public'] });
   if (error) throw new Error(`typegen introspection failed: ${error.message}`);
