@@ -71,11 +71,11 @@ describe('admin_create_round', () => {
   it('lets an admin create a round and its 12 matches in order, with club names, bonuses and the last-of-month mark', async () => {
     const deadline = '2031-03-29T00:00:00.000Z';
     const { data: id, error } = await admin.client.rpc('admin_create_round', {
-      name_input: '  Quinielazo Jornada 99 ', week_input: 99, deadline_input: deadline, is_last_of_month_input: true, matches_input: twelveMatches(),
+      name_input: '  Quinielazo Jornada 52 ', week_input: 52, deadline_input: deadline, is_last_of_month_input: true, matches_input: twelveMatches(),
     });
     expect(error).toBeNull();
     const round = (await q('select name, week, deadline, is_last_of_month, results_saved from public.quinielas where id = $1', [id])).rows[0];
-    expect(round).toMatchObject({ name: 'Quinielazo Jornada 99', week: 99, is_last_of_month: true, results_saved: false });
+    expect(round).toMatchObject({ name: 'Quinielazo Jornada 52', week: 52, is_last_of_month: true, results_saved: false });
     expect(new Date(round.deadline).toISOString()).toBe(deadline);
     const { rows } = await q(
       `select m.match_order, m.home_team, m.away_team, m.home_club_id, m.away_club_id, m.special_bonus_points, m.underdog_bonus_points, m.underdog_bonus_side, h.short_name as home_short
@@ -100,6 +100,16 @@ describe('admin_create_round', () => {
     });
     expect(unknownClub.error).not.toBeNull();
     expect((await q('select count(*)::int as n from public.quinielas')).rows[0].n).toBe(before);
+  });
+
+  it("refuses a week outside 1–53 and a deadline already past, in the admin form's words, leaving no round behind", async () => {
+    const future = (await q(`select now() + interval '3 days' as t`)).rows[0].t.toISOString();
+    const past = (await q(`select now() - interval '1 minute' as t`)).rows[0].t.toISOString();
+    const create = (week: number, deadline: string) =>
+      admin.client.rpc('admin_create_round', { name_input: 'Fuera de rango', week_input: week, deadline_input: deadline, is_last_of_month_input: false, matches_input: twelveMatches() });
+    for (const week of [0, -3, 54, 9999]) expect((await create(week, future)).error?.message).toBe('La semana debe ser un número del 1 al 53.');
+    expect((await create(1, past)).error?.message).toBe('El cierre ya pasó: elige una fecha y hora futuras.');
+    expect((await q(`select count(*)::int as n from public.quinielas where name = 'Fuera de rango'`)).rows[0].n).toBe(0);
   });
 });
 

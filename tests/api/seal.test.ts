@@ -117,3 +117,31 @@ describe('the seal', () => {
     expect((await q('select count(*)::int as n from public.scores where quiniela_id = $1', [round])).rows[0].n).toBe(3);
   });
 });
+
+describe('a sealed round stays closed', () => {
+  it("refuses moving its deadline into the future, even to an admin; it still moves within the past, and an unsealed round's still moves", async () => {
+    const [admin, player] = await Promise.all([createPlayer({ admin: true }), createPlayer()]);
+    const at = async (interval: string) => (await q(`select (now() + $1::interval) as t`, [interval])).rows[0].t.toISOString() as string;
+    const sealed = Number((await q(`insert into public.quinielas (name, week, deadline) values ('Sellada y movida', 1, now() - interval '1 minute') returning id`)).rows[0].id);
+    const match = Number((await q(`insert into public.matches (quiniela_id, match_order, home_team, away_team) values ($1, 1, 'A', 'B') returning id`, [sealed])).rows[0].id);
+    await q('insert into public.picks (user_id, match_id, result) values ($1, $2, $3)', [player.id, match, 'Local']);
+    await q('select public.seal_due_rounds()');
+    const open = Number((await q(`insert into public.quinielas (name, week, deadline) values ('Abierta y movida', 1, now() + interval '1 day') returning id`)).rows[0].id);
+    try {
+      const reopen = await admin.client.from('quinielas').update({ deadline: await at('1 day') }).eq('id', sealed).select('id');
+      expect(reopen.error?.code).toBe('23514');
+      expect(reopen.error?.message).toBe('Esta quiniela ya está sellada: su cierre no puede moverse al futuro.');
+      expect((await q('select deadline < now() as closed from public.quinielas where id = $1', [sealed])).rows[0].closed).toBe(true);
+      // So the player's pick stays as sealed.
+      const change = await player.client.from('picks').update({ result: 'Visita' }).eq('match_id', match).select('result');
+      expect(change.data ?? []).toEqual([]);
+      expect((await q('select result from public.picks where match_id = $1', [match])).rows).toEqual([{ result: 'Local' }]);
+      // Within the past it still moves (the order of played rounds).
+      expect((await admin.client.from('quinielas').update({ deadline: await at('-2 hours') }).eq('id', sealed).select('id')).error).toBeNull();
+      // A round not sealed yet is extended as before.
+      expect((await admin.client.from('quinielas').update({ deadline: await at('2 days') }).eq('id', open).select('id')).data).toEqual([{ id: open }]);
+    } finally {
+      await q('delete from public.quinielas where id = any($1)', [[sealed, open]]);
+    }
+  });
+});
