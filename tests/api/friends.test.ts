@@ -140,14 +140,39 @@ describe('referrals', () => {
     expect((await q('select count(*)::int as n from public.referral_tracking where referred_id = $1', [id])).rows[0].n).toBe(0);
   });
 
-  it('records a referral link visit once per visitor and code', async () => {
-    const code = `ZZ${Date.now().toString(36).toUpperCase()}`;
+  it('records a referral link visit once per visitor and code, whatever the letter case, and only for a code that names a player', async () => {
+    const referrer = await createPlayer();
+    const code = (await q('select referral_code from public.profiles where id = $1', [referrer.id])).rows[0].referral_code as string;
     const [v1, v2] = [randomUUID(), randomUUID()];
-    const visit = (visitor: string) => anonClient().from('referral_clicks').insert({ referral_code: code, visitor_id: visitor, user_agent: 'vitest' });
+    const visit = (visitor: string | null, as = code) => anonClient().from('referral_clicks').insert({ referral_code: as, visitor_id: visitor, user_agent: 'vitest' });
     expect((await visit(v1)).error).toBeNull();
     expect((await visit(v1)).error?.code).toBe('23505');
-    expect((await visit(v2)).error).toBeNull();
-    expect((await q('select count(*)::int as n from public.referral_clicks where referral_code = $1', [code])).rows[0].n).toBe(2);
+    expect((await visit(v1, ` ${code.toLowerCase()} `)).error?.code).toBe('23505');
+    expect((await visit(v2, code.toLowerCase())).error).toBeNull();
+    // A visit with no visitor would never collide with another (NULLs differ): refused.
+    expect((await visit(null)).error?.code).toBe('23514');
+    // A code that names nobody is not stored (answered like any visit).
+    const nobody = `ZZ${Date.now().toString(36).toUpperCase()}`;
+    expect((await visit(randomUUID(), nobody)).error).toBeNull();
+    const stored = await q('select referral_code, count(*)::int as n from public.referral_clicks where upper(referral_code) in ($1, $2) group by 1', [code, nobody]);
+    expect(stored.rows).toEqual([{ referral_code: code, n: 2 }]);
+  });
+
+  it("keeps at most 1,000 visits of a code in an hour: a flood stores no more, another code's visits still count", async () => {
+    const [flooded, other] = await Promise.all([createPlayer(), createPlayer()]);
+    const codeOf = async (p: Player) => (await q('select referral_code from public.profiles where id = $1', [p.id])).rows[0].referral_code as string;
+    const [floodCode, otherCode] = await Promise.all([codeOf(flooded), codeOf(other)]);
+    const visits = (code: string, n: number) => Array.from({ length: n }, () => ({ referral_code: code, visitor_id: randomUUID(), user_agent: 'vitest' }));
+    expect((await anonClient().from('referral_clicks').insert(visits(floodCode, 1200))).error).toBeNull();
+    expect((await anonClient().from('referral_clicks').insert(visits(floodCode, 5))).error).toBeNull();
+    expect((await anonClient().from('referral_clicks').insert(visits(otherCode, 3))).error).toBeNull();
+    const count = async (code: string) => (await q('select count(*)::int as n from public.referral_clicks where referral_code = $1', [code])).rows[0].n;
+    expect(await count(floodCode)).toBe(1000);
+    expect(await count(otherCode)).toBe(3);
+    // An hour on (the visits moved back by the database clock), the code's visits count again.
+    await q(`update public.referral_clicks set created_at = now() - interval '61 minutes' where referral_code = $1`, [floodCode]);
+    expect((await anonClient().from('referral_clicks').insert(visits(floodCode, 2))).error).toBeNull();
+    expect(await count(floodCode)).toBe(1002);
   });
 
   it("gives the referral card's figures: invited, active, this month's referral points, the cap", async () => {

@@ -3,6 +3,7 @@
 // through supabase-js against the real PostgREST and checked in the database.
 // A table without a row here, or with RLS off, fails the coverage test: new tables must
 // say who may do what.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, db, serviceClient, type Client } from '../support/clients.ts';
 import { createPlayer, uniqueUsername, type Player } from '../support/players.ts';
@@ -254,9 +255,13 @@ const RULES: Record<string, TableRules> = {
     allow: { select: 'player admin service', ...ADMIN_WRITES },
   },
   referral_clicks: {
-    arrange: async () => ({ id: id(await one(`insert into public.referral_clicks (referral_code, user_agent) values ('ABCDEFGH', 'vitest') returning id`)) }),
+    // A visit is stored only for a code that names a player (the owner's, here).
+    arrange: async (owner) => {
+      const code = (await one('select referral_code from public.profiles where id = $1', [owner.id])).referral_code as string;
+      return { id: id(await one(`insert into public.referral_clicks (referral_code, visitor_id, user_agent) values ($1, gen_random_uuid(), 'vitest') returning id`, [code])), code };
+    },
     key: (c) => ({ id: c.id }),
-    insert: () => ({ referral_code: 'ABCDEFGH', user_agent: 'Mozilla/5.0' }),
+    insert: (c) => ({ referral_code: c.code, visitor_id: randomUUID(), user_agent: 'Mozilla/5.0' }),
     patch: () => ({ user_agent: 'cambiado' }),
     allow: { select: 'admin service', insert: ALL, update: 'service', delete: 'service' },
   },

@@ -7,6 +7,7 @@
 // columns below and never a whole table; and through supabase-js, each table's allowed write
 // works while the same write with a forged id / created_at / updated_at / server column is
 // refused with permission denied (PostgREST 401 for visitors, 403 for players and admins).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, db, type Client } from '../../support/clients.ts';
 import { createPlayer, type Player } from '../../support/players.ts';
@@ -14,6 +15,7 @@ import { createPlayer, type Player } from '../../support/players.ts';
 type Row = Record<string, unknown>;
 const q = async (sql: string, params: unknown[] = []) => (await db().query(sql, params)).rows;
 const one = async (sql: string, params: unknown[] = []) => (await q(sql, params))[0];
+const referralCode = async (p: Player) => (await one('select referral_code from public.profiles where id = $1', [p.id])).referral_code as string;
 
 /** The columns each client role may write, per table: `authenticated` insert / update, `anon` insert. */
 const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: string }> = {
@@ -121,7 +123,7 @@ const INSERTS: Record<string, InsertCase> = {
   referral_clicks: {
     actor: visitor,
     status: 401,
-    row: async () => ({ referral_code: 'ABCDEFGH', user_agent: 'vitest' }),
+    row: async () => ({ referral_code: await referralCode(player), visitor_id: randomUUID(), user_agent: 'vitest' }),
     forged: async () => ({ id: await nextId('referral_clicks'), created_at: FORGED_AT }),
   },
   activity_logs: {
