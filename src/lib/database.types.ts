@@ -1848,6 +1848,7 @@ export type Database = {
       }
       score_round: { Args: { quiniela_id_input: number }; Returns: number }
       seal_due_rounds: { Args: Record<PropertyKey, never>; Returns: number }
+      shows_nothing: { Args: { t: string }; Returns: boolean }
       signup_choices: { Args: { meta: Json }; Returns: Record<string, unknown> }
       simulate_round_scores: {
         Args: { quiniela_id_input: number }

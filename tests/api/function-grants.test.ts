@@ -82,6 +82,7 @@ const ALLOWED: Record<string, Callers> = {
   'pro_ledger(bigint)': 'anon authenticated',
   'set_pick_round()': 'none',
   'set_updated_at()': 'none',
+  'shows_nothing(text)': 'anon authenticated',
   'signup_choices(jsonb)': 'none',
   'simulate_round_scores(bigint)': 'authenticated',
   'snapshot_monthly_ranks()': 'authenticated',

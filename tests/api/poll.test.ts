@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, db } from '../support/clients.ts';
 import { createPlayer, type Player } from '../support/players.ts';
+import { checkPollText } from '../../src/features/poll/poll-answer.ts';
 
 const q = (sql: string, params: unknown[] = []) => db().query(sql, params);
 let A: Player, B: Player, C: Player, D: Player, admin: Player;
@@ -37,8 +38,12 @@ describe('voting', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it('refuses a blank or over-long text answer on an open poll', async () => {
+  it('refuses a blank or over-long text answer on an open poll, blank including characters that show nothing', async () => {
     expect((await B.client.from('poll_votes').insert({ poll_id: openPoll, user_id: B.id, text_answer: '   ' })).error?.code).toBe('23514');
+    for (const blank of ['\u200b\u200b\u2060\u3000\u00a0', '\u3164', '\u2800\u2028']) {
+      expect((await B.client.from('poll_votes').insert({ poll_id: openPoll, user_id: B.id, text_answer: blank })).error?.code, JSON.stringify(blank)).toBe('23514');
+      expect(checkPollText(blank).text, JSON.stringify(blank)).toBeNull();
+    }
     expect((await B.client.from('poll_votes').insert({ poll_id: openPoll, user_id: B.id, text_answer: 'x'.repeat(601) })).error?.code).toBe('23514');
     expect((await B.client.from('poll_votes').insert({ poll_id: openPoll, user_id: B.id, text_answer: 'Más partidos de la Liga MX' })).error).toBeNull();
   });

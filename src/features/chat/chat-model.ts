@@ -1,6 +1,8 @@
 // The round chat's rules on the device (docs/product.md, chat): what may be sent, how the
 // database's refusals read in Spanish, and how the messages on screen stay one ordered list
 // while pages, live inserts, removals and catch-up reads arrive in any order.
+import { showsNothing } from '@/lib/shows-nothing';
+
 const CHAT_MESSAGE_MAX = 500;
 /** Messages read per page: the latest on opening, then older ones on request. */
 export const CHAT_PAGE_SIZE = 50;
@@ -24,17 +26,6 @@ export const CHAT_MESSAGES = {
 const DATABASE_TOO_LONG = 'Tu mensaje es muy largo: máximo 500 caracteres.';
 
 const tooLongMessage = (length: number) => `Tu mensaje es muy largo (${length}/${CHAT_MESSAGE_MAX}).`;
-
-/** Characters that show nothing besides white space (\s): soft hyphen, joiners, zero-width and
- * direction marks, Hangul fillers, the blank Braille cell… */
-const INVISIBLE = new Set([
-  0x85, 0xad, 0x34f, 0x115f, 0x1160, 0x180e, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d,
-  0x202e, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x2800, 0x3164, 0xffa0,
-]);
-
-/** Text that shows nothing, as the chat trigger (public.check_chat_message,
- * supabase/migrations/…_chat_blank_unicode.sql) reads it. */
-const showsNothing = (text: string) => Array.from(text).every((c) => /\s/u.test(c) || INVISIBLE.has(c.codePointAt(0)!));
 
 export interface ChatAuthor {
   username: string;

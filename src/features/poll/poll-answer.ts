@@ -1,5 +1,8 @@
-// The poll's answer rules (docs/product.md, poll): a text answer is trimmed, not empty and at
-// most 600 characters; the messages are the product's own.
+// The poll's answer rules (docs/product.md, poll): a text answer is trimmed, not empty (nor made
+// only of characters that show nothing) and at most 600 characters; the messages are the
+// product's own.
+import { showsNothing } from '@/lib/shows-nothing';
+
 const POLL_TEXT_MAX = 600;
 
 export const POLL_MESSAGES = {
@@ -17,7 +20,7 @@ export type PollKind = 'choice' | 'open' | 'mixed';
 export function checkPollText(raw: string): { text: string | null; error: string | null } {
   const text = raw.trim();
   if (text.length > POLL_TEXT_MAX) return { text, error: `Tu respuesta es muy larga (${text.length}/${POLL_TEXT_MAX})` };
-  return { text: text === '' ? null : text, error: null };
+  return { text: showsNothing(text) ? null : text, error: null };
 }
 
 /** Characters left for the counter under the text box. */
