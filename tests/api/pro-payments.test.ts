@@ -96,11 +96,20 @@ describe('create-preference', () => {
   it('asks for a session, a round and a pack, in Spanish', async () => {
     const round = await createRound();
     expect((await createPreference(null, { quinielaId: round, packType: 'single' })).status).toBe(401);
+    // A visitor's token (the anon key) reaches the function: the database refuses him, in Spanish.
+    const visitor = await fetch(`${api}/functions/v1/create-preference`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${inject('anonKey')}` },
+      body: JSON.stringify({ quinielaId: round, packType: 'single' }),
+    });
+    expect({ status: visitor.status, body: await visitor.json() }).toEqual({ status: 401, body: { error: 'Debes iniciar sesión.' } });
     expect(await createPreference(ana, { packType: 'single' })).toEqual({ status: 400, body: { error: 'Falta el ID de la quiniela.' } });
     expect(await createPreference(ana, { quinielaId: round })).toEqual({ status: 400, body: { error: 'Falta el tipo de paquete.' } });
     expect(await createPreference(ana, { quinielaId: round, packType: 'doble' })).toEqual({ status: 400, body: { error: 'Paquete no válido.' } });
     // A name PostgreSQL cannot store (a NUL character) is a bad request too, not an outage.
     expect(await createPreference(ana, { quinielaId: round, packType: 'single\u0000' })).toEqual({ status: 400, body: { error: 'Paquete no válido.' } });
+    // Nor one PostgREST cannot read (a lone surrogate).
+    expect(await createPreference(ana, { quinielaId: round, packType: '\ud800' })).toEqual({ status: 400, body: { error: 'Paquete no válido.' } });
     expect(await createPreference(ana, { quinielaId: 987654321, packType: 'single' })).toEqual({ status: 404, body: { error: 'Quiniela no encontrada.' } });
   });
 

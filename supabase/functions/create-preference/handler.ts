@@ -18,24 +18,29 @@ const PRO_ERRORS = {
   provider: 'No se pudo iniciar el pago con MercadoPago. Intenta de nuevo en unos minutos.',
   noCheckoutUrl: 'No checkout URL returned',
   unavailable: 'No pudimos iniciar el pago: el servidor no está disponible. Intenta de nuevo en unos minutos.',
+  signIn: 'Debes iniciar sesión.',
 } as const;
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
-/** The HTTP status of the database's refusal: its own codes (start_pro_checkout), and any other
- * data error (SQLSTATE classes 22 and 23, e.g. a pack name PostgreSQL cannot store) is the
- * request's fault, never an outage. */
-function statusOf(code: string | undefined): number {
-  if (code === '42501') return 403;
+/** The HTTP status of the database's refusal: its own codes (start_pro_checkout); a visitor's
+ * call (the anon key as the token: PostgreSQL's "permission denied for function", not the
+ * function's own 42501); and any other data error (SQLSTATE classes 22 and 23, e.g. a pack name
+ * PostgreSQL cannot store) or a request PostgREST cannot read (PGRST1xx, e.g. a lone surrogate
+ * in the pack) is the request's fault, never an outage. */
+function statusOf(error: { code?: string; message: string }): number {
+  const { code } = error;
+  if (code === '42501') return error.message.startsWith('permission denied') ? 401 : 403;
   if (code === 'P0002') return 404;
-  if (code?.startsWith('22') || code?.startsWith('23')) return 400;
+  if (code?.startsWith('22') || code?.startsWith('23') || code?.startsWith('PGRST1')) return 400;
   return 503;
 }
 
-/** What the player reads: start_pro_checkout's own Spanish messages; PostgreSQL's for other
- * data errors are English and technical, and the pack is the only free text in the request. */
+/** What the player reads: start_pro_checkout's own Spanish messages; PostgreSQL's and PostgREST's
+ * for other refusals are English and technical, and the pack is the only free text in the request. */
 function refusalText(status: number, code: string | undefined, message: string): string {
   if (status === 503) return PRO_ERRORS.unavailable;
+  if (status === 401) return PRO_ERRORS.signIn;
   if (status === 400 && code !== '22023') return PRO_ERRORS.badPack;
   return message;
 }
@@ -55,7 +60,7 @@ export default async function handler(req: Request): Promise<Response> {
   });
   const { data, error } = await caller.rpc('start_pro_checkout', { p_quiniela: quinielaId, p_pack: packType });
   if (error) {
-    const status = statusOf(error.code);
+    const status = statusOf(error);
     return json(status, { error: refusalText(status, error.code, error.message) });
   }
   const checkout = (data as { checkout_id: string; title: string; price_mxn: number | string }[])[0]!;
