@@ -1,6 +1,8 @@
 // Every validation message of docs/product.md#validation for the auth screens, with its
 // password rule (8 characters, letters and digits, reset included).
+import { AuthApiError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
+import { authErrorMessage } from '../../src/features/auth/auth-errors.ts';
 import {
   MESSAGES,
   normalizeEmail,
@@ -43,10 +45,17 @@ describe('sign-up', () => {
     expect(MESSAGES.usernameTaken).toBe('Ya está en uso');
   });
 
-  it("rejects an e-mail without @ ('Correo inválido') and trims and lowercases it", () => {
+  it("rejects an e-mail without @ or with a domain no mail reaches ('Correo inválido') and trims and lowercases it", () => {
     expect(validateEmail('ana.quinielazo.mx')).toBe('Correo inválido');
     expect(validateEmail('@quinielazo.mx')).toBe('Correo inválido');
     expect(validateEmail('ana@')).toBe('Correo inválido');
+    // Domains a mail can never reach (the auth server took them, then failed to send: a 500).
+    for (const typo of ['ana@quinielazo.mx.', 'pepe@quinielazo..mx', 'pepe@-bad-.mx', 'pepe@xn--.mx', 'ana@quinielazo', 'ana @quinielazo.mx', 'ana@quiniela zo.mx']) {
+      expect(validateEmail(typo), typo).toBe('Correo inválido');
+    }
+    for (const fine of ['ana+quinielas@quinielazo.mx', 'a.n.a@mail.quinielazo.com.mx', 'jose@fútbol.mx', 'x@xn--mxico-bsa.mx', 'beto@correo-1.mx']) {
+      expect(validateEmail(fine), fine).toBeUndefined();
+    }
     expect(validateEmail('  Ana@Quinielazo.MX ')).toBeUndefined();
     expect(normalizeEmail('  Ana@Quinielazo.MX ')).toBe('ana@quinielazo.mx');
     expect(validateSignup({ ...valid, email: 'sin-arroba' })).toEqual({ email: 'Correo inválido' });
@@ -131,5 +140,13 @@ describe('reset password', () => {
     expect(validateResetPassword('gol123', 'gol123')).toBe(rule);
     expect(validateResetPassword('golazooo', 'golazooo')).toBe(rule);
     expect(validateResetPassword('gol12345', 'gol12345')).toBeUndefined();
+  });
+});
+
+describe('auth failures in Spanish', () => {
+  it("answers the auth server's own failure (a 500, e.g. a confirmation mail it could not send) in Spanish, and still translates the codes a player causes", () => {
+    const unsent = new AuthApiError('Error sending confirmation email', 500, 'unexpected_failure');
+    expect(authErrorMessage(unsent)).toBe('No pudimos completar tu solicitud. Revisa que tu correo esté bien escrito e intenta de nuevo en unos minutos.');
+    expect(authErrorMessage(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))).toBe('Correo o contraseña incorrectos.');
   });
 });

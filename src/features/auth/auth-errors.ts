@@ -1,5 +1,6 @@
 // GoTrue's error codes in the player's language (docs/product.md#messages): a sign-up or login failure shows the
-// auth message; the codes a player can cause get Spanish wording, anything else shows the
+// auth message; the codes a player can cause get Spanish wording, a failure of the server's own
+// (5xx: e.g. a confirmation mail it could not send) a Spanish apology, anything else the
 // server's own message.
 import { isAuthError } from '@supabase/supabase-js';
 
@@ -21,12 +22,14 @@ const SPANISH: Record<string, string> = {
 };
 
 const NETWORK = 'No hay conexión. Revisa tu internet e intenta de nuevo.';
+const SERVER = 'No pudimos completar tu solicitud. Revisa que tu correo esté bien escrito e intenta de nuevo en unos minutos.';
 
 /** The Spanish message for an auth failure: known GoTrue codes translated, otherwise the auth message. */
 export function authErrorMessage(error: unknown): string {
   if (isAuthError(error)) {
     if (error.code && SPANISH[error.code]) return SPANISH[error.code];
     if (error.name === 'AuthRetryableFetchError' || error.status === 0) return NETWORK;
+    if ((error.status ?? 0) >= 500) return SERVER;
     return error.message;
   }
   if (error instanceof TypeError) return NETWORK;

@@ -88,10 +88,13 @@ export function validateUsername(username: string): string | undefined {
   return problem ? USERNAME_MESSAGES[problem] : undefined;
 }
 
+/** Something before one @, and a domain of labels (letters, digits, inner hyphens) one dot apart
+ * ending in a top-level domain, with no dot at the end: "ana@quinielazo.mx." or "..mx" reached
+ * the auth server, which took them and then failed to mail them (a 500). */
+const EMAIL_SHAPE = /^[^\s@]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[a-z0-9-]*[a-z0-9])$/u;
+
 export function validateEmail(email: string): string | undefined {
-  const normalized = normalizeEmail(email);
-  const at = normalized.indexOf('@');
-  return at < 1 || at === normalized.length - 1 ? MESSAGES.emailInvalid : undefined;
+  return EMAIL_SHAPE.test(normalizeEmail(email)) ? undefined : MESSAGES.emailInvalid;
 }
 
 export function validatePassword(password: string): string | undefined {
