@@ -103,6 +103,7 @@ describe('picks and the round deadline', () => {
     await closeRound(closed.id);
     const { error } = await player.client.from('picks').insert({ user_id: player.id, quiniela_id: open.id, match_id: closed.matchIds[0], result: 'Local' });
     expect(error?.code).toBe('23514');
+    expect(error?.message).toBe('Ese partido no es de esta quiniela.');
   });
 
   it('never shows another player\'s picks, before or after the deadline', async () => {

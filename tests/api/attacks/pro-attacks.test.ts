@@ -578,7 +578,9 @@ describe('columns only the referee writes, and Pro picks where they may not go',
     expect((await m.from('paid_picks').update({ paid_entry_id: live!.id }).eq('paid_entry_id', before.id).select()).data).toEqual([]);
     expect((await m.rpc('copy_free_picks_to_paid_entry', { p_entry: before.id })).error?.message).toBe('No tienes esa entrada.');
     // Another round's match on a live entry, and quiniela_id lying about the round.
-    expect((await m.from('paid_picks').insert({ paid_entry_id: live!.id, quiniela_id: round.id, match_id: other.matches[0]!, result: 'Local' })).error).not.toBeNull();
+    expect((await m.from('paid_picks').insert({ paid_entry_id: live!.id, quiniela_id: round.id, match_id: other.matches[0]!, result: 'Local' })).error?.message).toBe(
+      'Ese partido no es de la quiniela de esta entrada.',
+    );
     expect((await m.from('paid_picks').insert({ paid_entry_id: live!.id, quiniela_id: other.id, match_id: other.matches[0]!, result: 'Local' })).error).not.toBeNull();
     expect((await m.from('paid_picks').insert({ paid_entry_id: live!.id, quiniela_id: round.id, match_id: round.matches[0]!, result: 'Gana' as never })).error).not.toBeNull();
     expect((await m.from('paid_picks').insert({ paid_entry_id: live!.id, quiniela_id: round.id, match_id: round.matches[0]!, result: 'Local' })).error).toBeNull();
