@@ -54,3 +54,14 @@ test('a ranking that cannot load says so on the dashboard and /inicio instead of
   await page.goto('/inicio');
   await expect(page.getByRole('region', { name: /^Top 3 de / })).toContainText('No pudimos cargar el ranking. Revisa tu conexión.');
 });
+
+test('on a 360 px phone the signed-in header fits: nothing scrolls sideways, the name is cut, the menu button is whole', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInPage(page, await createPlayer('pantallachica'));
+  await page.goto('/inicio');
+  await expect(page.getByTestId('header-username')).toHaveText(/^pantallachica_/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+  const menu = await page.getByRole('button', { name: 'Abrir menú' }).boundingBox();
+  expect(menu!.width).toBe(44);
+  expect(menu!.x + menu!.width).toBeLessThanOrEqual(360);
+});

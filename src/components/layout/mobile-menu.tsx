@@ -30,7 +30,7 @@ export function MobileMenu({ profile, pathname, onSignOut }: { profile: PlayerPr
           setLoaded(true);
           setOpen(true);
         }}
-        className="grid size-11 place-items-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white md:hidden"
+        className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white md:hidden"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
           <path d="M4 7h16M4 12h16M4 17h16" />

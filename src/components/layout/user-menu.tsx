@@ -29,7 +29,7 @@ export function UserMenu({ profile, onSignOut }: { profile: PlayerProfile | null
   }
 
   return (
-    <div className="relative">
+    <div className="relative min-w-0">
       <button
         ref={trigger}
         type="button"
