@@ -5,6 +5,7 @@
 import { lazy, Suspense, useId, useRef } from 'react';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { ChatPlaceholder } from './chat-placeholder';
+import { GAME_TIME_LABEL } from '@/lib/time';
 
 const ChatRoom = lazy(() => import('./chat-room').then((m) => ({ default: m.ChatRoom })));
 
@@ -26,6 +27,7 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
         <h2 id={titleId} className="font-bold">
           Chat de la quiniela
         </h2>
+        <p className="text-xs text-slate-500">Las horas de los mensajes son {GAME_TIME_LABEL}.</p>
       </header>
       {near ? (
         <Suspense fallback={waiting}>

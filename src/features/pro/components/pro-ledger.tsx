@@ -3,7 +3,7 @@
 // the payout once the round is finalized. Loads itself; quiet about a failed read.
 import { useEffect, useState } from 'react';
 import { formatMXN } from '@/lib/format';
-import { formatKickoff } from '@/lib/time';
+import { formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
 import { getProLedger, type ProLedger } from '../api/get-pro-ledger';
 
 const PACK_NAMES: Record<string, string> = { single: '1 entrada', triple: 'Paquete de 3' };
@@ -42,7 +42,7 @@ export function ProLedgerSection({ roundId, refreshKey = 0 }: { roundId: number;
                 <caption className="sr-only">Pagos de la bolsa Pro</caption>
                 <thead className="text-xs text-slate-500">
                   <tr>
-                    <th scope="col" className="py-1 pr-2 font-semibold">Fecha</th>
+                    <th scope="col" className="py-1 pr-2 font-semibold">Fecha ({GAME_TIME_LABEL})</th>
                     <th scope="col" className="py-1 pr-2 font-semibold">Clave</th>
                     <th scope="col" className="py-1 pr-2 font-semibold">Compra</th>
                     <th scope="col" className="py-1 pr-2 text-right font-semibold">Pagado</th>
