@@ -1,9 +1,11 @@
 // Starts the analytics of signed-in players: a page view for every screen the router settles on
 // (`seen`: those main.tsx remembered before this module loaded), and the last events sent when the
-// page is hidden. Loaded after the first render.
+// page is hidden or the player signs out (afterwards the table would refuse them: a 401). Loaded
+// after the first render.
 import type { AnyRouter } from '@tanstack/react-router';
 import { flushOnHide, track } from './activity';
 import { useSessionStore } from './session';
+import { onBeforeSignOut } from './sign-out';
 
 export function startActivity(router: AnyRouter, seen: readonly string[], stopRemembering: () => void): void {
   // A view is a new path: the router resolving the same screen again (a reload of its data
@@ -35,4 +37,5 @@ export function startActivity(router: AnyRouter, seen: readonly string[], stopRe
   });
   // Leaving for another document does not always report 'hidden' first; pagehide always fires.
   window.addEventListener('pagehide', flushOnHide);
+  onBeforeSignOut(flushOnHide);
 }

@@ -39,3 +39,27 @@ test("a signed-in player's page views and offer clicks reach activity_logs", asy
     }, { timeout: 20_000 })
     .toEqual(['cta_click offer', 'page_view /dashboard', 'page_view /leaderboard', 'page_view /mis-quinielas']);
 });
+
+test("a player's last page views still reach activity_logs when he signs out at once, and nothing is refused", async ({ page }) => {
+  const player = await createPlayer('salida');
+  await signInPage(page, player);
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/rest/v1/activity_logs') && r.status() >= 400) refused.push(`${r.status()}`);
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('¡Hola');
+  await page.getByRole('link', { name: 'Mis quinielas' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis quinielas' })).toBeVisible();
+  // Well before the 5 s batch would leave on its own.
+  await page.getByRole('button', { name: /^Menú de cuenta/ }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(async () => {
+      const { data } = await serviceClient().from('activity_logs').select('json').eq('user_id', player.id).eq('event_name', 'page_view');
+      return (data ?? []).map((r) => (r.json as { path: string }).path).sort();
+    }, { timeout: 15_000 })
+    .toEqual(['/dashboard', '/mis-quinielas']);
+  expect(refused).toEqual([]);
+});
