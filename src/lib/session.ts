@@ -58,8 +58,18 @@ async function loadProfile(userId: string): Promise<void> {
   });
 }
 
+/** A profile read that failed (offline at start-up) is tried again when the signal comes back;
+ * otherwise the header showed no name until a reload. */
+function retryProfileWhenOnline(): void {
+  window.addEventListener('online', () => {
+    const { session, profile } = useSessionStore.getState();
+    if (session && !profile) void loadProfile(session.user.id);
+  });
+}
+
 /** Starts listening to auth events once; resolves with the current session. */
 export function loadSession(): Promise<Session | null> {
+  if (!started && typeof window !== 'undefined') retryProfileWhenOnline();
   started ??= new Promise((resolve) => {
     supabase.auth.onAuthStateChange((event, session) => {
       const previous = useSessionStore.getState();

@@ -87,3 +87,22 @@ test('a save made with no signal says so, and says the picks were saved once the
   await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
   expect((await serverPicks(player, roundId))[1]).toBe('Visita');
 });
+
+test('after a reload with no signal, the signal coming back brings the header and the screen up to date without another reload', async ({ page, context }) => {
+  const player = await createPlayer('regreso');
+  await signInPage(page, player);
+  await page.goto('/picks?quiniela=current');
+  await serviceWorkerInControl(page);
+  await expect(page.getByRole('list', { name: 'Partidos' }).getByRole('group')).toHaveCount(12);
+
+  await context.setOffline(true);
+  await page.reload();
+  const savedCopy = page.getByText('Sin conexión: ves la información guardada en este teléfono.');
+  await expect(savedCopy).toBeVisible();
+  await expect(page.getByTestId('header-username')).not.toHaveText(/^regreso_/);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('header-username')).toHaveText(/^regreso_/);
+  await expect(page.getByRole('banner').getByRole('link', { name: /[Cc]ierra en \d/ })).toBeVisible();
+  await expect(savedCopy).toBeHidden();
+});

@@ -2,6 +2,7 @@
 // minute, hours and minutes with the closing call under 24 h, gone after the deadline. While the
 // deadline is read, an empty bar of the same height holds its place (no shift of the page below).
 import { useEffect, useState } from 'react';
+import { useOnline } from '@/components/pwa/use-online';
 import { AppLink } from '@/components/ui/app-link';
 import { bannerCountdown, msToNextMinute } from '@/lib/countdown';
 import { getOpenDeadline } from './get-open-deadline';
@@ -11,18 +12,26 @@ export function CountdownBanner() {
   const [deadline, setDeadline] = useState<number | null | undefined>(undefined);
   const [now, setNow] = useState(() => Date.now());
 
+  // Read again when the signal comes back: a read that failed offline left no banner until a reload.
+  const online = useOnline();
   useEffect(() => {
+    // Offline, what is shown stays (nothing read yet: no banner).
+    const keepOrNone = (shown: number | null | undefined) => (shown === undefined ? null : shown);
+    if (!online) {
+      setDeadline(keepOrNone);
+      return;
+    }
     let current = true;
     getOpenDeadline()
       .then((value) => current && setDeadline(value ? new Date(value).getTime() : null))
       .catch((error: unknown) => {
         console.warn('No se pudo leer la quiniela abierta', error);
-        if (current) setDeadline(null);
+        if (current) setDeadline(keepOrNone);
       });
     return () => {
       current = false;
     };
-  }, []);
+  }, [online]);
 
   useEffect(() => {
     if (deadline == null) return;

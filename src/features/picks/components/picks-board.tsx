@@ -13,6 +13,7 @@ import { PICK_STATE_TEXT } from './pick-status';
 import { RoundCountdown } from './round-countdown';
 import { useBeforeDeadline } from '@/lib/use-before-deadline';
 import { multiplierLabel, rulesFor } from '@/lib/game-rules';
+import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
 
 export interface PicksBoardProps {
   view: RoundView;
@@ -33,6 +34,7 @@ const offlineLayer = () => import('../offline');
 const SealedPicks = lazy(() => import('./sealed-picks').then((m) => ({ default: m.SealedPicks })));
 
 export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: PicksBoardProps) {
+  useFreshWhenOnline(cachedAt !== null);
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const { round, myPicks, votes } = view;
   const beforeDeadline = useBeforeDeadline(round.deadline);

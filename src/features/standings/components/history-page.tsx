@@ -11,6 +11,7 @@ import type { HistoryData } from '../load-history';
 import { monthLabel } from '../months';
 import { MonthSelect } from './month-select';
 import { RoundDetailDialog } from './round-detail-dialog';
+import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
 
 const HISTORY_COPY = 'de tu historial';
 
@@ -23,6 +24,7 @@ interface HistoryPageProps {
 }
 
 export function HistoryPage({ data, onMonthChange }: HistoryPageProps) {
+  useFreshWhenOnline(data.cachedAt !== null);
   const [open, setOpen] = useState<RoundScore | null>(null);
 
   if (!data.signedIn) {
