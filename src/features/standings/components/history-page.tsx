@@ -24,7 +24,7 @@ interface HistoryPageProps {
 }
 
 export function HistoryPage({ data, onMonthChange }: HistoryPageProps) {
-  useFreshWhenOnline(data.cachedAt !== null);
+  useFreshWhenOnline(data.signedIn && data.cachedAt !== null);
   const [open, setOpen] = useState<RoundScore | null>(null);
 
   if (!data.signedIn) {
