@@ -1,6 +1,8 @@
 // "Avisos en este teléfono" in each state a phone can be in (issue 10), through the real
 // /settings screen: iPhone Safari in the browser gets the "Agregar a pantalla de inicio" steps
-// and no switch; the same iPhone running the installed app (standalone) gets the switch; a browser that blocked notifications says so and how to unblock them.
+// and no switch; the same iPhone running the installed app (standalone) gets the switch; a browser
+// that blocked notifications says so and how to unblock them; one whose push service refuses a
+// subscription says that, not "check your connection".
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
 
@@ -71,4 +73,18 @@ test('notifications blocked by the browser: the screen says so and how to unbloc
   await expect(section.getByText(/^Para desbloquearlos, toca el candado/)).toHaveText(
     'Para desbloquearlos, toca el candado (o el ícono de ajustes) junto a la dirección, abre Notificaciones, elige Permitir y vuelve a cargar la página. En la app instalada del iPhone: Ajustes › Notificaciones › Quinielazo.',
   );
+});
+
+test('a browser whose push service refuses the subscription says so, instead of blaming the connection', async ({ page, context, baseURL }) => {
+  // Notifications allowed, but this Chromium has no push service: subscribe() is refused, as on
+  // a phone whose browser has push turned off. The save never starts, so the network is not the cause.
+  await context.grantPermissions(['notifications'], { origin: new URL(baseURL!).origin });
+  const section = await openPushSettings(page);
+  expect(await permission(page)).toBe('granted');
+  const toggle = section.getByRole('switch', { name: 'Avisos en este teléfono' });
+  await expect(toggle).toBeEnabled();
+  await toggle.click();
+  await expect(section.getByText('Este navegador no pudo activar los avisos. Te seguiremos avisando por correo.')).toBeVisible();
+  await expect(section.getByText(/Revisa tu conexión/)).toHaveCount(0);
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
 });

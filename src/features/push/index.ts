@@ -60,13 +60,24 @@ async function save(sub: PushSubscription): Promise<void> {
   }
 }
 
+/** The browser refused a subscription although notifications are allowed (its push service is
+ * unavailable or disabled): no use retrying, unlike a save that failed on the way. */
+export class PushRefusedError extends Error {}
+
 /** The player's tap on "Avisos en este teléfono": asks permission (only here), subscribes, saves. */
 export async function enablePush(): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return 'blocked';
   if (permission !== 'granted') return 'off';
   const reg = await registration();
-  const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey() }));
+  let sub = await reg.pushManager.getSubscription();
+  if (!sub) {
+    try {
+      sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey() });
+    } catch (error) {
+      throw new PushRefusedError(error instanceof Error ? error.message : String(error));
+    }
+  }
   await save(sub);
   return 'on';
 }

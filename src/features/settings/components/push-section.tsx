@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { FormMessage } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
-import { currentPushState, disablePush, enablePush, pushAvailability, type PushState } from '@/features/push';
+import { currentPushState, disablePush, enablePush, PushRefusedError, pushAvailability, type PushState } from '@/features/push';
 import { SettingsCard } from './settings-card';
 
 const STATUS: Record<PushState, string> = {
@@ -52,8 +52,14 @@ export function PushSection() {
     setError(null);
     try {
       setState(on ? await enablePush() : await disablePush());
-    } catch {
-      setError(on ? 'No pudimos activar los avisos. Revisa tu conexión e intenta de nuevo.' : 'No pudimos desactivar los avisos. Revisa tu conexión e intenta de nuevo.');
+    } catch (failure) {
+      setError(
+        failure instanceof PushRefusedError
+          ? 'Este navegador no pudo activar los avisos. Te seguiremos avisando por correo.'
+          : on
+            ? 'No pudimos activar los avisos. Revisa tu conexión e intenta de nuevo.'
+            : 'No pudimos desactivar los avisos. Revisa tu conexión e intenta de nuevo.',
+      );
     } finally {
       setBusy(false);
     }
