@@ -106,3 +106,22 @@ test('after a reload with no signal, the signal coming back brings the header an
   await expect(page.getByRole('banner').getByRole('link', { name: /[Cc]ierra en \d/ })).toBeVisible();
   await expect(savedCopy).toBeHidden();
 });
+
+test('after a reload of the home with no signal, its figures load when the signal comes back', async ({ page, context }) => {
+  const player = await createPlayer('cifras');
+  await signInPage(page, player);
+  await page.goto('/inicio');
+  await serviceWorkerInControl(page);
+  const figures = page.getByRole('region', { name: /^Tus números/ });
+  const points = figures.getByRole('definition').first();
+  await expect(points).toHaveText('0');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(figures.getByText('No pudimos cargar tus números. Revisa tu conexión.')).toBeVisible();
+  await expect(points).toHaveText('–');
+
+  await context.setOffline(false);
+  await expect(points).toHaveText('0');
+  await expect(figures.getByText('Aún no tienes quinielas calificadas este mes.')).toBeVisible();
+});

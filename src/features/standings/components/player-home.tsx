@@ -1,7 +1,8 @@
 // The signed-in home, shared by /dashboard (profile-style: stats first) and /inicio (the
 // installed app's start: this week first). Other features' cards (Boost, the poll, the
 // friends ranking, the referral card and the offer; Pro as it comes) arrive through `cards`.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
 import { AppLink } from '@/components/ui/app-link';
 import { ClubCrest } from '@/components/ui/club-crest';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -48,6 +49,10 @@ export interface HomeCards {
 }
 
 export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData; variant: HomeVariant; cards?: HomeCards }) {
+  // Read with no signal, the figures that failed are read again when it comes back (a failure
+  // with signal, the server's, waits for the next visit instead of retrying at once).
+  const [failedOffline] = useState(() => !navigator.onLine && someFailed(data));
+  useFreshWhenOnline(failedOffline);
   const greeting = data.username ? `¡Hola, ${data.username}!` : '¡Hola!';
   const stats = <StatsCard data={data} />;
   const week = <WeekCard week={data.week} />;
@@ -89,6 +94,10 @@ function Card({ title, children, action, labelledBy }: { title: string; children
       {children}
     </section>
   );
+}
+
+function someFailed(data: PlayerHomeData): boolean {
+  return [data.me, data.top3, data.rounds, data.week, data.prizes, data.prizeHolders].some((part) => !part.ok);
 }
 
 function LoadFailed({ message }: { message: string }) {
