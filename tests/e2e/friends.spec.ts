@@ -1,6 +1,6 @@
 // Friends and referrals on /dashboard (390×844): the invitation link with its copy button and
 // the referral card's figures; the friends ranking's empty state, adding a friend by username
-// (looked up as he types) and removing him.
+// (looked up as he types; a double tap adds him once) and removing him.
 import { expect, test } from '@playwright/test';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
 
@@ -29,11 +29,20 @@ test('a player copies his invitation link, adds a friend by username to his rank
   await expect(ranking.getByRole('button', { name: 'Agregar' })).toBeDisabled();
   await field.fill(other!.username.toUpperCase());
   await expect(ranking.getByText(`✓ ${other!.username}`)).toBeVisible();
-  await ranking.getByRole('button', { name: 'Agregar' }).click();
+  // A double tap in one instant adds him once: one request, and the success stays on screen
+  // (not the refusal of a second request, 'ya está en tus amigos').
+  const adds: string[] = [];
+  page.on('request', (request) => request.method() === 'POST' && request.url().includes('/rest/v1/friends') && adds.push(request.url()));
+  await ranking.locator('form').evaluate((form: HTMLFormElement) => {
+    form.requestSubmit();
+    form.requestSubmit();
+  });
   await expect(ranking.getByText(`Agregaste a ${other!.username}.`)).toBeVisible();
   const table = ranking.getByRole('table', { name: 'Tabla de amigos del mes' });
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table).toContainText(`${me!.username} (tú)`);
+  await expect(ranking.getByText(`Agregaste a ${other!.username}.`)).toBeVisible();
+  expect(adds).toHaveLength(1);
   await table.getByRole('button', { name: `Quitar a ${other!.username}` }).click();
   await expect(ranking.getByText(`Quitaste a ${other!.username}.`)).toBeVisible();
   await expect(ranking).toContainText('Aún no tienes amigos en tu tabla.');

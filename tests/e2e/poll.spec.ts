@@ -1,5 +1,5 @@
 // The poll, end to end: the admin (desktop) creates a poll and opens it; a player (phone) votes
-// on /dashboard, his options lock and the results show as percentages; the admin reads the vote.
+// on /dashboard (a double tap sends one vote), his options lock and the results show as percentages; the admin reads the vote.
 import { expect, test } from '@playwright/test';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
 
@@ -36,8 +36,17 @@ test('the admin opens a poll, a player votes and sees the results, the admin rea
   await card.getByRole('button', { name: 'Votar' }).click();
   await expect(card.getByRole('alert')).toHaveText('Elige una opción.');
   await card.getByLabel('Rayados').check();
-  await card.getByRole('button', { name: 'Votar' }).click();
+  // A double tap in one instant (both before React re-renders) sends one vote, not a second that
+  // the database refuses and that would show its refusal over the first vote's success.
+  const votes: string[] = [];
+  page.on('request', (request) => request.method() === 'POST' && request.url().includes('/rest/v1/poll_votes') && votes.push(request.url()));
+  await card.locator('form').evaluate((form: HTMLFormElement) => {
+    form.requestSubmit();
+    form.requestSubmit();
+  });
   await expect(card.getByRole('status')).toHaveText('Ya votaste en esta encuesta.');
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  expect(votes).toHaveLength(1);
   await expect(card.getByLabel('Rayados')).toBeDisabled();
   await expect(card.getByLabel('Tigres')).toBeDisabled();
   // The only vote so far: 100% Rayados, 0% Tigres.

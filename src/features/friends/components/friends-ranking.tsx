@@ -2,6 +2,7 @@
 // referrer and the players he added) with his own row; add a friend by username (looked up as
 // he types) and remove one he added; when he has no friends yet, his invitation link.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSending } from '@/lib/use-sending';
 import { addFriend, listAddedFriends, removeFriend } from '../api/added-friends';
 import { findPlayer, type FoundPlayer } from '../api/find-player';
 import { getFriendsLeaderboard, type FriendRow } from '../api/get-friends-leaderboard';
@@ -19,6 +20,7 @@ export function FriendsRanking({ userId, year, month, referralCode }: { userId: 
   const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
   const lookupSeq = useRef(0);
+  const { sending, send } = useSending();
   const titleId = useId();
 
   const reload = useCallback(async () => {
@@ -50,17 +52,20 @@ export function FriendsRanking({ userId, year, month, referralCode }: { userId: 
     event.preventDefault();
     if (lookup.kind !== 'found') return;
     if (lookup.player.id === userId) return setNotice('Ese eres tú: ya estás en tu tabla.');
-    const outcome = await addFriend(userId, lookup.player.id);
-    setNotice(
-      outcome === 'added' ? `Agregaste a ${lookup.player.username}.`
-      : outcome === 'already' ? `${lookup.player.username} ya está en tus amigos.`
-      : outcome === 'full' ? 'Ya tienes 50 amigos agregados: quita uno para agregar otro.'
-      : 'No se pudo agregar. Intenta de nuevo.',
-    );
-    if (outcome === 'added') {
-      setName('');
-      await reload();
-    }
+    const { player } = lookup;
+    await send(async () => {
+      const outcome = await addFriend(userId, player.id);
+      setNotice(
+        outcome === 'added' ? `Agregaste a ${player.username}.`
+        : outcome === 'already' ? `${player.username} ya está en tus amigos.`
+        : outcome === 'full' ? 'Ya tienes 50 amigos agregados: quita uno para agregar otro.'
+        : 'No se pudo agregar. Intenta de nuevo.',
+      );
+      if (outcome === 'added') {
+        setName('');
+        await reload();
+      }
+    });
   }
 
   async function remove(row: FriendRow) {
@@ -138,7 +143,7 @@ export function FriendsRanking({ userId, year, month, referralCode }: { userId: 
                 }}
                 className="min-h-11 min-w-0 flex-1 rounded-xl border border-slate-300 px-3 text-base"
               />
-              <button type="submit" disabled={lookup.kind !== 'found'} className="inline-flex min-h-11 items-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white disabled:opacity-50">
+              <button type="submit" disabled={lookup.kind !== 'found' || sending} className="inline-flex min-h-11 items-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white disabled:opacity-50">
                 Agregar
               </button>
             </div>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { useSending } from '@/lib/use-sending';
 import { getActivePoll, type ActivePoll } from '../api/get-active-poll';
 import { getPollResults, type PollResult } from '../api/get-poll-results';
 import { votePoll } from '../api/vote-poll';
@@ -65,7 +66,7 @@ function PollBody({ poll, results, userId, onVoted }: { poll: ActivePoll; result
   const [option, setOption] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useSending();
   const voted = poll.myVote !== null;
   const withOptions = takesOption(poll.kind);
   const withText = takesText(poll.kind, poll.allowText);
@@ -74,17 +75,17 @@ function PollBody({ poll, results, userId, onVoted }: { poll: ActivePoll; result
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!userId || voted || sending) return;
+    if (!userId || voted) return;
     if (checked.error) return setError(checked.error);
     if (withOptions && !option) return setError('Elige una opción.');
     if (!withOptions && !checked.text) return setError('Escribe tu respuesta.');
-    setSending(true);
     setError(null);
-    const outcome = await votePoll(poll.id, userId, withOptions ? option : null, withText ? checked.text : null);
-    setSending(false);
-    if (outcome.kind === 'failed') return setError(withOptions ? POLL_MESSAGES.voteFailed : POLL_MESSAGES.textFailed);
-    if (outcome.kind === 'duplicate') setError(POLL_MESSAGES.duplicate);
-    await onVoted();
+    await send(async () => {
+      const outcome = await votePoll(poll.id, userId, withOptions ? option : null, withText ? checked.text : null);
+      if (outcome.kind === 'failed') return setError(withOptions ? POLL_MESSAGES.voteFailed : POLL_MESSAGES.textFailed);
+      if (outcome.kind === 'duplicate') setError(POLL_MESSAGES.duplicate);
+      await onVoted();
+    });
   }
 
   const chosen = poll.myVote?.option ?? option;
