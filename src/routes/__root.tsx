@@ -70,7 +70,10 @@ function RootLayout() {
       </a>
       {signedIn ? <PlayerHeader pathname={pathname} /> : <PublicHeader pending={!ready} />}
       <OfflineIndicator />
-      <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-5">
+      {/* At least a screen tall, so the footer starts below the fold: a screen shorter than that
+          while it loads (before its skeleton, or a short one) would show the footer, and the data
+          would push it away (on /inicio a layout shift of 0.08–0.17 in half the cold loads). */}
+      <main id="contenido" className="mx-auto min-h-svh w-full max-w-3xl flex-1 px-4 py-5">
         <Outlet />
       </main>
       <SiteFooter signedIn={signedIn} />

@@ -1,6 +1,7 @@
 // /dashboard and /inicio for a brand-new player (390×844): every card the spec lists, in the
 // spec's order, with its empty state; and the ranking's error state when that read fails
-// (said as an error, not as an empty month).
+// (said as an error, not as an empty month); and their loading state, where nothing moves on
+// screen when the data arrives.
 import { expect, test, type Locator } from '@playwright/test';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
 
@@ -64,4 +65,33 @@ test('on a 360 px phone the signed-in header fits: nothing scrolls sideways, the
   const menu = await page.getByRole('button', { name: 'Abrir menú' }).boundingBox();
   expect(menu!.width).toBe(44);
   expect(menu!.x + menu!.width).toBeLessThanOrEqual(360);
+});
+
+test('while the home loads, its footer stays below the fold and the data arriving moves nothing on screen', async ({ page }) => {
+  await signInPage(page, await createPlayer('sinsalto'));
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const path of ['/inicio', '/dashboard']) {
+    // The screen's reads wait until its loading state has been looked at (the server answers
+    // them then): the slow connection where a short loading screen showed the footer.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/rest/v1/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(page.getByRole('status').filter({ hasText: 'Cargando tu inicio…' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).not.toBeInViewport();
+    release();
+    await expect(page.getByRole('region', { name: /^Top 3 de / })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Cargando tu inicio…' })).toHaveCount(0);
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect(shifted, path).toBeLessThanOrEqual(0.02);
+    await page.unrouteAll();
+  }
 });

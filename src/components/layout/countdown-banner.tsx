@@ -1,6 +1,7 @@
 // The signed-in header's countdown to the open round's deadline (docs/product.md#countdowns): ticks on the
 // minute, hours and minutes with the closing call under 24 h, gone after the deadline. While the
-// deadline is read, an empty bar of the same height holds its place (no shift of the page below).
+// deadline is read, an empty bar of the same height holds its place (no shift of the page below),
+// and the banner stays on one line to keep that height.
 import { useEffect, useState } from 'react';
 import { useOnline } from '@/components/pwa/use-online';
 import { AppLink } from '@/components/ui/app-link';
@@ -55,13 +56,15 @@ export function CountdownBanner() {
   return (
     <AppLink
       to="/picks?quiniela=current"
-      className={`block px-4 py-1.5 text-center text-xs font-semibold sm:text-sm ${
+      className={`block truncate px-4 py-1.5 text-center text-xs font-semibold sm:text-sm ${
         countdown.closingSoon ? 'bg-gold-400 text-slate-900 hover:bg-amber-300' : 'bg-brand-900 text-brand-50 hover:bg-brand-800'
       }`}
     >
       <span aria-hidden="true">⏱ </span>
       {countdown.text}
-      {countdown.closingSoon ? null : <span className="underline underline-offset-2"> · Haz tus picks</span>}
+      {/* One line on every phone, as tall as the bar that held its place: wrapped on a narrow one
+          (under 420 px), the banner pushed the page down as it arrived. */}
+      {countdown.closingSoon ? null : <span className="hidden underline underline-offset-2 min-[420px]:inline"> · Haz tus picks</span>}
     </AppLink>
   );
 }

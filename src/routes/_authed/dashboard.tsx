@@ -13,7 +13,7 @@ import { gameDay } from '@/lib/time';
 export const Route = createFileRoute('/_authed/dashboard')({
   staticData: { title: 'Mi perfil' },
   loader: ({ context }) => loadPlayerHome(context.session.user.id),
-  pendingComponent: PlayerHomeSkeleton,
+  pendingComponent: () => <PlayerHomeSkeleton variant="dashboard" />,
   component: function PlayerHomeRoute() {
     const { session } = Route.useRouteContext();
     const profile = useProfile();

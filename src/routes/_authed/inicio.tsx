@@ -10,11 +10,11 @@ import { bonusPoints, rulesFor } from '@/lib/game-rules';
 export const Route = createFileRoute('/_authed/inicio')({
   staticData: { title: 'Inicio' },
   loader: ({ context }) => loadPlayerHome(context.session.user.id),
-  pendingComponent: PlayerHomeSkeleton,
+  pendingComponent: () => <PlayerHomeSkeleton variant="inicio" />,
   component: function PlayerHomeRoute() {
     const { session } = Route.useRouteContext();
     return (
-      <RenderInSlices skeleton={<PlayerHomeSkeleton />}>
+      <RenderInSlices skeleton={<PlayerHomeSkeleton variant="inicio" />}>
         <PlayerHome
           data={Route.useLoaderData()}
           variant="inicio"

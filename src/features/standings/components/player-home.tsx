@@ -310,17 +310,31 @@ function PrizeList({ prizes, holders }: { prizes: Part<PrizeRow[]>; holders: Par
   );
 }
 
-export function PlayerHomeSkeleton() {
+/** The home's first blocks, in the variant's order. */
+export function PlayerHomeSkeleton({ variant }: { variant: HomeVariant }) {
+  const block = 'animate-pulse rounded-2xl bg-white ring-1 ring-slate-200';
+  const stats = <div key="stats" className="h-36 animate-pulse rounded-2xl bg-brand-800/70" />;
+  const actions = (
+    <div key="actions" className="grid grid-cols-3 gap-2">
+      {Array.from({ length: 3 }, (_, i) => (
+        <div key={i} className={`h-24 ${block}`} />
+      ))}
+    </div>
+  );
+  const boost = <div key="boost" className={`h-40 ${block}`} />;
+  const week = (
+    <div key="week" className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+      <div className="h-24 animate-pulse bg-slate-100" />
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="mx-4 my-5 h-4 animate-pulse rounded bg-slate-200" />
+      ))}
+    </div>
+  );
   return (
     <LoadingState label="Cargando tu inicio…" className="flex flex-col gap-5">
       <div className="h-12 w-52 animate-pulse rounded-lg bg-slate-200" />
-      <div className="h-36 animate-pulse rounded-2xl bg-brand-800/70" />
-      <div className="grid grid-cols-3 gap-2">
-        {Array.from({ length: 3 }, (_, i) => (
-          <div key={i} className="h-24 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200" />
-        ))}
-      </div>
-      <div className="h-64 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200" />
+      {variant === 'inicio' ? [week, actions, boost] : [stats, boost, actions]}
+      <div className={`h-64 ${block}`} />
     </LoadingState>
   );
 }
