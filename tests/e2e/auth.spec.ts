@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { visitorClient } from '../support/e2e-api.ts';
 import { mailLink } from '../support/e2e-inbox.ts';
+import { doubleSubmit, requestsTo } from '../support/double-tap.ts';
 
 const ANA_ID = '5eed0000-0000-4000-8000-000000000001';
 const ANA_REFERRAL_CODE = 'K627BLZD';
@@ -64,9 +65,12 @@ test('a visitor signs up with validation, confirms by mail and logs in to the da
   await page.getByLabel('Confirmar contraseña', { exact: true }).fill(password);
   await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
   await expect(usernameField).toHaveValue(username);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  // A double tap in one instant signs up once (one request, one confirmation mail).
+  const signUps = requestsTo(page, 'POST', '/auth/v1/signup');
+  await doubleSubmit(page.locator('form').filter({ has: page.getByRole('button', { name: 'Crear cuenta' }) }));
 
   await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+  expect(signUps).toHaveLength(1);
   await expect(page.getByRole('status').filter({ hasText: email })).toContainText('Confirma tu correo antes de iniciar sesión');
 
   // Logging in before confirming is refused in Spanish.
@@ -169,8 +173,10 @@ test('a player resets a forgotten password through the mail link and signs in wi
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(page.getByRole('alert')).toHaveText('Ingresa tu correo electrónico.');
   await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  const recoveries = requestsTo(page, 'POST', '/auth/v1/recover');
+  await doubleSubmit(page.locator('form').filter({ has: page.getByRole('button', { name: 'Enviar enlace' }) }));
   await expect(page.getByRole('status')).toHaveText('Si el correo existe, recibirás un enlace para restablecer tu contraseña.');
+  expect(recoveries).toHaveLength(1);
 
   await page.goto(await mailLink(email, /Restablece tu contraseña/));
   await expect(page).toHaveURL(/\/reset-password/);

@@ -4,6 +4,7 @@
 // prompt; older messages on request; a phone that lost its connection catches up.
 import { expect, test, type Browser, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
 import { createPlayer, createRound, serviceClient, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
+import { doubleSubmit, requestsTo } from '../support/double-tap.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -55,8 +56,12 @@ test('two players chat live; the admin removes a message from both screens', asy
   const hello = `¿Quién va con el local? ${tag()}`;
   await chatA.getByLabel('Tu mensaje').fill(hello);
   await expect(chatA.getByText('Te quedan')).toHaveText(`Te quedan ${500 - hello.length} caracteres`);
-  await chatA.getByRole('button', { name: 'Enviar' }).click();
+  // Sent with a double tap in one instant: one message, and no refusal of a second over it.
+  const posts = requestsTo(first.page, 'POST', '/rest/v1/chat_messages');
+  await doubleSubmit(chatA.locator('form'));
   await expect(chatA.getByLabel('Tu mensaje')).toHaveValue('');
+  await expect(chatA.getByRole('alert')).toHaveCount(0);
+  expect(posts).toHaveLength(1);
   const logB = chatB.getByRole('log', { name: 'Mensajes del chat' });
   await expect(logB.getByRole('listitem').filter({ hasText: hello })).toBeVisible();
 

@@ -3,6 +3,7 @@
 // (looked up as he types; a double tap adds him once) and removing him.
 import { expect, test } from '@playwright/test';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
+import { doubleSubmit, requestsTo } from '../support/double-tap.ts';
 
 test('a player copies his invitation link, adds a friend by username to his ranking and removes him', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -31,12 +32,8 @@ test('a player copies his invitation link, adds a friend by username to his rank
   await expect(ranking.getByText(`✓ ${other!.username}`)).toBeVisible();
   // A double tap in one instant adds him once: one request, and the success stays on screen
   // (not the refusal of a second request, 'ya está en tus amigos').
-  const adds: string[] = [];
-  page.on('request', (request) => request.method() === 'POST' && request.url().includes('/rest/v1/friends') && adds.push(request.url()));
-  await ranking.locator('form').evaluate((form: HTMLFormElement) => {
-    form.requestSubmit();
-    form.requestSubmit();
-  });
+  const adds = requestsTo(page, 'POST', '/rest/v1/friends');
+  await doubleSubmit(ranking.locator('form'));
   await expect(ranking.getByText(`Agregaste a ${other!.username}.`)).toBeVisible();
   const table = ranking.getByRole('table', { name: 'Tabla de amigos del mes' });
   await expect(table.getByRole('row')).toHaveCount(3);

@@ -2,6 +2,7 @@
 // on /dashboard (a double tap sends one vote), his options lock and the results show as percentages; the admin reads the vote.
 import { expect, test } from '@playwright/test';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
+import { doubleSubmit, requestsTo } from '../support/double-tap.ts';
 
 test('the admin opens a poll, a player votes and sees the results, the admin reads the vote', async ({ browser }) => {
   const question = `¿Quién gana la final? ${Date.now().toString(36)}`;
@@ -38,12 +39,8 @@ test('the admin opens a poll, a player votes and sees the results, the admin rea
   await card.getByLabel('Rayados').check();
   // A double tap in one instant (both before React re-renders) sends one vote, not a second that
   // the database refuses and that would show its refusal over the first vote's success.
-  const votes: string[] = [];
-  page.on('request', (request) => request.method() === 'POST' && request.url().includes('/rest/v1/poll_votes') && votes.push(request.url()));
-  await card.locator('form').evaluate((form: HTMLFormElement) => {
-    form.requestSubmit();
-    form.requestSubmit();
-  });
+  const votes = requestsTo(page, 'POST', '/rest/v1/poll_votes');
+  await doubleSubmit(card.locator('form'));
   await expect(card.getByRole('status')).toHaveText('Ya votaste en esta encuesta.');
   await expect(card.getByRole('alert')).toHaveCount(0);
   expect(votes).toHaveLength(1);

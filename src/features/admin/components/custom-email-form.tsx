@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSending } from '@/lib/use-sending';
 import { parseRecipients } from '../recipients';
 import { invokeAdminFunction } from '../api/invoke-admin-function';
 import { functionErrorNotice } from './notices';
@@ -8,7 +9,7 @@ export function CustomEmailForm() {
   const [recipients, setRecipients] = useState('');
   const [subject, setSubject] = useState('');
   const [htmlBody, setHtmlBody] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { sending: busy, send: sendOnce } = useSending();
   const [notice, setNotice] = useState<Notice>(null);
   const list = parseRecipients(recipients);
 
@@ -19,15 +20,15 @@ export function CustomEmailForm() {
       setNotice({ kind: 'error', text: 'Todos los campos son obligatorios' });
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await invokeAdminFunction<{ message: string }>('send-custom-email', { subject, htmlBody, recipients: list.map((email) => ({ email })) });
-      setNotice({ kind: 'ok', text: `✅ ${answer.message}` });
-    } catch (error) {
-      setNotice(functionErrorNotice(error));
-    } finally {
-      setBusy(false);
-    }
+    // One mail per recipient: a double tap must not send it twice.
+    await sendOnce(async () => {
+      try {
+        const answer = await invokeAdminFunction<{ message: string }>('send-custom-email', { subject, htmlBody, recipients: list.map((email) => ({ email })) });
+        setNotice({ kind: 'ok', text: `✅ ${answer.message}` });
+      } catch (error) {
+        setNotice(functionErrorNotice(error));
+      }
+    });
   }
 
   return (

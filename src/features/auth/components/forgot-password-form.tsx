@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/field';
+import { useSending } from '@/lib/use-sending';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { validateForgotPassword } from '../validation';
 import { AuthCard } from './auth-card';
@@ -11,7 +12,7 @@ type Outcome = { tone: 'error' | 'success'; text: string } | null;
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { sending: busy, send } = useSending();
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -21,17 +22,16 @@ export function ForgotPasswordForm() {
       setOutcome({ tone: 'error', text: invalid });
       return;
     }
-    setBusy(true);
     setOutcome(null);
-    try {
-      await requestPasswordReset(email);
-      // Neutral on purpose: it must not reveal whether an account exists.
-      setOutcome({ tone: 'success', text: 'Si el correo existe, recibirás un enlace para restablecer tu contraseña.' });
-    } catch {
-      setOutcome({ tone: 'error', text: 'Hubo un error al enviar el correo. Intenta nuevamente.' });
-    } finally {
-      setBusy(false);
-    }
+    await send(async () => {
+      try {
+        await requestPasswordReset(email);
+        // Neutral on purpose: it must not reveal whether an account exists.
+        setOutcome({ tone: 'success', text: 'Si el correo existe, recibirás un enlace para restablecer tu contraseña.' });
+      } catch {
+        setOutcome({ tone: 'error', text: 'Hubo un error al enviar el correo. Intenta nuevamente.' });
+      }
+    });
   }
 
   return (

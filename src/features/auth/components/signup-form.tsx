@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormMessage } from '@/components/ui/field';
 import { InstallPrompt } from '@/components/pwa/install-prompt';
 import { checkUsername, type UsernameVerdict } from '@/lib/check-username';
+import { useSending } from '@/lib/use-sending';
 import { signUp } from '../api/sign-up';
 import { authErrorCode, authErrorMessage } from '../auth-errors';
 import { storedReferralCode } from '../referral';
@@ -28,7 +29,7 @@ export function SignupForm() {
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof SignupValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { sending: busy, send } = useSending();
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const availability = useUsernameAvailability(values.username);
@@ -43,30 +44,29 @@ export function SignupForm() {
     setSubmitted(true);
     setServerError(null);
     if (Object.keys(errors).length > 0 || refusal(availability)) return;
-    setBusy(true);
-    try {
-      // Sent before the 500 ms pause ended: ask now rather than ignore the tap.
-      if (availability === 'checking') {
-        const refused = refusal(await checkUsername(values.username));
-        if (refused) {
-          setServerError(`${refused}: elige otro nombre de usuario.`);
-          return;
+    await send(async () => {
+      try {
+        // Sent before the 500 ms pause ended: ask now rather than ignore the tap.
+        if (availability === 'checking') {
+          const refused = refusal(await checkUsername(values.username));
+          if (refused) {
+            setServerError(`${refused}: elige otro nombre de usuario.`);
+            return;
+          }
         }
+        await signUp({
+          username: values.username,
+          email: values.email,
+          password: values.password,
+          newsletterOptIn: values.newsletter,
+          referredBy: storedReferralCode(),
+        });
+        setSentTo(normalizeEmail(values.email));
+      } catch (error) {
+        // 409 from the sign-up hook: the name was taken between the check and the tap.
+        setServerError(authErrorCode(error) === 'conflict' ? `${MESSAGES.usernameTaken}: elige otro nombre de usuario.` : authErrorMessage(error));
       }
-      await signUp({
-        username: values.username,
-        email: values.email,
-        password: values.password,
-        newsletterOptIn: values.newsletter,
-        referredBy: storedReferralCode(),
-      });
-      setSentTo(normalizeEmail(values.email));
-    } catch (error) {
-      // 409 from the sign-up hook: the name was taken between the check and the tap.
-      setServerError(authErrorCode(error) === 'conflict' ? `${MESSAGES.usernameTaken}: elige otro nombre de usuario.` : authErrorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (sentTo) {

@@ -10,6 +10,7 @@ import { ClubCrest } from '@/components/ui/club-crest';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { isAdmin } from '@/lib/session';
 import { formatKickoff } from '@/lib/time';
+import { useSending } from '@/lib/use-sending';
 import { getChatMessage, getChatPage, getChatSince } from '../api/get-chat-messages';
 import { postChatMessage } from '../api/post-chat-message';
 import { removeChatMessage } from '../api/remove-chat-message';
@@ -311,18 +312,16 @@ function MessageItem({ message, admin, onRemove }: { message: ChatMessage; admin
 function Composer({ roundId, userId, onSent }: { roundId: number; userId: string; onSent: (message: ChatMessage) => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useSending();
   const left = remainingCharacters(text);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
     const checked = checkChatText(text);
     if (checked.error) return setError(checked.error);
-    setSending(true);
     setError(null);
-    const outcome = await postChatMessage(roundId, userId, checked.text).catch(() => ({ kind: 'refused', text: CHAT_MESSAGES.sendFailed }) as const);
-    setSending(false);
+    const outcome = await send(() => postChatMessage(roundId, userId, checked.text).catch(() => ({ kind: 'refused', text: CHAT_MESSAGES.sendFailed }) as const));
+    if (!outcome) return;
     if (outcome.kind === 'refused') return setError(outcome.text);
     setText('');
     // Shown at once, without waiting for the live insert (which then only confirms it).

@@ -5,6 +5,7 @@ import { FormControls } from '@/components/ui/form-controls';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessage } from '@/components/ui/field';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { useSending } from '@/lib/use-sending';
 import { ContactRefusedError, sendContactMessage } from '../api/send-contact-message';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, normalizeContact, validateContact, type ContactErrors, type ContactInput } from '../contact-validation';
 
@@ -16,7 +17,7 @@ type Outcome = { tone: 'error' | 'success'; text: string } | null;
 export function ContactForm() {
   const [values, setValues] = useState<ContactInput>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { sending: busy, send } = useSending();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -27,7 +28,6 @@ export function ContactForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
     const found = validateContact(values);
     setErrors(found);
     const firstInvalid = FIELD_ORDER.find((field) => found[field]);
@@ -37,17 +37,16 @@ export function ContactForm() {
       (formRef.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
       return;
     }
-    setBusy(true);
     setOutcome(null);
-    try {
-      await sendContactMessage(normalizeContact(values));
-      setValues(EMPTY);
-      setOutcome({ tone: 'success', text: CONTACT_MESSAGES.sent });
-    } catch (e) {
-      setOutcome({ tone: 'error', text: e instanceof ContactRefusedError ? `❌ ${e.message}` : CONTACT_MESSAGES.failed });
-    } finally {
-      setBusy(false);
-    }
+    await send(async () => {
+      try {
+        await sendContactMessage(normalizeContact(values));
+        setValues(EMPTY);
+        setOutcome({ tone: 'success', text: CONTACT_MESSAGES.sent });
+      } catch (e) {
+        setOutcome({ tone: 'error', text: e instanceof ContactRefusedError ? `❌ ${e.message}` : CONTACT_MESSAGES.failed });
+      }
+    });
   }
 
   const remaining = CONTACT_MESSAGE_MAX - values.message.trim().length;

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/field';
+import { useSending } from '@/lib/use-sending';
 import { sendPasswordReset } from '../api/send-password-reset';
 import { SETTINGS_MESSAGES } from '../rules';
 import { SettingsCard } from './settings-card';
@@ -8,19 +8,18 @@ import { useNotice } from './use-notice';
 
 /** Changing the password goes through the recovery mail, which proves the player owns the address. */
 export function PasswordSection({ email }: { email: string }) {
-  const [sending, setSending] = useState(false);
+  const { sending, send: sendOnce } = useSending();
   const [notice, show] = useNotice();
 
   async function send() {
-    setSending(true);
-    try {
-      await sendPasswordReset(email);
-      show('success', SETTINGS_MESSAGES.resetSent);
-    } catch {
-      show('error', SETTINGS_MESSAGES.resetError);
-    } finally {
-      setSending(false);
-    }
+    await sendOnce(async () => {
+      try {
+        await sendPasswordReset(email);
+        show('success', SETTINGS_MESSAGES.resetSent);
+      } catch {
+        show('error', SETTINGS_MESSAGES.resetError);
+      }
+    });
   }
 
   return (
