@@ -5,6 +5,7 @@
 // /dashboard.
 import { expect, test, type Page } from '@playwright/test';
 import { createPlayer, serviceClient, signInPage } from '../support/e2e-players.ts';
+import { doubleSubmit } from '../support/double-tap.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
@@ -97,7 +98,8 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   await page.getByLabel('Puntos pick especial del partido 1', { exact: true }).fill('5');
   await page.getByLabel('Lado sorpresa del partido 2', { exact: true }).selectOption('Visita');
   await page.getByLabel('Puntos sorpresa del partido 2', { exact: true }).fill('3');
-  await save.click();
+  // A double tap in one instant creates one round (`.single()` below refuses two).
+  await doubleSubmit(page.locator('form').filter({ has: save }));
   await expect(page.getByRole('status').filter({ hasText: 'Quiniela y partidos creados exitosamente.' })).toBeVisible();
 
   const created = await service.from('quinielas').select('id, deadline, week, matches(match_order, home_club_id, away_club_id, special_bonus_points, underdog_bonus_side, underdog_bonus_points)').eq('name', roundName).single();

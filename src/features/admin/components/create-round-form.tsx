@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatDeadline, GAME_TIME_LABEL } from '@/lib/time';
+import { useSending } from '@/lib/use-sending';
 import { createRound } from '../api/create-round';
 import { listClubs, type Club } from '@/lib/clubs';
 import { mexicoCityLocalToIso } from '../mexico-time';
@@ -42,7 +43,7 @@ export function CreateRoundForm() {
   const [deadline, setDeadline] = useState('');
   const [isLastOfMonth, setIsLastOfMonth] = useState(false);
   const [matches, setMatches] = useState<MatchDraft[]>(() => [emptyMatch()]);
-  const [saving, setSaving] = useState(false);
+  const { sending: saving, send: once } = useSending();
   const [notice, setNotice] = useState<Notice>(null);
 
   useEffect(() => {
@@ -92,37 +93,36 @@ export function CreateRoundForm() {
       setNotice({ kind: 'error', text: `El local y el visitante del partido ${clash + 1} son el mismo club.` });
       return;
     }
-    setSaving(true);
-    try {
-      await createRound({
-        name: name.trim(),
-        week: weekNumber,
-        deadline: deadlineIso,
-        isLastOfMonth,
-        matches: matches.map((m) => ({
-          homeClubId: m.homeClubId!,
-          awayClubId: m.awayClubId!,
-          specialBonusPoints: points(m.specialBonusPoints),
-          underdogBonusPoints: m.underdogBonusSide ? points(m.underdogBonusPoints) : 0,
-          underdogBonusSide: m.underdogBonusSide || null,
-        })),
-      });
-      setNotice({ kind: 'ok', text: 'Quiniela y partidos creados exitosamente.' });
-      setName('');
-      setWeek('');
-      setDeadline('');
-      setIsLastOfMonth(false);
-      setMatches([emptyMatch()]);
-      reload();
-    } catch (error) {
-      // Everything typed stays on screen so the admin can fix and retry; the database's own
-      // refusals of a match say what is wrong, so they are shown as they are.
-      console.error(error);
-      const refused = error as { code?: string; message?: string };
-      setNotice({ kind: 'error', text: refused.code === CHECK_CODE && refused.message ? refused.message : 'Error al guardar partidos' });
-    } finally {
-      setSaving(false);
-    }
+    await once(async () => {
+      try {
+        await createRound({
+          name: name.trim(),
+          week: weekNumber,
+          deadline: deadlineIso,
+          isLastOfMonth,
+          matches: matches.map((m) => ({
+            homeClubId: m.homeClubId!,
+            awayClubId: m.awayClubId!,
+            specialBonusPoints: points(m.specialBonusPoints),
+            underdogBonusPoints: m.underdogBonusSide ? points(m.underdogBonusPoints) : 0,
+            underdogBonusSide: m.underdogBonusSide || null,
+          })),
+        });
+        setNotice({ kind: 'ok', text: 'Quiniela y partidos creados exitosamente.' });
+        setName('');
+        setWeek('');
+        setDeadline('');
+        setIsLastOfMonth(false);
+        setMatches([emptyMatch()]);
+        reload();
+      } catch (error) {
+        // Everything typed stays on screen so the admin can fix and retry; the database's own
+        // refusals of a match say what is wrong, so they are shown as they are.
+        console.error(error);
+        const refused = error as { code?: string; message?: string };
+        setNotice({ kind: 'error', text: refused.code === CHECK_CODE && refused.message ? refused.message : 'Error al guardar partidos' });
+      }
+    });
   }
 
   return (

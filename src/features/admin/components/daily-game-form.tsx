@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { GAME_TYPES, type GameType } from '@/features/boost';
 import { listClubs, type Club } from '@/lib/clubs';
 import { formatDeadline, formatCalendarDay, gameDay } from '@/lib/time';
+import { useSending } from '@/lib/use-sending';
 import { createDailyGame, listDailyGames, type AdminDailyGame } from '../api/daily-games';
 import { parseDailyGameForm, type DailyGameForm } from '../daily-game-input';
 import { ClubPicker } from './club-picker';
@@ -46,7 +47,7 @@ export function DailyGameScreen() {
   const [form, setForm] = useState<DailyGameForm>(EMPTY);
   const [clubs, setClubs] = useState<Club[]>([]);
   const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const { sending: busy, send: once } = useSending();
   const { games, error, reload } = useDailyGames();
   useEffect(() => {
     listClubs().then(setClubs, () => setNotice({ kind: 'error', text: 'No se pudieron cargar los equipos.' }));
@@ -61,18 +62,17 @@ export function DailyGameScreen() {
       setNotice({ kind: 'error', text: parsed.error });
       return;
     }
-    setBusy(true);
-    try {
-      await createDailyGame(parsed.row);
-      setNotice({ kind: 'ok', text: 'Daily game created!' });
-      setForm({ ...EMPTY, type: form.type });
-      reload();
-    } catch (err) {
-      console.error('Error creating daily game', err);
-      setNotice({ kind: 'error', text: createFailure(err) });
-    } finally {
-      setBusy(false);
-    }
+    await once(async () => {
+      try {
+        await createDailyGame(parsed.row);
+        setNotice({ kind: 'ok', text: 'Daily game created!' });
+        setForm({ ...EMPTY, type: form.type });
+        reload();
+      } catch (err) {
+        console.error('Error creating daily game', err);
+        setNotice({ kind: 'error', text: createFailure(err) });
+      }
+    });
   }
 
   return (

@@ -1,6 +1,7 @@
 // /admin/encuestas: create a poll (inactive until opened), open one (the others close), close
 // it, and read its answers: votes per option and the text answers.
 import { useEffect, useState, type FormEvent } from 'react';
+import { useSending } from '@/lib/use-sending';
 import { createPoll, getPollAnswers, listPolls, setPollActive, type AdminPoll, type PollAnswers, type PollKind } from '../api/polls';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, secondaryButtonClass, type Notice } from './ui';
 
@@ -17,7 +18,7 @@ export function PollsPanel() {
   const [kind, setKind] = useState<PollKind>('choice');
   const [optionsText, setOptionsText] = useState('');
   const [allowText, setAllowText] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { sending: busy, send: once } = useSending();
   const [answers, setAnswers] = useState<{ id: number; data: PollAnswers } | null>(null);
 
   const reload = () =>
@@ -33,32 +34,30 @@ export function PollsPanel() {
     if (!question.trim()) return setNotice({ kind: 'error', text: 'Escribe la pregunta.' });
     if (kind !== 'open' && options.length < 2) return setNotice({ kind: 'error', text: 'Escribe al menos dos opciones, una por línea.' });
     if (new Set(options).size !== options.length) return setNotice({ kind: 'error', text: 'Las opciones no se pueden repetir.' });
-    setBusy(true);
-    try {
-      await createPoll({ question: question.trim(), kind, options: kind === 'open' ? [] : options, allowText: kind === 'choice' ? allowText : true });
-      setNotice({ kind: 'ok', text: 'Encuesta creada. Ábrela para que los jugadores la vean.' });
-      setQuestion('');
-      setOptionsText('');
-      setAllowText(false);
-      await reload();
-    } catch {
-      setNotice({ kind: 'error', text: 'No se pudo crear la encuesta. Intenta de nuevo.' });
-    } finally {
-      setBusy(false);
-    }
+    await once(async () => {
+      try {
+        await createPoll({ question: question.trim(), kind, options: kind === 'open' ? [] : options, allowText: kind === 'choice' ? allowText : true });
+        setNotice({ kind: 'ok', text: 'Encuesta creada. Ábrela para que los jugadores la vean.' });
+        setQuestion('');
+        setOptionsText('');
+        setAllowText(false);
+        await reload();
+      } catch {
+        setNotice({ kind: 'error', text: 'No se pudo crear la encuesta. Intenta de nuevo.' });
+      }
+    });
   }
 
   async function toggle(poll: AdminPoll) {
-    setBusy(true);
-    try {
-      await setPollActive(poll.id, !poll.isActive);
-      setNotice({ kind: 'ok', text: poll.isActive ? 'Encuesta cerrada.' : 'Encuesta abierta: es la que ven los jugadores.' });
-      await reload();
-    } catch {
-      setNotice({ kind: 'error', text: 'No se pudo cambiar la encuesta. Intenta de nuevo.' });
-    } finally {
-      setBusy(false);
-    }
+    await once(async () => {
+      try {
+        await setPollActive(poll.id, !poll.isActive);
+        setNotice({ kind: 'ok', text: poll.isActive ? 'Encuesta cerrada.' : 'Encuesta abierta: es la que ven los jugadores.' });
+        await reload();
+      } catch {
+        setNotice({ kind: 'error', text: 'No se pudo cambiar la encuesta. Intenta de nuevo.' });
+      }
+    });
   }
 
   async function showAnswers(poll: AdminPoll) {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSending } from '@/lib/use-sending';
 import { invokeAdminFunction } from '../api/invoke-admin-function';
 import { roundLabel } from './round-select';
 import { functionErrorNotice } from './notices';
@@ -24,7 +25,7 @@ export function RoundIdMailForm({
 }) {
   const { rounds } = useRounds();
   const [roundId, setRoundId] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { sending: busy, send: once } = useSending();
   const [notice, setNotice] = useState<Notice>(null);
 
   async function send(e: React.FormEvent) {
@@ -35,15 +36,14 @@ export function RoundIdMailForm({
       setNotice({ kind: 'error', text: 'Ingresa un ID de quiniela válido.' });
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await invokeAdminFunction<Record<string, unknown>>(fn, { quinielaId: id });
-      setNotice({ kind: 'ok', text: summary ? summary(answer) : `✅ Emails enviados: ${sentCount(answer)}` });
-    } catch (error) {
-      setNotice(functionErrorNotice(error));
-    } finally {
-      setBusy(false);
-    }
+    await once(async () => {
+      try {
+        const answer = await invokeAdminFunction<Record<string, unknown>>(fn, { quinielaId: id });
+        setNotice({ kind: 'ok', text: summary ? summary(answer) : `✅ Emails enviados: ${sentCount(answer)}` });
+      } catch (error) {
+        setNotice(functionErrorNotice(error));
+      }
+    });
   }
 
   return (
