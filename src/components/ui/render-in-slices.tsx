@@ -12,3 +12,16 @@ export function RenderInSlices({ skeleton, children }: { skeleton: ReactNode; ch
   useEffect(() => startTransition(() => setShown(true)), []);
   return shown ? children : skeleton;
 }
+
+/** False in a screen's first commit, true a task later. A transition slices React's render, but
+ * its commit, and the browser's style and layout after it, is one task: what is below the fold
+ * comes in a second one, so the first lays out only what is on screen. Nothing on screen moves:
+ * the later part is below the fold, and so is the footer (the page's `main` is a screen tall). */
+export function useBelowTheFold(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setShown(true)), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown;
+}

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
+import { useBelowTheFold } from '@/components/ui/render-in-slices';
 import { useUserId } from '@/lib/session';
 import { leaderboardView, LEADERBOARD_TABS, type LeaderboardEntry, type LeaderboardTab } from '../leaderboard-rows';
 import type { LeaderboardData } from '../load-leaderboard';
@@ -10,6 +11,8 @@ import { MonthSelect } from './month-select';
 import { ScoreDetailDialog } from './score-detail-dialog';
 
 const TAB_LABELS: Record<LeaderboardTab, string> = { boost: 'Boost', quinielazo: 'Quinielazo', total: 'Total' };
+/** The skeleton's rows: as many as a phone shows under the page's header and tabs. */
+const SKELETON_ROWS = 10;
 
 interface LeaderboardPageProps {
   data: LeaderboardData;
@@ -26,6 +29,9 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, onRetry
   const userId = useUserId();
   const [selected, setSelected] = useState<LeaderboardEntry | null>(null);
   const view = leaderboardView(data.entries, tab, userId);
+  // The rows the skeleton held come first; the rest of the top 20, the player's own row and the
+  // blocks under the table a task later (below the fold on a phone).
+  const belowTheFold = useBelowTheFold();
   const label = monthLabel(data.month);
 
   return (
@@ -69,14 +75,20 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, onRetry
             <p className="text-sm text-slate-600">Los puntos aparecen aquí en cuanto se califica la primera quiniela del mes.</p>
           </div>
         ) : (
-          <LeaderboardTable view={view} tab={tab} userId={userId} onOpen={setSelected} caption={`Tabla de posiciones de ${label}, ordenada por ${TAB_LABELS[tab]}`} />
+          <LeaderboardTable
+            view={belowTheFold ? view : { top: view.top.slice(0, SKELETON_ROWS), own: null }}
+            tab={tab}
+            userId={userId}
+            onOpen={setSelected}
+            caption={`Tabla de posiciones de ${label}, ordenada por ${TAB_LABELS[tab]}`}
+          />
         )}
       </section>
-      {data.entries.length > 0 && (
+      {belowTheFold && data.entries.length > 0 && (
         <p className="text-center text-xs text-slate-500">Toca a un jugador para ver el detalle de sus puntos. Las flechas comparan con el mes pasado.</p>
       )}
 
-      {children}
+      {belowTheFold && children}
       <ScoreDetailDialog entry={selected} month={data.month} onClose={() => setSelected(null)} />
     </div>
   );
@@ -106,7 +118,7 @@ export function LeaderboardSkeleton() {
       </div>
       <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         <div className="h-8 bg-slate-50" />
-        {Array.from({ length: 10 }, (_, i) => (
+        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
           <div key={i} className="flex h-[55px] items-center gap-3 border-t border-slate-100 px-3">
             <div className="size-6 animate-pulse rounded-full bg-slate-200" />
             <div className="h-3 flex-1 animate-pulse rounded bg-slate-200" />
