@@ -11,7 +11,7 @@ export function LoadingState({ label, className, children }: { label: string; cl
   );
 }
 
-/** A round's card while it loads (the home page and the picks screens): header, then six matches. */
+/** A round's card while it loads (the picks screens and Pro's round pages): header, then six matches. */
 export function RoundSkeleton() {
   return (
     <LoadingState label="Cargando la quiniela…" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
