@@ -4,6 +4,7 @@
 // screen when the data arrives.
 import { expect, test, type Locator } from '@playwright/test';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
+import { deleteGame, withDb } from '../support/e2e-boost.ts';
 import { holdRequests, layoutShift, recordLayoutShifts } from '../support/layout-shift.ts';
 
 async function inOrder(cards: Locator[]) {
@@ -57,6 +58,18 @@ test('a ranking that cannot load says so on the dashboard and /inicio instead of
   await expect(page.getByRole('region', { name: /^Top 3 de / })).toContainText('No pudimos cargar el ranking. Revisa tu conexión.');
 });
 
+test('a Boost game that cannot load says so on its card, and the rest of the home shows', async ({ page }) => {
+  // The card's read goes with the home's, in one wait: its failure must stay on the card.
+  await signInPage(page, await createPlayer('boostfalla'));
+  await page.route('**/rest/v1/daily_games**', (route) => route.fulfill({ status: 500, json: { message: 'caída' } }));
+  for (const path of ['/dashboard', '/inicio']) {
+    await page.goto(path);
+    await expect(page.getByRole('region', { name: '⚡ Boost del día' }), path).toContainText('No pudimos cargar el Boost. Revisa tu conexión.');
+    await expect(page.getByRole('navigation', { name: 'Accesos rápidos' }), path).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Oferta de un patrocinador' }), path).toBeVisible();
+  }
+});
+
 test('on a 360 px phone the signed-in header fits: nothing scrolls sideways, the name is cut, the menu button is whole', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await signInPage(page, await createPlayer('pantallachica'));
@@ -69,22 +82,34 @@ test('on a 360 px phone the signed-in header fits: nothing scrolls sideways, the
 });
 
 test('while the home loads, its footer stays below the fold and its data arriving moves nothing on screen', async ({ page }) => {
-  await signInPage(page, await createPlayer('sinsalto'));
-  await recordLayoutShifts(page);
-  for (const path of ['/inicio', '/dashboard']) {
-    // The screen's reads wait until its loading state has been looked at: the slow connection
-    // where a short loading screen showed the footer.
-    const release = await holdRequests(page, '**/rest/v1/**');
-    // The Boost card reads its game on its own and is held here: its loading line is shorter than
-    // the game it becomes (a known shift on /dashboard, docs/decisions.md).
-    await holdRequests(page, '**/rest/v1/daily_games**');
-    await page.goto(path);
-    await expect(page.getByRole('status').filter({ hasText: 'Cargando tu inicio…' })).toBeVisible();
-    await expect(page.getByRole('contentinfo')).not.toBeInViewport();
-    release();
-    await expect(page.getByRole('complementary', { name: 'Oferta de un patrocinador' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Cargando tu inicio…' })).toHaveCount(0);
-    expect(await layoutShift(page), path).toBeLessThanOrEqual(0.02);
-    await page.unrouteAll();
+  // An open Boost game, so the card grows from its loading line to a game (on /dashboard it is on
+  // screen). Tomorrow's, with its default lock: the last to lock, it never displaces the game of
+  // a Boost journey running beside this test (those lock first).
+  const gameId = await withDb(async (c) => {
+    const { rows } = await c.query<{ id: string }>(
+      `insert into public.daily_games (game_date, game_type, question, points)
+       values ((now() at time zone 'America/Mexico_City')::date + 1, 'yesno', '¿Habrá gol en el primer tiempo?', 2) returning id`,
+    );
+    return Number(rows[0]!.id);
+  });
+  try {
+    await signInPage(page, await createPlayer('sinsalto'));
+    await recordLayoutShifts(page);
+    for (const path of ['/inicio', '/dashboard']) {
+      // The screen's reads wait until its loading state has been looked at: the slow connection
+      // where a short loading screen showed the footer.
+      const release = await holdRequests(page, '**/rest/v1/**');
+      await page.goto(path);
+      await expect(page.getByRole('status').filter({ hasText: 'Cargando tu inicio…' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).not.toBeInViewport();
+      release();
+      await expect(page.getByRole('complementary', { name: 'Oferta de un patrocinador' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Cargando tu inicio…' })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: '⚡ Boost del día' }).getByText(/^Cierra en /)).toBeVisible();
+      expect(await layoutShift(page), path).toBeLessThanOrEqual(0.02);
+      await page.unrouteAll();
+    }
+  } finally {
+    await deleteGame(gameId);
   }
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BoostCard } from '@/features/boost';
+import { BoostCard, loadBoostCard } from '@/features/boost';
 import { FriendsRanking } from '@/features/friends/components/friends-ranking';
 import { ReferralCard } from '@/features/friends/components/referral-card';
 import { OfferCard } from '@/features/offers/components/offer-card';
@@ -12,18 +12,25 @@ import { gameDay } from '@/lib/time';
 
 export const Route = createFileRoute('/_authed/dashboard')({
   staticData: { title: 'Mi perfil' },
-  loader: ({ context }) => loadPlayerHome(context.session.user.id),
+  loader: async ({ context }) => {
+    const userId = context.session.user.id;
+    // The Boost card's game is read beside the home's reads and the page waits for both
+    // (features/boost/load-card.ts).
+    const [home, boost] = await Promise.all([loadPlayerHome(userId), loadBoostCard(userId)]);
+    return { home, boost };
+  },
   pendingComponent: () => <PlayerHomeSkeleton variant="dashboard" />,
   component: function PlayerHomeRoute() {
     const { session } = Route.useRouteContext();
     const profile = useProfile();
     const [year, month] = gameDay().split('-').map(Number);
+    const { home, boost } = Route.useLoaderData();
     return (
       <PlayerHome
-        data={Route.useLoaderData()}
+        data={home}
         variant="dashboard"
         cards={{
-          boost: <BoostCard userId={session.user.id} />,
+          boost: <BoostCard userId={session.user.id} data={boost} />,
           poll: <PollCard userId={session.user.id} />,
           friends: <FriendsRanking userId={session.user.id} year={year} month={month} referralCode={profile?.referralCode ?? null} />,
           referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,

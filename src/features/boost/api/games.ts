@@ -78,8 +78,7 @@ async function withClubs(rows: GameRow[]): Promise<BoostGame[]> {
   });
 }
 
-/** The next game: open now and dated today or tomorrow (Mexico City), earliest lock first. */
-export async function getNextGame(now: Date = new Date()): Promise<BoostGame | null> {
+async function nextGameRow(now: Date): Promise<GameRow | null> {
   const { data, error } = await supabase
     .from('daily_games')
     .select('id, game_date, lock_date, game_type, question, points, metadata')
@@ -89,11 +88,29 @@ export async function getNextGame(now: Date = new Date()): Promise<BoostGame | n
     .order('id')
     .limit(1);
   if (error) throw error;
-  const [game] = await withClubs(data);
-  return game ?? null;
+  return data[0] ?? null;
 }
 
-export async function getMyAnswer(userId: string, gameId: number): Promise<ServerAnswer | null> {
+/** The next game: open now and dated today or tomorrow (Mexico City), earliest lock first. */
+export async function getNextGame(now: Date = new Date()): Promise<BoostGame | null> {
+  const row = await nextGameRow(now);
+  return row ? (await withClubs([row]))[0]! : null;
+}
+
+export interface NextGame {
+  game: BoostGame | null;
+  answer: ServerAnswer | null;
+}
+
+/** The next game and the player's answer to it (the clubs and the answer read at once). */
+export async function getNextGameWithAnswer(userId: string, now: Date = new Date()): Promise<NextGame> {
+  const row = await nextGameRow(now);
+  if (!row) return { game: null, answer: null };
+  const [[game], answer] = await Promise.all([withClubs([row]), getMyAnswer(userId, row.id)]);
+  return { game: game!, answer };
+}
+
+async function getMyAnswer(userId: string, gameId: number): Promise<ServerAnswer | null> {
   const { data, error } = await supabase
     .from('daily_game_picks')
     .select('answer, updated_at')

@@ -1,42 +1,17 @@
-// The player's Boost card (/dashboard, /inicio): the next game and, once it is known, the part
-// that answers it (boost-play.tsx, with IndexedDB and the outbox), in its own chunk so the
-// home screen's first load does not wait for them; the previous results' dialog loads on its
-// button's first tap.
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { cachedRead, MAX_AGE } from '@/lib/cached-read';
-import { getMyAnswer, getNextGame, type BoostGame, type ServerAnswer } from '../api/games';
+// The player's Boost card (/dashboard, /inicio): the next game, read by the home's route loader
+// (load-card.ts), and the part that answers it (boost-play.tsx, with IndexedDB and the outbox),
+// in its own chunk so the home screen's first load does not wait for them; the previous
+// results' dialog loads on its button's first tap.
+import { lazy, Suspense, useState } from 'react';
+import { loadPlay, playIfLoaded, type BoostCardData } from '../load-card';
 
-const loadPlay = () => import('./boost-play');
-const BoostPlay = lazy(() => loadPlay().then((m) => ({ default: m.BoostPlay })));
+const LazyBoostPlay = lazy(() => loadPlay().then((m) => ({ default: m.BoostPlay })));
 const PreviousResults = lazy(() => import('./previous-results').then((m) => ({ default: m.PreviousResults })));
 
-interface NextGame {
-  game: BoostGame | null;
-  answer: ServerAnswer | null;
-}
-
-async function loadNext(userId: string): Promise<NextGame> {
-  const game = await getNextGame();
-  return { game, answer: game ? await getMyAnswer(userId, game.id) : null };
-}
-
-const LOADING = <p className="px-4 py-6 text-center text-sm text-slate-500">Cargando el Boost…</p>;
-
-export function BoostCard({ userId }: { userId: string }) {
-  const [state, setState] = useState<{ data: NextGame; cachedAt: number | null } | 'loading' | 'error'>('loading');
-  useEffect(() => {
-    let alive = true;
-    // The answering part and the outbox load beside the game, not after it.
-    void loadPlay().then((m) => m.startAppOutbox());
-    cachedRead('boost:next', userId, () => loadNext(userId), MAX_AGE.boostGame).then(
-      (r) => alive && setState(r),
-      () => alive && setState('error'),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [userId]);
-
+export function BoostCard({ userId, data }: { userId: string; data: BoostCardData }) {
+  // The loader loaded the answering part with the game; the lazy one only if that load failed.
+  // Chosen once: switching from one to the other would remount the game.
+  const [Play] = useState(() => playIfLoaded() ?? LazyBoostPlay);
   return (
     <section aria-labelledby="boost-title" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-amber-200">
       <header className="flex items-center justify-between gap-3 border-b border-amber-100 bg-amber-50 px-4 py-3">
@@ -45,15 +20,13 @@ export function BoostCard({ userId }: { userId: string }) {
         </h2>
         <PreviousResultsButton />
       </header>
-      {state === 'loading' ? (
-        LOADING
-      ) : state === 'error' ? (
+      {data === 'error' ? (
         <p className="px-4 py-6 text-center text-sm text-slate-600">No pudimos cargar el Boost. Revisa tu conexión.</p>
-      ) : !state.data.game ? (
+      ) : !data.game ? (
         <p className="px-4 py-6 text-center text-sm text-slate-600">No hay Boost abierto por ahora. Vuelve mañana.</p>
       ) : (
-        <Suspense fallback={LOADING}>
-          <BoostPlay key={state.data.game.id} userId={userId} game={state.data.game} server={state.data.answer} cachedAt={state.cachedAt} />
+        <Suspense fallback={<p className="px-4 py-6 text-center text-sm text-slate-500">Cargando el Boost…</p>}>
+          <Play key={data.game.id} userId={userId} game={data.game} server={data.answer} cachedAt={data.cachedAt} />
         </Suspense>
       )}
     </section>

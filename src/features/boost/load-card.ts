@@ -1,0 +1,34 @@
+// The Boost card's data, read by the home's route loader beside the home's own reads, which wait
+// for it: a card that found its game after the page would push everything under it down as it
+// grew from a loading line to the game (on /dashboard it is on screen). The answering part's
+// chunk loads in the same wait, so the card is drawn whole in the page's first commit.
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
+import { getNextGameWithAnswer, type NextGame } from './api/games';
+import type { BoostPlay } from './components/boost-play';
+
+/** `cachedAt`: when the game came from the phone's copy (offline), the time it was stored. */
+export type BoostCardData = (NextGame & { cachedAt: number | null }) | 'error';
+
+export const loadPlay = () => import('./components/boost-play');
+
+// The answering part once its chunk is in: a card mounted after that draws it in its first render.
+let loadedPlay: typeof BoostPlay | undefined;
+export const playIfLoaded = () => loadedPlay;
+
+/** Never rejects: a failed read is the card's 'error' state, not the home's. */
+export async function loadBoostCard(userId: string): Promise<BoostCardData> {
+  const play = loadPlay().then(
+    (m) => {
+      loadedPlay = m.BoostPlay;
+      // Answers waiting from an earlier visit go out now (the app's outbox, src/lib/outbox.ts).
+      m.startAppOutbox();
+    },
+    () => undefined, // the card loads the chunk itself then
+  );
+  const read = cachedRead('boost:next', userId, () => getNextGameWithAnswer(userId), MAX_AGE.boostGame).then(
+    ({ data, cachedAt }) => ({ ...data, cachedAt }),
+    () => 'error' as const,
+  );
+  const [data] = await Promise.all([read, play]);
+  return data;
+}
