@@ -1,7 +1,7 @@
-// The Boost card's data, read by the home's route loader beside the home's own reads, which wait
-// for it: a card that found its game after the page would push everything under it down as it
-// grew from a loading line to the game (on /dashboard it is on screen). The answering part's
-// chunk loads in the same wait, so the card is drawn whole in the page's first commit.
+// The Boost card's data: the next game, the player's answer, and the chunk that answers it, in one
+// wait. The home's route loader reads it beside the home's own reads where the card is on screen
+// (/dashboard; /inicio with no round above it): a card that found its game after the page would
+// push everything under it down as it grew from a loading line to the game.
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getNextGameWithAnswer, type NextGame } from './api/games';
 import type { BoostPlay } from './components/boost-play';

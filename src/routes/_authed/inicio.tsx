@@ -11,9 +11,11 @@ export const Route = createFileRoute('/_authed/inicio')({
   staticData: { title: 'Inicio' },
   loader: async ({ context }) => {
     const userId = context.session.user.id;
-    // The Boost card's game is read beside the home's reads and the page waits for both
-    // (features/boost/load-card.ts).
-    const [home, boost] = await Promise.all([loadPlayerHome(userId), loadBoostCard(userId)]);
+    const home = await loadPlayerHome(userId);
+    // Under a round's matches the Boost card is below the fold on a phone: it reads its game after
+    // the page, which does not wait for its read and chunk. With no round to show it is on screen,
+    // and the page waits for it (features/boost/load-card.ts).
+    const boost = home.week.ok && home.week.value ? undefined : await loadBoostCard(userId);
     return { home, boost };
   },
   pendingComponent: () => <PlayerHomeSkeleton variant="inicio" />,

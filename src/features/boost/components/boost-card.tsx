@@ -1,15 +1,29 @@
 // The player's Boost card (/dashboard, /inicio): the next game, read by the home's route loader
-// (load-card.ts), and the part that answers it (boost-play.tsx, with IndexedDB and the outbox),
+// where the card is on screen, else by the card (load-card.ts), and the part that answers it (boost-play.tsx, with IndexedDB and the outbox),
 // in its own chunk so the home screen's first load does not wait for them; the previous
 // results' dialog loads on its button's first tap.
-import { lazy, Suspense, useState } from 'react';
-import { loadPlay, playIfLoaded, type BoostCardData } from '../load-card';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { loadBoostCard, loadPlay, playIfLoaded, type BoostCardData } from '../load-card';
 
 const LazyBoostPlay = lazy(() => loadPlay().then((m) => ({ default: m.BoostPlay })));
 const PreviousResults = lazy(() => import('./previous-results').then((m) => ({ default: m.PreviousResults })));
 
-export function BoostCard({ userId, data }: { userId: string; data: BoostCardData }) {
-  // The loader loaded the answering part with the game; the lazy one only if that load failed.
+const LOADING = <p className="px-4 py-6 text-center text-sm text-slate-500">Cargando el Boost…</p>;
+
+/** `data`: the game as the route loader read it; without it (the loader did not wait for it), the
+ * card reads it itself and shows a loading line until then. */
+export function BoostCard({ userId, data }: { userId: string; data?: BoostCardData }) {
+  const [read, setRead] = useState<BoostCardData | 'loading'>('loading');
+  useEffect(() => {
+    if (data !== undefined) return;
+    let alive = true;
+    void loadBoostCard(userId).then((r) => alive && setRead(r));
+    return () => {
+      alive = false;
+    };
+  }, [userId, data]);
+  const card = data ?? read;
+  // The loader loaded the answering part with the game; the lazy one only if it has not.
   // Chosen once: switching from one to the other would remount the game.
   const [Play] = useState(() => playIfLoaded() ?? LazyBoostPlay);
   return (
@@ -20,13 +34,15 @@ export function BoostCard({ userId, data }: { userId: string; data: BoostCardDat
         </h2>
         <PreviousResultsButton />
       </header>
-      {data === 'error' ? (
+      {card === 'loading' ? (
+        LOADING
+      ) : card === 'error' ? (
         <p className="px-4 py-6 text-center text-sm text-slate-600">No pudimos cargar el Boost. Revisa tu conexión.</p>
-      ) : !data.game ? (
+      ) : !card.game ? (
         <p className="px-4 py-6 text-center text-sm text-slate-600">No hay Boost abierto por ahora. Vuelve mañana.</p>
       ) : (
-        <Suspense fallback={<p className="px-4 py-6 text-center text-sm text-slate-500">Cargando el Boost…</p>}>
-          <Play key={data.game.id} userId={userId} game={data.game} server={data.answer} cachedAt={data.cachedAt} />
+        <Suspense fallback={LOADING}>
+          <Play key={card.game.id} userId={userId} game={card.game} server={card.answer} cachedAt={card.cachedAt} />
         </Suspense>
       )}
     </section>
