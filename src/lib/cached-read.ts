@@ -4,6 +4,7 @@
 // kind's maximum age. The cache is cleared on sign-out (src/lib/outbox.ts), so nobody sees the
 // previous player's data. Dexie is imported on demand: route loaders run on the first visit,
 // and the first load stays small.
+import { cacheEpoch } from './cache-epoch';
 
 export interface Cached<T> {
   data: T;
@@ -60,6 +61,7 @@ export async function cachedRead<T>(name: string, userId: string | null, fetcher
   if (userId === null) return { data: await fetcher(), cachedAt: null };
   const owner = userId;
   const key = `${owner}:${name}`;
+  const epoch = cacheEpoch();
   // The read does not wait for the cache's code: both start together.
   const cache = import('@/lib/db');
   const fetched = fetcher();
@@ -69,7 +71,10 @@ export async function cachedRead<T>(name: string, userId: string | null, fetcher
   try {
     const data = await fetched;
     // The cache is a convenience: a failed write (private mode, full disk) must not fail the read.
-    await writeWithRoom(db, () => db.cache.put({ key, userId: owner, value: data, storedAt: now() })).catch(() => undefined);
+    // Not stored when the player signed out while it was on its way (src/lib/cache-epoch.ts).
+    if (cacheEpoch() === epoch) {
+      await writeWithRoom(db, () => db.cache.put({ key, userId: owner, value: data, storedAt: now() })).catch(() => undefined);
+    }
     return { data, cachedAt: null };
   } catch (error) {
     const hit = await db.cache.get(key).catch(() => undefined);

@@ -8,6 +8,7 @@
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
 import type { Table } from 'dexie';
 import type { DraftKey, DraftStatus, QuinielazoDb } from './db';
+import { newCacheEpoch } from './cache-epoch';
 import { writeWithRoom } from './db';
 
 export const OUTBOX_SYNC_TAG = 'quinielazo-outbox';
@@ -182,6 +183,7 @@ export async function waitingCount(db: QuinielazoDb, lanes: AnyLane[]): Promise<
  * their player, so nothing is silently lost and nobody else sees them.
  */
 export async function forgetSignedOutUser(db: QuinielazoDb): Promise<void> {
+  newCacheEpoch();
   await db.transaction('rw', [db.cache, db.meta, db.drafts, db.answerDrafts, db.proDrafts], async () => {
     await db.cache.clear();
     await db.meta.clear();

@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cachedRead, ExpiredCopyError, expiredCopyTime } from '../../src/lib/cached-read';
 import { getDb } from '../../src/lib/db';
+import { forgetSignedOutUser } from '../../src/lib/outbox';
 
 const ANA = '33333333-3333-4333-8333-333333333333';
 const BETO = '44444444-4444-4444-8444-444444444444';
@@ -46,6 +47,19 @@ describe('cachedRead', () => {
     expect(await cachedRead('round:current', null, async () => ['jornada 1'], 10 * HOUR, () => STORED)).toEqual({ data: ['jornada 1'], cachedAt: null });
     expect(await getDb().cache.count()).toBe(0);
     await expect(cachedRead('round:current', null, offline, 10 * HOUR, () => STORED)).rejects.toThrow('Failed to fetch');
+  });
+
+  it('does not store a read that was on its way when the player signed out, and stores the next one', async () => {
+    let answer!: (rows: string[]) => void;
+    const read = cachedRead('boost:next', ANA, () => new Promise<string[]>((resolve) => (answer = resolve)), 10 * HOUR, () => STORED);
+    // Sign-out clears the cache while the read waits for the server.
+    await forgetSignedOutUser(getDb());
+    answer(['juego de Ana']);
+    expect(await read).toEqual({ data: ['juego de Ana'], cachedAt: null });
+    expect(await getDb().cache.count()).toBe(0);
+
+    await cachedRead('boost:next', ANA, async () => ['otra visita'], 10 * HOUR, () => STORED);
+    expect(await getDb().cache.get(`${ANA}:boost:next`)).toMatchObject({ value: ['otra visita'] });
   });
 
   it('without a copy, fails with the network error itself', async () => {

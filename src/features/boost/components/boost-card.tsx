@@ -1,7 +1,7 @@
 // The player's Boost card (/dashboard, /inicio): the next game, read by the home's route loader
-// where the card is on screen, else by the card (load-card.ts), and the part that answers it (boost-play.tsx, with IndexedDB and the outbox),
-// in its own chunk so the home screen's first load does not wait for them; the previous
-// results' dialog loads on its button's first tap.
+// where the card is on screen, else by the card itself (load-card.ts), and the part that answers
+// it (boost-play.tsx, with IndexedDB and the outbox), in its own chunk so the home screen's first
+// load does not wait for it; the previous results' dialog loads on its button's first tap.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadBoostCard, loadPlay, playIfLoaded, type BoostCardData } from '../load-card';
 
