@@ -4,7 +4,7 @@
 // screen when the data arrives.
 import { expect, test, type Locator } from '@playwright/test';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
-import { deleteGame, withDb } from '../support/e2e-boost.ts';
+import { createLastGame, deleteGame } from '../support/e2e-boost.ts';
 import { holdRequests, layoutShift, recordLayoutShifts } from '../support/layout-shift.ts';
 
 async function inOrder(cards: Locator[]) {
@@ -83,15 +83,8 @@ test('on a 360 px phone the signed-in header fits: nothing scrolls sideways, the
 
 test('while the home loads, its footer stays below the fold and its data arriving moves nothing on screen', async ({ page }) => {
   // An open Boost game, so the card grows from its loading line to a game (on /dashboard it is on
-  // screen). Tomorrow's, with its default lock: the last to lock, it never displaces the game of
-  // a Boost journey running beside this test (those lock first).
-  const gameId = await withDb(async (c) => {
-    const { rows } = await c.query<{ id: string }>(
-      `insert into public.daily_games (game_date, game_type, question, points)
-       values ((now() at time zone 'America/Mexico_City')::date + 1, 'yesno', '¿Habrá gol en el primer tiempo?', 2) returning id`,
-    );
-    return Number(rows[0]!.id);
-  });
+  // screen); the last to lock, so it never displaces the game of a Boost journey beside this test.
+  const gameId = await createLastGame('yesno', '¿Habrá gol en el primer tiempo?');
   try {
     await signInPage(page, await createPlayer('sinsalto'));
     await recordLayoutShifts(page);

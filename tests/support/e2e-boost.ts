@@ -1,5 +1,6 @@
-// Boost games for E2E, made in the database relative to its clock: dated tomorrow in Mexico
-// City and locking before every other open game, so the card shows them on any day.
+// Boost games for E2E, made in the database relative to its clock, dated tomorrow in Mexico City:
+// a journey's game locks before every other open game, so the card shows it on any day; a game
+// that only needs to be open locks after them all.
 import pg from 'pg';
 
 export async function withDb<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -24,6 +25,19 @@ export async function createNextGame(type: string, question: string, points = 3,
                      coalesce((select min(lock_date) from public.daily_games where lock_date > now() + interval '1 minute'), 'infinity') - interval '1 second'),
                $1, $2, $3, $4) returning id`,
       [type, question, points, JSON.stringify(metadata)],
+    );
+    return Number(rows[0]!.id);
+  });
+}
+
+/** An open game that displaces no other: tomorrow's, with its default lock (23:59 of that day in
+ * Mexico City), so it is open for at least a day and locks after every game a journey makes. */
+export async function createLastGame(type: string, question: string, points = 2): Promise<number> {
+  return withDb(async (c) => {
+    const { rows } = await c.query<{ id: string }>(
+      `insert into public.daily_games (game_date, game_type, question, points)
+       values ((now() at time zone 'America/Mexico_City')::date + 1, $1, $2, $3) returning id`,
+      [type, question, points],
     );
     return Number(rows[0]!.id);
   });
