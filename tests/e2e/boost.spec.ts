@@ -7,6 +7,7 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createNextGame, deleteGame, lockGameNow, serverAnswer, twoClubs, withDb } from '../support/e2e-boost.ts';
 import { createPlayer, serviceWorkerInControl, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
+import { holdRequests } from '../support/layout-shift.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -162,6 +163,30 @@ test('an answer still waiting when the game locks is marked not sent and the pla
     await expect(box.getByTestId('boost-status')).toContainText('No enviada: el Boost ya cerró');
     await expect(box.getByRole('alert')).toContainText('el Boost ya cerró');
     expect(await serverAnswer(player.id, id)).toBe('Más');
+  } finally {
+    await deleteGame(id);
+  }
+});
+
+test('while its game loads, the Boost card already takes the game\'s place', async ({ page }) => {
+  // On /inicio under a round's matches the card reads its game after the page shows: a loading
+  // line that grew into the game moved whatever was under it.
+  const [home, away] = await twoClubs();
+  const question = `¿Sitio guardado ${Date.now()}?`;
+  const id = await createNextGame('yesno', question, 3, { team1_id: home!.id, team2_id: away!.id });
+  try {
+    await signInPage(page, await createPlayer('boostsitio'));
+    const release = await holdRequests(page, '**/rest/v1/daily_games**');
+    await page.goto('/inicio');
+    const box = card(page);
+    await expect(box.getByRole('status')).toHaveText('Cargando el Boost…');
+    const loading = (await box.boundingBox())!.height;
+    release();
+    await expect(box.getByText(question)).toBeVisible();
+    await expect(box.getByRole('status')).toHaveCount(0);
+    const loaded = (await box.boundingBox())!.height;
+    // The closing time takes one line or two, by the length of its date.
+    expect(Math.abs(loaded - loading), `loading ${loading} px, game ${loaded} px`).toBeLessThanOrEqual(16);
   } finally {
     await deleteGame(id);
   }

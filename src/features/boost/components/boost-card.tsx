@@ -3,12 +3,41 @@
 // it (boost-play.tsx, with IndexedDB and the outbox), in its own chunk so the home screen's first
 // load does not wait for it; the previous results' dialog loads on its button's first tap.
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { LoadingState } from '@/components/ui/loading-state';
 import { loadBoostCard, loadPlay, playIfLoaded, type BoostCardData } from '../load-card';
 
 const LazyBoostPlay = lazy(() => loadPlay().then((m) => ({ default: m.BoostPlay })));
 const PreviousResults = lazy(() => import('./previous-results').then((m) => ({ default: m.PreviousResults })));
 
-const LOADING = <p className="px-4 py-6 text-center text-sm text-slate-500">Cargando el Boost…</p>;
+// The game's shape while it loads (boost-play.tsx's points and countdown, the clubs, the
+// question, the closing time, the answers and the button), so the card does not grow when the
+// game arrives; a day with no game is the exception, and the card then shrinks to one line.
+const LOADING = (
+  <LoadingState label="Cargando el Boost…" className="flex flex-col gap-4 px-4 py-4">
+    <div className="flex items-center justify-between">
+      <div className="h-6 w-16 animate-pulse rounded-full bg-amber-100" />
+      <div className="h-4 w-28 animate-pulse rounded bg-slate-200" />
+    </div>
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-center gap-3">
+        {[0, 1].map((i) => (
+          <div key={i} className="flex flex-1 flex-col items-center gap-1">
+            <div className="size-10 animate-pulse rounded-full bg-slate-200" />
+            <div className="h-4 w-20 animate-pulse rounded bg-slate-200" />
+          </div>
+        ))}
+      </div>
+      <div className="h-6 w-3/4 animate-pulse rounded bg-slate-200" />
+    </div>
+    {/* The closing time: two lines on a phone. */}
+    <div className="flex h-8 flex-col justify-center gap-2">
+      <div className="h-3 w-11/12 animate-pulse rounded bg-slate-200" />
+      <div className="h-3 w-1/3 animate-pulse rounded bg-slate-200" />
+    </div>
+    <div className="h-11 animate-pulse rounded-xl bg-slate-100" />
+    <div className="h-11 animate-pulse rounded-full bg-slate-200" />
+  </LoadingState>
+);
 
 /** `data`: the game as the route loader read it; without it (the loader did not wait for it), the
  * card reads it itself and shows a loading line until then. */
