@@ -99,8 +99,8 @@ export async function benchRush(platform: Platform): Promise<void> {
       }
       const directCheck = await check(db, direct, roundId);
       console.log(`saves only, pair ${i + 1} (${i % 2 === 0 ? 'gateway first' : 'PostgREST first'}); lost ${directCheck.lost}, stale ${directCheck.stale} after the PostgREST run`);
-      line('gateway: save 12 picks', gateway.steps.save12);
-      line('gateway: change 3 picks', gateway.steps.change3);
+      line('gateway: save 12', gateway.steps.save12);
+      line('gateway: change 3', gateway.steps.change3);
       line('PostgREST: save 12', direct.steps.save12);
       line('PostgREST: change 3', direct.steps.change3);
       pairs.push({ gateway, direct, ratio: gateway.steps.save12.p95 / direct.steps.save12.p95 });
