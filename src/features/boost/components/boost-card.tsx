@@ -40,7 +40,7 @@ const LOADING = (
 );
 
 /** `data`: the game as the route loader read it; without it (the loader did not wait for it), the
- * card reads it itself and shows a loading line until then. */
+ * card reads it itself and shows the game's skeleton until then. */
 export function BoostCard({ userId, data }: { userId: string; data?: BoostCardData }) {
   const [read, setRead] = useState<BoostCardData | 'loading'>('loading');
   useEffect(() => {
