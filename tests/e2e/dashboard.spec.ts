@@ -82,7 +82,7 @@ test('on a 360 px phone the signed-in header fits: nothing scrolls sideways, the
 });
 
 test('while the home loads, its footer stays below the fold and its data arriving moves nothing on screen', async ({ page }) => {
-  // An open Boost game, so the card grows from its loading line to a game (on /dashboard it is on
+  // An open Boost game, so the card shows a game, not its one-line "no game" (on /dashboard it is on
   // screen); the last to lock, so it never displaces the game of a Boost journey beside this test.
   const gameId = await createLastGame('yesno', '¿Habrá gol en el primer tiempo?');
   try {
