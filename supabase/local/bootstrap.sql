@@ -27,6 +27,11 @@ begin
   end if;
 end $$;
 grant anon, authenticated, service_role to authenticator;
+-- Hosted Supabase's statement timeouts for API roles: PostgREST applies a role's settings when it
+-- switches to it, so no request of a visitor or player holds a round (or a lock) longer than this.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
 
 grant usage on schema extensions to anon, authenticated, service_role;
 grant usage on schema public to anon, authenticated, service_role;
