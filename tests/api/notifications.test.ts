@@ -393,10 +393,11 @@ describe('push subscriptions (RLS)', () => {
     const bad = await a.client.rpc('save_push_subscription', { p_endpoint: 'javascript:alert(1)', p_p256dh: keys.p256dh, p_auth: keys.auth });
     expect(bad.error?.message).toBe('La suscripción de avisos de este navegador no es válida.');
 
-    // The same browser signed in as b takes the endpoint over.
-    await subscribe(b, endpoint, keys);
-    expect((await a.client.from('push_subscriptions').select('endpoint')).data).toEqual([]);
-    expect((await b.client.from('push_subscriptions').delete().eq('endpoint', endpoint).select('endpoint')).data).toEqual([{ endpoint }]);
+    // Saving a's endpoint as b is refused (the app then makes the browser a new subscription):
+    // the endpoint stays a's until a removes it (tests/api/attacks/push-flood.test.ts).
+    const takeover = await b.client.rpc('save_push_subscription', { p_endpoint: endpoint, p_p256dh: keys.p256dh, p_auth: keys.auth });
+    expect(takeover.error?.code).toBe('23505');
+    expect((await a.client.from('push_subscriptions').select('endpoint')).data).toEqual([{ endpoint }]);
   });
 });
 

@@ -44,14 +44,26 @@ function fingerprint(sub: PushSubscription): string {
   return `${json.endpoint}|${json.keys?.p256dh}|${json.keys?.auth}`;
 }
 
-async function save(sub: PushSubscription): Promise<void> {
+async function saveOnce(sub: PushSubscription) {
   const json = sub.toJSON();
-  const { error } = await supabase.rpc('save_push_subscription', {
+  return supabase.rpc('save_push_subscription', {
     p_endpoint: json.endpoint ?? '',
     p_p256dh: json.keys?.p256dh ?? '',
     p_auth: json.keys?.auth ?? '',
     p_user_agent: navigator.userAgent.slice(0, 512),
   });
+}
+
+/** Saves this browser's subscription for the signed-in player. The server refuses an endpoint
+ * another account saved (23505: someone else used this browser before and never turned notices
+ * off); the browser then gets a new subscription, which is saved instead. */
+async function save(reg: ServiceWorkerRegistration, sub: PushSubscription): Promise<void> {
+  let { error } = await saveOnce(sub);
+  if (error?.code === '23505') {
+    await sub.unsubscribe();
+    sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey() });
+    ({ error } = await saveOnce(sub));
+  }
   if (error) throw error;
   try {
     localStorage.setItem(SAVED_KEY, fingerprint(sub));
@@ -78,7 +90,7 @@ export async function enablePush(): Promise<PushState> {
       throw new PushRefusedError(error instanceof Error ? error.message : String(error));
     }
   }
-  await save(sub);
+  await save(reg, sub);
   return 'on';
 }
 
@@ -116,7 +128,7 @@ async function syncPushSubscription(): Promise<void> {
   let sub = await reg.pushManager.getSubscription();
   // The browser dropped a subscription the player had turned on: make a new one.
   if (!sub && saved) sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey() });
-  if (sub && saved !== fingerprint(sub)) await save(sub);
+  if (sub && saved !== fingerprint(sub)) await save(reg, sub);
 }
 
 let started = false;

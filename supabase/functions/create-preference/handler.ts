@@ -25,13 +25,15 @@ const noSession = { persistSession: false, autoRefreshToken: false, detectSessio
 
 /** The HTTP status of the database's refusal: its own codes (start_pro_checkout); a visitor's
  * call (the anon key as the token: PostgreSQL's "permission denied for function", not the
- * function's own 42501); and any other data error (SQLSTATE classes 22 and 23, e.g. a pack name
+ * function's own 42501); too many checkouts in a few minutes (QZ429); and any other data error
+ * (SQLSTATE classes 22 and 23, e.g. a pack name
  * PostgreSQL cannot store) or a request PostgREST cannot read (PGRST1xx, e.g. a lone surrogate
  * in the pack) is the request's fault, never an outage. */
 function statusOf(error: { code?: string; message: string }): number {
   const { code } = error;
   if (code === '42501') return error.message.startsWith('permission denied') ? 401 : 403;
   if (code === 'P0002') return 404;
+  if (code === 'QZ429') return 429;
   if (code?.startsWith('22') || code?.startsWith('23') || code?.startsWith('PGRST1')) return 400;
   return 503;
 }

@@ -220,6 +220,24 @@ describe('entries without paying, or for less', () => {
   });
 });
 
+describe('checkouts on the merchant\'s token', () => {
+  it('100 parallel create-preference calls by one player start at most 10 checkouts; the rest are 429 in Spanish', async () => {
+    const round = await createRound();
+    const player = await adult();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => createPreference(player.accessToken, JSON.stringify({ quinielaId: round.id, packType: 'single' }))),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(90);
+    expect(answers.find((a) => a.status === 429)?.body.error).toBe('Ya iniciaste varios pagos en unos minutos. Espera un momento e inténtalo de nuevo.');
+    expect((await q('select count(*)::int as n from public.pro_checkouts where user_id = $1', [player.id])).rows[0].n).toBe(10);
+    // Another player is not held back by him.
+    const other = await adult();
+    expect((await createPreference(other.accessToken, JSON.stringify({ quinielaId: round.id, packType: 'single' }))).status).toBe(200);
+  });
+});
+
 describe('forged, replayed and reordered webhooks', () => {
   it('unsigned, body-only, another id\'s signature and a future timestamp are 401 and write nothing', async () => {
     const round = await createRound();

@@ -42,3 +42,25 @@ describe('attack: push subscriptions flood', () => {
     expect(await endpoints(neighbour)).toEqual(['a', 'b']);
   });
 });
+
+describe('attack: saving another player\'s push endpoint', () => {
+  it('is refused in Spanish; the endpoint stays his, with his keys, until he removes it, then anyone may save it', async () => {
+    const victim = subscription(neighbour, 'victim-phone');
+    expect((await neighbour.client.rpc('save_push_subscription', { p_endpoint: victim.endpoint, p_p256dh: victim.p256dh, p_auth: victim.auth })).error).toBeNull();
+
+    const taken = await flooder.client.rpc('save_push_subscription', {
+      p_endpoint: victim.endpoint, p_p256dh: `B${'Z'.repeat(86)}`, p_auth: 'Z'.repeat(22), p_user_agent: 'atacante',
+    });
+    expect(taken.error?.code).toBe('23505');
+    expect(taken.error?.message).toBe('Este navegador ya recibe los avisos de otra cuenta.');
+    const { rows } = await db().query('select user_id, p256dh, auth from public.push_subscriptions where endpoint = $1', [victim.endpoint]);
+    expect(rows).toEqual([{ user_id: neighbour.id, p256dh: victim.p256dh, auth: victim.auth }]);
+
+    // His own browser saving again (new keys after a rotation) is still a refresh, not a refusal.
+    expect((await neighbour.client.rpc('save_push_subscription', { p_endpoint: victim.endpoint, p_p256dh: `B${'C'.repeat(86)}`, p_auth: victim.auth })).error).toBeNull();
+    // Once he removes it, the endpoint is free.
+    expect((await neighbour.client.from('push_subscriptions').delete().eq('endpoint', victim.endpoint)).error).toBeNull();
+    expect((await flooder.client.rpc('save_push_subscription', { p_endpoint: victim.endpoint, p_p256dh: victim.p256dh, p_auth: victim.auth })).error).toBeNull();
+    expect((await db().query('select user_id from public.push_subscriptions where endpoint = $1', [victim.endpoint])).rows).toEqual([{ user_id: flooder.id }]);
+  });
+});
