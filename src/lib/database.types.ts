@@ -653,6 +653,9 @@ export type Database = {
           provider: string
           provider_payment_id: string
           quiniela_id: number | null
+          refund_id: string | null
+          refund_mailed_at: string | null
+          refund_requested_at: string | null
           status: string
           updated_at: string
           user_id: string | null
@@ -673,6 +676,9 @@ export type Database = {
           provider?: string
           provider_payment_id: string
           quiniela_id?: number | null
+          refund_id?: string | null
+          refund_mailed_at?: string | null
+          refund_requested_at?: string | null
           status: string
           updated_at?: string
           user_id?: string | null
@@ -693,6 +699,9 @@ export type Database = {
           provider?: string
           provider_payment_id?: string
           quiniela_id?: number | null
+          refund_id?: string | null
+          refund_mailed_at?: string | null
+          refund_requested_at?: string | null
           status?: string
           updated_at?: string
           user_id?: string | null
@@ -974,6 +983,77 @@ export type Database = {
           title?: string
         }
         Relationships: []
+      }
+      pro_payouts: {
+        Row: {
+          entry_id: number
+          ledger_tag: string
+          points: number
+          quiniela_id: number
+          share_mxn: number
+        }
+        Insert: {
+          entry_id: number
+          ledger_tag: string
+          points: number
+          quiniela_id: number
+          share_mxn: number
+        }
+        Update: {
+          entry_id?: number
+          ledger_tag?: string
+          points?: number
+          quiniela_id?: number
+          share_mxn?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pro_payouts_entry_id_fkey"
+            columns: ["entry_id"]
+            isOneToOne: false
+            referencedRelation: "paid_entries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "pro_payouts_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: false
+            referencedRelation: "pro_round_closings"
+            referencedColumns: ["quiniela_id"]
+          },
+        ]
+      }
+      pro_round_closings: {
+        Row: {
+          entries: number
+          fixed_at: string
+          players: number
+          pool_mxn: number
+          quiniela_id: number
+        }
+        Insert: {
+          entries: number
+          fixed_at?: string
+          players: number
+          pool_mxn: number
+          quiniela_id: number
+        }
+        Update: {
+          entries?: number
+          fixed_at?: string
+          players?: number
+          pool_mxn?: number
+          quiniela_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pro_round_closings_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: true
+            referencedRelation: "quinielas"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       profiles: {
         Row: {

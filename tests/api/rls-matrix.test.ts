@@ -386,6 +386,32 @@ const RULES: Record<string, TableRules> = {
     cleanup: async (c) => void (await q(`delete from public.pro_packs where pack_type in ($1, $1 || '_b')`, [c.pack])),
     allow: { select: ALL, ...SERVICE_WRITES },
   },
+  pro_round_closings: {
+    // Fixed by the finalization trigger only; the pool is public.
+    arrange: async () => {
+      const r = await openRound();
+      await q(`insert into public.pro_round_closings (quiniela_id, pool_mxn, players, entries) values ($1, 300, 0, 0)`, [r.quiniela_id]);
+      return { quiniela_id: r.quiniela_id, spare: (await openRound()).quiniela_id };
+    },
+    key: (c) => ({ quiniela_id: c.quiniela_id }),
+    insert: (c) => ({ quiniela_id: c.spare, pool_mxn: 1000, players: 1, entries: 1 }),
+    patch: () => ({ pool_mxn: '5000.00' }),
+    allow: { select: ALL, ...SERVICE_WRITES },
+  },
+  pro_payouts: {
+    // Fixed by the finalization trigger only; shown by ledger tag, so public.
+    arrange: async (owner) => {
+      const r = await openRound();
+      await q(`insert into public.pro_round_closings (quiniela_id, pool_mxn, players, entries) values ($1, 300, 1, 2)`, [r.quiniela_id]);
+      const entries = (await q(`insert into public.paid_entries (quiniela_id, user_id, label) values ($1, $2, 'Entrada 1'), ($1, $2, 'Entrada 2') returning id`, [r.quiniela_id, owner.id])).rows.map(id);
+      await q(`insert into public.pro_payouts (quiniela_id, entry_id, ledger_tag, points, share_mxn) values ($1, $2, 'MATRIZ', 3, 300)`, [r.quiniela_id, entries[0]]);
+      return { quiniela_id: r.quiniela_id, entry_id: entries[0], spare: entries[1] };
+    },
+    key: (c) => ({ quiniela_id: c.quiniela_id, entry_id: c.entry_id }),
+    insert: (c) => ({ quiniela_id: c.quiniela_id, entry_id: c.spare, ledger_tag: 'YO', points: 9, share_mxn: 300 }),
+    patch: () => ({ share_mxn: '9999.00' }),
+    allow: { select: ALL, ...SERVICE_WRITES },
+  },
   pro_checkouts: {
     // Recorded by start_pro_checkout (definer) only; the buyer and admins read them.
     arrange: async (owner) => {

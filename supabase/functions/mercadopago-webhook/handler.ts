@@ -1,7 +1,8 @@
 // MercadoPago's payment notifications (no Supabase JWT: verify_jwt = false in config.toml).
 // Trusts nothing it is told: the x-signature must verify against the request (else 401 and
 // nothing written), and the payment itself is fetched from MercadoPago's API; the database's
-// record_pro_payment then credits, refuses or voids it exactly once (docs/pro.md).
+// record_pro_payment then credits, refuses or voids it exactly once (docs/pro.md); a payment
+// approved after its round closed is refunded through MercadoPago and its buyer told.
 // Answers 2xx once the payment is recorded (MercadoPago stops retrying) and 5xx when it could
 // not be fetched or recorded (MercadoPago retries later).
 import { Payment, WebhookSignatureValidator } from 'mercadopago';
@@ -9,6 +10,7 @@ import { serviceClient } from '../_shared/admin.ts';
 import { env } from '../_shared/env.ts';
 import { json } from '../_shared/http.ts';
 import { mercadoPago } from '../_shared/mercadopago.ts';
+import { refundLatePayment } from './refund-late-payment.ts';
 
 /** A signature older or newer than this is a replay or a wrong clock. */
 const SIGNATURE_TOLERANCE_SECONDS = 15 * 60;
@@ -66,6 +68,15 @@ export default async function handler(req: Request): Promise<Response> {
   if (error) {
     console.error('mercadopago-webhook: could not record payment', dataId, error.message);
     return json(500, { error: 'No se pudo registrar el pago.' });
+  }
+  if (data === 'refused') {
+    try {
+      const refund = await refundLatePayment(serviceClient(), String(payment.id ?? dataId), payment.status ?? 'unknown');
+      if (refund === 'refunded') return json(200, { outcome: data, refund });
+    } catch (e) {
+      console.error('mercadopago-webhook: could not refund a payment approved after its round closed', dataId, e);
+      return json(502, { error: 'No se pudo devolver el pago.' });
+    }
   }
   return json(200, { outcome: data });
 }

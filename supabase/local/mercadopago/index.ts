@@ -1,5 +1,5 @@
 // The local MercadoPago (docs/local-mercadopago.md): the part of MercadoPago's REST API the
-// `mercadopago` SDK calls here (create a Checkout Pro preference, read a payment), the checkout
+// `mercadopago` SDK calls here (create a Checkout Pro preference, read a payment, refund one), the checkout
 // page at init_point, the signed webhook, and test hooks under /__local. State lives in memory.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -72,6 +72,23 @@ export async function startMercadoPago(opts: MercadoPagoOptions): Promise<Runnin
         if (!/^\d{1,18}$/.test(pay[1])) return mpError(res, 400, 'Invalid payment_id', 'bad_request');
         const found = s.payments.get(Number(pay[1]));
         return found ? json(res, 200, found) : mpError(res, 404, 'Payment not found', 'not_found', [{ code: 2000, description: 'Payment not found', data: null }]);
+      }
+      const refunds = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(path);
+      if (refunds) {
+        if (!/^\d{1,18}$/.test(refunds[1])) return mpError(res, 400, 'Invalid payment_id', 'bad_request');
+        const payment = s.payments.get(Number(refunds[1]));
+        if (!payment) return mpError(res, 404, 'Payment not found', 'not_found', [{ code: 2000, description: 'Payment not found', data: null }]);
+        if (method === 'GET') return json(res, 200, payment.refunds);
+        if (method !== 'POST') return mpError(res, 405, 'method not allowed', 'method_not_allowed');
+        const body = await readJson(req, true);
+        const key = String(req.headers['x-idempotency-key'] ?? '');
+        const repeated = key ? s.refundByKey(payment, key) : undefined;
+        if (repeated) return json(res, 201, repeated);
+        const refund = s.refund(payment, body.amount, key);
+        log(`refund ${refund.id} of payment ${payment.id}: ${refund.amount} (now ${payment.status})`);
+        // MercadoPago tells the seller about the payment's new state, as for any other change.
+        void notify(payment, 'payment.updated');
+        return json(res, 201, refund);
       }
       return mpError(res, 404, 'resource not found', 'not_found');
     }
@@ -197,10 +214,11 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+/** The request's JSON object; `emptyIsObject` for calls whose body is optional (a full refund). */
+async function readJson(req: IncomingMessage, emptyIsObject = false): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
-    body = JSON.parse((await readBody(req)).toString('utf8') || 'null');
+    body = JSON.parse((await readBody(req)).toString('utf8') || (emptyIsObject ? '{}' : 'null'));
   } catch (e) {
     if (e instanceof InvalidRequest) throw e;
     throw new InvalidRequest('JSON body could not be parsed', 'bad_request');

@@ -98,7 +98,7 @@ export interface Payment {
   captured: boolean;
   binary_mode: boolean;
   notification_url: string | null;
-  refunds: Array<{ id: number; payment_id: number; amount: number; status: string; date_created: string }>;
+  refunds: Refund[];
   processing_mode: string;
   merchant_account_id: string | null;
   statement_descriptor: string | null;
@@ -125,9 +125,29 @@ const isUrl = (v: string) => {
 };
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** A refund as MercadoPago's API returns it (the fields a full or partial card refund has). */
+export interface Refund {
+  id: number;
+  payment_id: number;
+  amount: number;
+  status: string;
+  date_created: string;
+  metadata?: Record<string, unknown>;
+  source?: { id: string; name: string; type: string };
+  unique_sequence_number?: string | null;
+  refund_mode?: string;
+  adjustment_amount?: number;
+  reason?: string | null;
+  labels?: string[];
+  amount_refunded_to_payer?: number;
+  partition_details?: unknown[];
+}
+
 export class MercadoPagoStore {
   readonly preferences = new Map<string, Preference>();
   readonly payments = new Map<number, Payment>();
+  /** Refund id → the X-Idempotency-Key it was made with. */
+  private readonly refundKeys = new Map<number, string>();
   private lastId = 0;
 
   constructor(private readonly checkoutUrl: string) {}
@@ -249,6 +269,40 @@ export class MercadoPagoStore {
     };
     this.payments.set(payment.id, payment);
     return payment;
+  }
+
+  /** The refund made earlier under this idempotency key, if any (MercadoPago answers it again). */
+  refundByKey(payment: Payment, key: string): Refund | undefined {
+    return payment.refunds.find((r) => this.refundKeys.get(r.id) === key);
+  }
+
+  /**
+   * POST /v1/payments/{id}/refunds: only an approved payment, at most what is left of it; no
+   * amount refunds all of it and the payment becomes 'refunded', a part leaves it 'approved'
+   * (status_detail 'partially_refunded').
+   */
+  refund(payment: Payment, amount: unknown, key: string): Refund {
+    if (payment.status !== 'approved') throw new InvalidRequest('Payment not found or not refundable', 'bad_request');
+    const left = round2(payment.transaction_amount - payment.transaction_amount_refunded);
+    const wanted = amount === undefined || amount === null ? left : amount;
+    if (typeof wanted !== 'number' || !Number.isFinite(wanted) || wanted <= 0 || wanted > left) throw new InvalidRequest('Invalid refund amount', 'bad_request');
+    const now = new Date().toISOString();
+    const refund: Refund = {
+      id: this.nextId(), payment_id: payment.id, amount: round2(wanted), status: 'approved', date_created: now,
+      metadata: {}, source: { id: String(COLLECTOR_ID), name: 'Quinielazo', type: 'collector' }, unique_sequence_number: null,
+      refund_mode: 'standard', adjustment_amount: 0, reason: null, labels: [], amount_refunded_to_payer: round2(wanted), partition_details: [],
+    };
+    if (key) this.refundKeys.set(refund.id, key);
+    payment.refunds.push(refund);
+    payment.transaction_amount_refunded = round2(payment.transaction_amount_refunded + refund.amount);
+    payment.date_last_updated = now;
+    if (payment.transaction_amount_refunded >= payment.transaction_amount) {
+      payment.status = 'refunded';
+      payment.status_detail = STATUS_DETAIL.refunded;
+    } else {
+      payment.status_detail = 'partially_refunded';
+    }
+    return refund;
   }
 
   /** Moves a payment to another status as MercadoPago would (a refund, a chargeback, a pending payment approved). */

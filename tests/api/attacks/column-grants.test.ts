@@ -48,6 +48,9 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
   payments: {},
   pro_checkouts: {},
   pro_packs: {},
+  // Fixed at finalization by a trigger only.
+  pro_payouts: {},
+  pro_round_closings: {},
   paid_picks: { insert: 'match_id paid_entry_id quiniela_id result', update: 'match_id paid_entry_id quiniela_id result' },
   picks: { insert: 'match_id quiniela_id result user_id', update: 'match_id quiniela_id result user_id' },
   poll_votes: { insert: 'option poll_id text_answer user_id' },

@@ -9,6 +9,7 @@ import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MERCADOPAGO_WEBHOOK_SECRET_LOCAL } from '../../../supabase/local/config.ts';
 import { anonClient, db, serviceClient } from '../../support/clients.ts';
+import { waitForMail } from '../../support/inbox.ts';
 import { createPlayer, type Player } from '../../support/players.ts';
 
 const api = inject('apiUrl');
@@ -217,6 +218,64 @@ describe('entries without paying, or for less', () => {
     expect(await paymentRow(pending.id)).toMatchObject({ outcome: 'refused', outcome_detail: 'round_closed' });
     expect(await entriesOf(mallory.id, round.id)).toEqual([]);
     expect(await entriesOf(mallory.id, open.id)).toEqual([]);
+  });
+});
+
+describe('the payout after the round is finalized', () => {
+  it('a winner who charges back after finalizing keeps the prize; the ledger shows the house\'s loss and the pool stays', async () => {
+    const round = await createRound();
+    const winner = await adult();
+    const loser = await adult();
+    const paidWinner = await pay((await buy(winner, round.id, 'single')).preference, 'approved');
+    const paidLoser = await pay((await buy(loser, round.id, 'single')).preference, 'approved');
+    expect([paidWinner.webhook, paidLoser.webhook]).toEqual(['200', '200']);
+    const [winnerEntry] = await entriesOf(winner.id, round.id);
+    const [loserEntry] = await entriesOf(loser.id, round.id);
+    const picks = (entry: number, result: 'Local' | 'Visita') => round.matches.map((m) => ({ paid_entry_id: entry, quiniela_id: round.id, match_id: m, result }));
+    expect((await winner.client.from('paid_picks').insert(picks(winnerEntry!.id, 'Local'))).error).toBeNull();
+    expect((await loser.client.from('paid_picks').insert(picks(loserEntry!.id, 'Visita'))).error).toBeNull();
+    await q(`update public.quinielas set deadline = now() - interval '1 second' where id = $1`, [round.id]);
+    await q(`update public.matches set correct_result = 'Local' where quiniela_id = $1`, [round.id]);
+    await q('update public.quinielas set results_saved = true where id = $1', [round.id]);
+
+    const payoutBefore = (await anonClient().rpc('pro_payout', { p_quiniela: round.id })).data;
+    expect(payoutBefore).toEqual([{ entry_id: winnerEntry!.id, ledger_tag: expect.any(String), points: 3, share_mxn: 300 }]);
+    const poolBefore = await poolOf(round.id);
+
+    // The winner charges his payment back (a signed webhook through the stand-in).
+    expect(await moveTo(paidWinner.id, 'charged_back')).toBe('200');
+    expect(await paymentRow(paidWinner.id)).toMatchObject({ status: 'charged_back', outcome: 'house_loss' });
+    expect((await anonClient().rpc('pro_payout', { p_quiniela: round.id })).data).toEqual(payoutBefore);
+    expect(await poolOf(round.id)).toBe(poolBefore);
+    const ledger = (await anonClient().rpc('pro_ledger', { p_quiniela: round.id })).data!;
+    expect(ledger.map((l) => l.outcome).sort()).toEqual(['credited', 'house_loss']);
+    // The lines still add up to what the pool was fixed at (at least the minimum).
+    expect(Math.max(300, ledger.reduce((sum, l) => sum + Number(l.pool_mxn), 0))).toBe(poolBefore);
+    // The results stay as finalized: his entry still plays.
+    expect((await entriesOf(winner.id, round.id))[0]!.voided).toBe(false);
+  });
+
+  it('a payment approved after its round closed is refunded through MercadoPago\'s refund API once, and the player is told by e-mail', async () => {
+    const round = await createRound();
+    const late = await adult();
+    const { preference } = await buy(late, round.id, 'triple');
+    await q(`update public.quinielas set deadline = now() - interval '1 second' where id = $1`, [round.id]);
+    const paid = await pay(preference, 'approved');
+    expect(paid.webhook).toBe('200');
+    expect(await paymentRow(paid.id)).toMatchObject({ outcome: 'refused', outcome_detail: 'round_closed', refund_id: expect.any(String) });
+    const mail = await waitForMail(late.email, { subject: 'Te devolvimos tu pago de Pro' });
+    expect(mail.body.text).toContain('ya había cerrado');
+
+    // MercadoPago's own record: refunded in full, once, also when the notification is repeated.
+    const payment = async () => (await (await fetch(`${mp}/v1/payments/${paid.id}`, { headers: { authorization: 'Bearer TEST-local-access-token' } })).json()) as { status: string; refunds: unknown[] };
+    const limit = Date.now() + 10_000;
+    while ((await payment()).status !== 'refunded' && Date.now() < limit) await new Promise((r) => setTimeout(r, 100));
+    expect(await payment()).toMatchObject({ status: 'refunded', refunds: [expect.objectContaining({ amount: 60, status: 'approved' })] });
+    const id = String(paid.id);
+    expect((await deliver(`?data.id=${id}&type=payment`, signed(id), paymentBody(id))).status).toBe(200);
+    expect((await payment()).refunds).toHaveLength(1);
+    expect(await paymentRow(paid.id)).toMatchObject({ outcome: 'refused', outcome_detail: 'round_closed' });
+    expect(await entriesOf(late.id, round.id)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-// The open ledger of a round's Pro pool (public): every credited or voided payment without who
+// The open ledger of a round's Pro pool (public): every credited, voided or house-loss payment without who
 // paid (a short tag), the pool those lines add up to, and once the round is finalized the
 // payout to the best entries. Anyone can check that the pool adds up.
 import { supabase } from '@/lib/supabase';
@@ -9,7 +9,8 @@ interface LedgerLine {
   packType: string;
   amountMxn: number;
   poolMxn: number;
-  outcome: 'credited' | 'voided';
+  /** house_loss: refunded or charged back after the round was finalized; it still counts (the house pays it). */
+  outcome: 'credited' | 'voided' | 'house_loss';
 }
 
 interface PayoutLine {
@@ -20,7 +21,7 @@ interface PayoutLine {
 
 export interface ProLedger {
   lines: LedgerLine[];
-  /** The sum of the credited lines' contributions. */
+  /** The sum of the lines' contributions (credited, and house losses of a finalized round). */
   contributedMxn: number;
   /** What the pool pays: at least the minimum (pro_pool_stats). */
   poolMxn: number;

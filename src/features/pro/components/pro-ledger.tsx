@@ -27,7 +27,7 @@ export function ProLedgerSection({ roundId, refreshKey = 0 }: { roundId: number;
         Cuentas claras de la bolsa
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Cada pago acreditado suma a la bolsa; uno reembolsado deja de sumar. Sin nombres: cada compra lleva una clave anónima.
+        Cada pago acreditado suma a la bolsa; uno reembolsado antes del cierre deja de sumar, y uno reembolsado después sigue sumando: lo cubre Quinielazo y el reparto no cambia. Sin nombres: cada compra lleva una clave anónima.
       </p>
       {ledger === null && <p className="mt-3 text-sm text-slate-500">Cargando las cuentas…</p>}
       {ledger === 'failed' && <p className="mt-3 text-sm text-red-800">No pudimos cargar las cuentas de la bolsa.</p>}
@@ -57,6 +57,7 @@ export function ProLedgerSection({ roundId, refreshKey = 0 }: { roundId: number;
                       <td className="py-1 pr-2">
                         {PACK_NAMES[line.packType] ?? line.packType}
                         {line.outcome === 'voided' && <span className="ml-1 no-underline">(reembolsado)</span>}
+                        {line.outcome === 'house_loss' && <span className="ml-1">(reembolsado tras el cierre: lo cubre Quinielazo)</span>}
                       </td>
                       <td className="py-1 pr-2 text-right tabular-nums">{formatMXN(line.amountMxn)}</td>
                       <td className="py-1 text-right tabular-nums">{formatMXN(line.poolMxn)}</td>
