@@ -14,11 +14,15 @@ async function load(): Promise<SupabaseClient<Database>> {
   const full = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
     accessToken: async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
   });
-  // With `accessToken`, supabase-js hands Realtime the token once and no longer follows it; pass
-  // on sign-in, refresh and sign-out the way its own client does for a session it holds itself.
-  supabase.auth.onAuthStateChange((event, session) => {
-    if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') void full.realtime.setAuth(session?.access_token ?? null);
-    else if (event === 'SIGNED_OUT') void full.realtime.setAuth();
+  // With `accessToken`, supabase-js hands Realtime the token once, in the background, and no
+  // longer follows it. A channel subscribed before that lands joins as a visitor and never hears
+  // the player's own rows (a reload with a stored session did exactly that), so the token is set
+  // before anyone can subscribe, and again on every change of session (setAuth() with no
+  // argument reads it through `accessToken`, and pushes it to the channels already joined).
+  await full.realtime.setAuth();
+  // Deferred: the callback runs under the auth client's lock, which getSession() waits for.
+  supabase.auth.onAuthStateChange(() => {
+    setTimeout(() => void full.realtime.setAuth(), 0);
   });
   return full;
 }

@@ -80,6 +80,33 @@ test('a player buys a pack of 3, sees 3 entries, copies his free picks into one 
   await close();
 });
 
+test('a payment left pending at the checkout and approved after the player came back shows its entries live, without a reload', async ({ browser }) => {
+  const player = await createPlayer('pro');
+  const round = await createRound(`Pro pendiente ${Date.now()}`, 3);
+  const { page, close } = await phone(browser, player);
+  // The way back from MercadoPago is a fresh page load with a stored session: the case whose
+  // channel joined without the player's token and never heard his rows.
+  await buyPack(page, round.id, /Comprar 1 entrada por \$25\.00/, /Dejar el pago pendiente/);
+  await expect(page.getByText('Tienes 1 pago pendiente.')).toBeVisible();
+  await expect(page.getByText('No tienes entradas para esta quiniela.')).toBeVisible();
+  const paymentId = await expect
+    .poll(async () => (await e2eSql<{ provider_payment_id: string }>('select provider_payment_id from public.payments where user_id = $1 and quiniela_id = $2', [player.id, round.id]))[0]?.provider_payment_id)
+    .toBeTruthy()
+    .then(async () => (await e2eSql<{ provider_payment_id: string }>('select provider_payment_id from public.payments where user_id = $1 and quiniela_id = $2', [player.id, round.id]))[0]!.provider_payment_id);
+
+  // MercadoPago approves it a moment later: the webhook credits the entry.
+  const approved = await fetch(`${process.env.MERCADOPAGO_URL}/__local/payments/${paymentId}/status`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'approved' }),
+  });
+  expect(approved.status).toBe(200);
+  expect(await liveEntries(player.id, round.id)).toBe(1);
+  await expect(page.getByRole('heading', { name: 'Entrada 1' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Tienes 1 pago pendiente.')).toHaveCount(0);
+  await close();
+});
+
 test('the results page follows the admin saving a result live', async ({ browser }) => {
   const player = await createPlayer('pro');
   const round = await createRound(`Pro en vivo ${Date.now()}`, 3);
