@@ -74,6 +74,9 @@ export async function buildFromSchemas(url: string): Promise<void> {
   }
 }
 
+// An access list in a fixed order: the same grants given in another order are the same.
+const acl = (column: string) => `coalesce((select string_agg(e::text, ',' order by e::text) from unnest(${column}) e), 'default')`;
+
 // Schemas the platform's bootstrap or PostgreSQL own; everything else is the project's.
 const SYSTEM = `('pg_catalog', 'information_schema', 'pg_toast')`;
 
@@ -88,18 +91,20 @@ export async function catalogOf(url: string): Promise<Map<string, string>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const queries: Record<string, string> = {
-    schema: `select nspname, coalesce(nspacl::text, '') from pg_namespace where nspname not in ${SYSTEM} and nspname not like 'pg_temp%' and nspname not like 'pg_toast_temp%'`,
-    relation: `select c.oid::regclass::text, concat_ws(' ', c.relkind, 'rls=' || c.relrowsecurity, 'force=' || c.relforcerowsecurity, c.reloptions::text,
-                 'acl=' || coalesce(c.relacl::text, 'default'))
+    schema: `select nspname, ${acl('nspacl')} from pg_namespace where nspname not in ${SYSTEM} and nspname not like 'pg_temp%' and nspname not like 'pg_toast_temp%'`,
+    relation: `select c.oid::regclass::text, concat_ws(' ', c.relkind::text, 'rls=' || c.relrowsecurity, 'force=' || c.relforcerowsecurity, c.reloptions::text,
+                 'acl=' || ${acl('c.relacl')})
                from pg_class c join pg_namespace n on n.oid = c.relnamespace
                where n.nspname not in ${SYSTEM} and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')`,
     view: `select c.oid::regclass::text, pg_get_viewdef(c.oid) from pg_class c join pg_namespace n on n.oid = c.relnamespace
            where n.nspname not in ${SYSTEM} and c.relkind in ('v', 'm')`,
     column: `select a.attrelid::regclass::text || '.' || a.attname,
                concat_ws(' ', format_type(a.atttypid, a.atttypmod), case when a.attnotnull then 'not null' end,
-                 'default=' || pg_get_expr(d.adbin, d.adrelid), 'identity=' || nullif(a.attidentity, ''),
-                 'generated=' || nullif(a.attgenerated, ''), 'collation=' || nullif(a.attcollation, 0)::regcollation::text,
-                 'acl=' || a.attacl::text, 'position=' || a.attnum)
+                 'default=' || pg_get_expr(d.adbin, d.adrelid), 'identity=' || nullif(a.attidentity::text, ''),
+                 'generated=' || nullif(a.attgenerated::text, ''), 'collation=' || nullif(a.attcollation, 0)::regcollation::text,
+                 'acl=' || ${acl('a.attacl')},
+                 -- The place among the live columns (a dropped column leaves a gap in attnum).
+                 'position=' || rank() over (partition by a.attrelid order by a.attnum))
              from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
              left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
              where n.nspname not in ${SYSTEM} and c.relkind in ('r', 'p', 'v', 'm', 'f') and a.attnum > 0 and not a.attisdropped`,
@@ -110,13 +115,13 @@ export async function catalogOf(url: string): Promise<Map<string, string>> {
                    and conrelid <> 0 and contype <> 't'`,
     index: `select indexrelid::regclass::text, pg_get_indexdef(indexrelid) from pg_index i join pg_class c on c.oid = i.indrelid
             join pg_namespace n on n.oid = c.relnamespace where n.nspname not in ${SYSTEM}`,
-    function: `select p.oid::regprocedure::text, pg_get_functiondef(p.oid) || ' acl=' || coalesce(p.proacl::text, 'default')
+    function: `select p.oid::regprocedure::text, pg_get_functiondef(p.oid) || ' acl=' || ${acl('p.proacl')}
                from pg_proc p join pg_namespace n on n.oid = p.pronamespace
                where n.nspname not in ${SYSTEM} and p.prokind in ('f', 'p')
                  and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
     policy: `select schemaname || '.' || tablename || ' "' || policyname || '"',
                concat_ws(' ', permissive, cmd, roles::text, 'using=' || qual, 'check=' || with_check) from pg_policies`,
-    trigger: `select tgrelid::regclass::text || ' ' || tgname, pg_get_triggerdef(oid) || ' enabled=' || tgenabled
+    trigger: `select tgrelid::regclass::text || ' ' || tgname, pg_get_triggerdef(oid) || ' enabled=' || tgenabled::text
               from pg_trigger where not tgisinternal`,
     publication: `select p.pubname, concat_ws(' ', p.puballtables, p.pubinsert, p.pubupdate, p.pubdelete, p.pubtruncate,
                     (select string_agg(format('%I.%I%s', schemaname, tablename, coalesce(' ' || attnames::text, '') || coalesce(' where ' || rowfilter, '')), ', ' order by schemaname, tablename)
@@ -126,7 +131,7 @@ export async function catalogOf(url: string): Promise<Map<string, string>> {
               where (pg_identify_object(d.classoid, d.objoid, d.objsubid)).schema not in ${SYSTEM}
                  or ((pg_identify_object(d.classoid, d.objoid, d.objsubid)).schema is null and d.classoid = 'pg_namespace'::regclass
                      and d.objoid not in (select oid from pg_namespace where nspname in ${SYSTEM}))`,
-    type: `select t.oid::regtype::text, concat_ws(' ', t.typtype, (select string_agg(enumlabel, ',' order by enumsortorder) from pg_enum e where e.enumtypid = t.oid))
+    type: `select t.oid::regtype::text, concat_ws(' ', t.typtype::text, (select string_agg(enumlabel, ',' order by enumsortorder) from pg_enum e where e.enumtypid = t.oid))
            from pg_type t join pg_namespace n on n.oid = t.typnamespace
            where n.nspname not in ${SYSTEM} and t.typtype in ('e', 'd') `,
     extension: `select extname, extversion || ' ' || extnamespace::regnamespace::text from pg_extension`,

@@ -1,9 +1,11 @@
 -- TOPIC 010_foundation
+
 set check_function_bodies = off;
 
 -- Helpers of the standings that are no part of the API: schema internal is not exposed by
 -- PostgREST nor in the generated types, and clients may not use it.
-create schema if not exists internal;
+create schema internal;
+revoke all on schema internal from public, anon, authenticated;
 
 -- Who runs the game. Admin = a user whose id is in admins (docs/product.md#roles).
 -- Every later migration's admin-only policies go through public.is_admin().
@@ -16,22 +18,6 @@ comment on table public.admins is 'Users who may run the game: create rounds, sa
 revoke all on table public.admins from anon, authenticated;
 grant select, delete on table public.admins to authenticated;
 grant insert (id) on table public.admins to authenticated;
-
-create policy "Players see their own membership and admins see all"
-  on public.admins for select to authenticated
-  using (id = (select auth.uid()) or (select public.is_admin()));
-
-create policy "Admins add admins"
-  on public.admins for insert to authenticated
-  with check ((select public.is_admin()));
-
-create policy "Admins change admins"
-  on public.admins for update to authenticated
-  using ((select public.is_admin())) with check ((select public.is_admin()));
-
-create policy "Admins remove admins"
-  on public.admins for delete to authenticated
-  using ((select public.is_admin()));
 
 -- Definer: a policy on admins cannot ask admins about itself without recursing, and players
 -- may only see their own membership; the helper answers the one question they need.
@@ -77,3 +63,19 @@ as $$
   select t ~ '^[\u0009-\u000D\u0020\u0085\u00A0\u00AD\u034F\u115F\u1160\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u2064\u2800\u3000\u3164\uFEFF\uFFA0]*$'
 $$;
 comment on function public.shows_nothing(text) is 'True when a text is empty or made only of characters that show nothing.';
+
+create policy "Players see their own membership and admins see all"
+  on public.admins for select to authenticated
+  using (id = (select auth.uid()) or (select public.is_admin()));
+
+create policy "Admins add admins"
+  on public.admins for insert to authenticated
+  with check ((select public.is_admin()));
+
+create policy "Admins change admins"
+  on public.admins for update to authenticated
+  using ((select public.is_admin())) with check ((select public.is_admin()));
+
+create policy "Admins remove admins"
+  on public.admins for delete to authenticated
+  using ((select public.is_admin()));

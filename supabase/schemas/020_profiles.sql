@@ -1,4 +1,5 @@
 -- TOPIC 020_profiles
+
 set check_function_bodies = off;
 
 -- Clubs, player profiles and the pending signups that become profiles on e-mail confirmation.
@@ -28,79 +29,6 @@ create policy "Admins change clubs" on public.clubs for update to authenticated
   using ((select public.is_admin())) with check ((select public.is_admin()));
 
 create policy "Admins remove clubs" on public.clubs for delete to authenticated using ((select public.is_admin()));
-
-create table public.profiles (
-  id uuid primary key references auth.users (id) on delete cascade,
-  username text not null check (char_length(btrim(username)) >= 3),
-  email text,
-  newsletter_opt_in boolean not null default false,
-  favorite_club_id bigint references public.clubs (id) on delete set null,
-  referral_code text not null unique,
-  referred_by uuid references public.profiles (id) on delete set null,
-  created_at timestamptz not null default now()
-);
--- FOLD [20261120000200] alter table public.profiles alter column referral_code set default public.new_referral_code();
--- FOLD [20261123002000] alter table public.profiles drop constraint profiles_username_check;
--- FOLD [20261123002000] alter table public.profiles add constraint profiles_username_check
-  check (public.username_problem(username) is null and username = public.normalize_username(username));
--- FOLD [20261123009000] -- ---------------------------------------------------------------------------------------------
--- -- The 18+ confirmation: set by the player for himself only, through confirm_adult().
-alter table public.profiles add column adult_confirmed_at timestamptz;
-alter table public.profiles enable row level security;
-comment on table public.profiles is 'One per confirmed player, created by the sign-up chain (never by a client). Private: others see public_profiles.';
-comment on column public.profiles.adult_confirmed_at is 'When the player confirmed he is 18 or older (required to pay). Set by confirm_adult() only.';
-revoke all on table public.profiles from anon, authenticated;
-grant select on table public.profiles to authenticated;
-grant update (favorite_club_id, newsletter_opt_in, username) on table public.profiles to authenticated;
-
-create index profiles_referred_by_idx on public.profiles (referred_by);
-
-create index profiles_favorite_club_id_idx on public.profiles (favorite_club_id);
-
-create index profiles_referral_code_upper_idx on public.profiles (upper(referral_code));
-
-create unique index profiles_username_key on public.profiles (public.username_key(username));
-
-create policy "Players read their own profile and admins read all"
-  on public.profiles for select to authenticated
-  using (id = (select auth.uid()) or (select public.is_admin()));
-
-create policy "Players edit their own profile"
-  on public.profiles for update to authenticated
-  using (id = (select auth.uid())) with check (id = (select auth.uid()));
-
--- What other players may see. Not security invoker on purpose: players cannot read each
--- other's profiles (e-mail, newsletter), so the view runs as its owner and exposes only
--- these columns. It has no filter: every player is public on the leaderboard.
-create view public.public_profiles as
-  select id, username, favorite_club_id, referral_code, referred_by
-  from public.profiles;
-comment on view public.public_profiles is 'The public face of a player (leaderboard, chat): no e-mail, no newsletter flag. Runs as owner by design.';
-revoke all on table public.public_profiles from anon, authenticated;
-grant select on table public.public_profiles to anon, authenticated;
-
--- Fresh 8-character base32 codes (no 0/1/8/9 look-alikes); retried until unused.
-create function public.new_referral_code() returns text
-language plpgsql volatile set search_path = ''
-as $$
-declare
-  alphabet constant text := 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  bytes bytea;
-  code text;
-begin
-  loop
-    bytes := uuid_send(gen_random_uuid());
-    code := '';
-    for i in 0..7 loop
-      code := code || substr(alphabet, (get_byte(bytes, i) % 32) + 1, 1);
-    end loop;
-    exit when not exists (select 1 from public.profiles where upper(referral_code) = code);
-  end loop;
-  return code;
-end
-$$;
-comment on function public.new_referral_code() is 'A fresh unique referral code: 8 uppercase base32 characters.';
-revoke execute on function public.new_referral_code() from public, anon, authenticated;
 
 -- Usernames (shared/spec/decisions.md, "Usernames"): trimmed and NFKC-normalised; 3–20
 -- characters, each a letter, a digit, `_`, `.` or `-`; unique ignoring case. One rule in the
@@ -136,6 +64,94 @@ as $$
 $$;
 comment on function public.username_problem(text) is 'Why a username is refused (too_short, too_long, invalid), or null when it is acceptable. Normalises first.';
 revoke execute on function public.username_problem(name text) from public, anon;
+
+-- Usernames that look alike are one name (an attack run, 2026-11-26). Names were unique
+-- ignoring case only, so "Sofía" could sit beside "SofiTricolor"'s look-alike "SofıTricolor"
+-- (a dotless ı), "SofiTricołor" (ł) or "Sofia" beside "Sofía", and one player could pass for
+-- another in the chat and the rankings. Uniqueness now compares public.username_key: case
+-- folded, accents and other marks dropped, and the Latin letters that read as a plain one
+-- without decomposing into it (ı ł ø đ ħ ŧ ĸ ſ ð ŋ, and ß æ œ þ) written as it. The letters a
+-- name may use do not change (20261123002000_usernames.sql).
+create function public.username_key(name text) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select replace(replace(replace(replace(
+           translate(regexp_replace(normalize(lower(name collate "pg_c_utf8"), NFD), '[\u0300-\u036F]', '', 'g'),
+                     'ıłøđħŀŧĸſðŋ', 'ilodhltksdn'),
+           'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'þ', 'th')
+$$;
+comment on function public.username_key(text) is 'What makes two usernames the same name: case, accents and look-alike Latin letters folded (Sofía = SOFIA = Sofıa).';
+revoke execute on function public.username_key(name text) from public, anon;
+
+-- Fresh 8-character base32 codes (no 0/1/8/9 look-alikes); retried until unused.
+create function public.new_referral_code() returns text
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  alphabet constant text := 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  bytes bytea;
+  code text;
+begin
+  loop
+    bytes := uuid_send(gen_random_uuid());
+    code := '';
+    for i in 0..7 loop
+      code := code || substr(alphabet, (get_byte(bytes, i) % 32) + 1, 1);
+    end loop;
+    exit when not exists (select 1 from public.profiles where upper(referral_code) = code);
+  end loop;
+  return code;
+end
+$$;
+comment on function public.new_referral_code() is 'A fresh unique referral code: 8 uppercase base32 characters.';
+revoke execute on function public.new_referral_code() from public, anon, authenticated;
+
+create table public.profiles (
+  id uuid primary key references auth.users (id) on delete cascade,
+  username text not null
+    constraint profiles_username_check
+    check (public.username_problem(username) is null and username = public.normalize_username(username)),
+  email text,
+  newsletter_opt_in boolean not null default false,
+  favorite_club_id bigint references public.clubs (id) on delete set null,
+  referral_code text not null unique default public.new_referral_code(),
+  referred_by uuid references public.profiles (id) on delete set null,
+  created_at timestamptz not null default now(),
+  -- The 18+ confirmation: set by the player for himself only, through confirm_adult().
+  adult_confirmed_at timestamptz
+);
+alter table public.profiles enable row level security;
+comment on table public.profiles is 'One per confirmed player, created by the sign-up chain (never by a client). Private: others see public_profiles.';
+comment on column public.profiles.adult_confirmed_at is 'When the player confirmed he is 18 or older (required to pay). Set by confirm_adult() only.';
+revoke all on table public.profiles from anon, authenticated;
+grant select on table public.profiles to authenticated;
+grant update (favorite_club_id, newsletter_opt_in, username) on table public.profiles to authenticated;
+
+create index profiles_referred_by_idx on public.profiles (referred_by);
+
+create index profiles_favorite_club_id_idx on public.profiles (favorite_club_id);
+
+create index profiles_referral_code_upper_idx on public.profiles (upper(referral_code));
+
+create unique index profiles_username_key on public.profiles (public.username_key(username));
+
+create policy "Players read their own profile and admins read all"
+  on public.profiles for select to authenticated
+  using (id = (select auth.uid()) or (select public.is_admin()));
+
+create policy "Players edit their own profile"
+  on public.profiles for update to authenticated
+  using (id = (select auth.uid())) with check (id = (select auth.uid()));
+
+-- What other players may see. Not security invoker on purpose: players cannot read each
+-- other's profiles (e-mail, newsletter), so the view runs as its owner and exposes only
+-- these columns. It has no filter: every player is public on the leaderboard.
+create view public.public_profiles as
+  select id, username, favorite_club_id, referral_code, referred_by
+  from public.profiles;
+comment on view public.public_profiles is 'The public face of a player (leaderboard, chat): no e-mail, no newsletter flag. Runs as owner by design.';
+revoke all on table public.public_profiles from anon, authenticated;
+grant select on table public.public_profiles to anon, authenticated;
 
 -- The trigger normalises what a player (or the chain) writes and answers a refused name with
 -- a Spanish message; the check is the last line should anything bypass the trigger.
@@ -177,24 +193,6 @@ as $$
 $$;
 comment on function public.check_username(text) is 'Whether a username may be used: ok, taken (the same name ignoring case, accents and look-alike letters; the caller''s own name excepted), too_short, too_long or invalid.';
 revoke execute on function public.check_username(name text) from public;
-
--- Usernames that look alike are one name (an attack run, 2026-11-26). Names were unique
--- ignoring case only, so "Sofía" could sit beside "SofiTricolor"'s look-alike "SofıTricolor"
--- (a dotless ı), "SofiTricołor" (ł) or "Sofia" beside "Sofía", and one player could pass for
--- another in the chat and the rankings. Uniqueness now compares public.username_key: case
--- folded, accents and other marks dropped, and the Latin letters that read as a plain one
--- without decomposing into it (ı ł ø đ ħ ŧ ĸ ſ ð ŋ, and ß æ œ þ) written as it. The letters a
--- name may use do not change (20261123002000_usernames.sql).
-create function public.username_key(name text) returns text
-language sql immutable parallel safe set search_path = ''
-as $$
-  select replace(replace(replace(replace(
-           translate(regexp_replace(normalize(lower(name collate "pg_c_utf8"), NFD), '[\u0300-\u036F]', '', 'g'),
-                     'ıłøđħŀŧĸſðŋ', 'ilodhltksdn'),
-           'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'þ', 'th')
-$$;
-comment on function public.username_key(text) is 'What makes two usernames the same name: case, accents and look-alike Latin letters folded (Sofía = SOFIA = Sofıa).';
-revoke execute on function public.username_key(name text) from public, anon;
 
 create trigger profiles_normalize_username before insert or update of username on public.profiles
   for each row execute function public.normalize_profile_username();

@@ -1,4 +1,9 @@
--- TOPIC 030_signup
+-- The sign-up chain (docs/product.md#sign-up) in the database, so no client can skip it: when a
+-- user's e-mail becomes confirmed (on insert or on update), the profile is created from the
+-- pending signup of that e-mail, or from the sign-up metadata (supabase-js signUp
+-- options.data) when there is none; the referral code is resolved into referred_by and a
+-- referral_tracking row; default preferences are created; the pending row is deleted.
+
 set check_function_bodies = off;
 
 -- Definer: runs inside GoTrue's write to auth.users and must write profiles, preferences and
@@ -118,6 +123,7 @@ end
 $$;
 comment on function public.hook_before_user_created(jsonb) is 'Auth hook: refuses a sign-up whose metadata breaks the rules (username, boolean opt-in, referral code shape) with a 4xx and a Spanish message.';
 revoke execute on function public.hook_before_user_created(event jsonb) from public, anon, authenticated;
+grant execute on function public.hook_before_user_created(event jsonb) to supabase_auth_admin;
 
 -- A player's profile keeps the address he signs in with. The auth API lets him change it
 -- (supabase.auth.updateUser({ email }), completed when the new address opens the mailed link),

@@ -1,4 +1,5 @@
 -- TOPIC 050_picks
+
 set check_function_bodies = off;
 
 -- A player's pick per match. The fairness rules live here: own picks only, only while the

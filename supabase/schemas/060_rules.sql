@@ -1,20 +1,21 @@
 -- TOPIC 060_rules
+
 set check_function_bodies = off;
 
+-- The game's rules have one source: the tables scoring_points, scoring_bonuses and prizes,
+-- versioned by month. A version is every row with the same effective_from (the first day of a
+-- Mexico City month) and is in force from that month until a later version starts. Rules
+-- change only by a migration that adds a version for a month that has not started (their rows
+-- are data, so each version is a hand-written migration: the first is
+-- supabase/migrations/20261127100100_rules_data.sql); the app's copy
+-- (src/lib/game-rules.gen.ts) is generated from these tables and functions by
+-- `npm run typegen`, and tests/api/types.test.ts fails when it drifts.
 create table public.scoring_points (
-  correct int primary key check (correct between 0 and 12),
-  points int not null check (points >= 0)
+  correct int not null check (correct between 0 and 12),
+  points int not null check (points >= 0),
+  effective_from date not null check (effective_from = date_trunc('month', effective_from)::date),
+  primary key (effective_from, correct)
 );
--- FOLD [20261123000100] -- The game's rules have one source: the tables scoring_points, scoring_bonuses and prizes,
--- -- versioned by month. A version is every row with the same effective_from (the first day of a
--- -- Mexico City month) and is in force from that month until a later version starts. Rules
--- -- change only by a migration that adds a version for a month that has not started; the app's
--- -- copy (src/lib/game-rules.gen.ts) is generated from these tables and functions by
--- -- `npm run typegen`, and tests/api/types.test.ts fails when it drifts.
-alter table public.scoring_points add column effective_from date not null default date '2000-01-01'
-  check (effective_from = date_trunc('month', effective_from)::date);
--- FOLD [20261123000100] alter table public.scoring_points drop constraint scoring_points_pkey, add primary key (effective_from, correct);
--- FOLD [20261123000100] alter table public.scoring_points alter column effective_from drop default;
 alter table public.scoring_points enable row level security;
 comment on table public.scoring_points is 'Round points by number of correct picks out of 12 (decisions.md, "Scoring").';
 comment on column public.scoring_points.effective_from is 'First day of the Mexico City month this version of the points table starts.';
@@ -24,14 +25,12 @@ grant select on table public.scoring_points to anon, authenticated;
 create policy "Everyone reads the points table" on public.scoring_points for select to anon, authenticated using (true);
 
 create table public.scoring_bonuses (
-  code text primary key,
+  code text not null,
   label text not null,
-  points numeric not null
+  points numeric not null,
+  effective_from date not null check (effective_from = date_trunc('month', effective_from)::date),
+  primary key (effective_from, code)
 );
--- FOLD [20261123000100] alter table public.scoring_bonuses add column effective_from date not null default date '2000-01-01'
-  check (effective_from = date_trunc('month', effective_from)::date);
--- FOLD [20261123000100] alter table public.scoring_bonuses drop constraint scoring_bonuses_pkey, add primary key (effective_from, code);
--- FOLD [20261123000100] alter table public.scoring_bonuses alter column effective_from drop default;
 alter table public.scoring_bonuses enable row level security;
 comment on table public.scoring_bonuses is 'Bonus points and limits by code; last_round_multiplier multiplies the table points of the last round of the month.';
 comment on column public.scoring_bonuses.effective_from is 'First day of the Mexico City month this version of the bonuses starts.';
@@ -44,12 +43,9 @@ create table public.prizes (
   kind text not null check (kind in ('monthly', 'weekly', 'perfect')),
   place int not null check (place >= 1),
   amount_mxn int not null check (amount_mxn >= 0),
-  primary key (kind, place)
+  effective_from date not null check (effective_from = date_trunc('month', effective_from)::date),
+  primary key (effective_from, kind, place)
 );
--- FOLD [20261123000100] alter table public.prizes add column effective_from date not null default date '2000-01-01'
-  check (effective_from = date_trunc('month', effective_from)::date);
--- FOLD [20261123000100] alter table public.prizes drop constraint prizes_pkey, add primary key (effective_from, kind, place);
--- FOLD [20261123000100] alter table public.prizes alter column effective_from drop default;
 alter table public.prizes enable row level security;
 comment on table public.prizes is 'Prize amounts in MXN by kind and place; the perfect prize is split among all perfect players of a round.';
 comment on column public.prizes.effective_from is 'First day of the Mexico City month this version of the prizes starts.';

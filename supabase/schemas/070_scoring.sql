@@ -1,27 +1,39 @@
--- TOPIC 070_scoring
+-- The referee: scores one finalized round for every player who played it
+-- (docs/product.md#scoring), and the triggers that run it when a round is finalized or a
+-- result corrected.
+--
+-- "Played a round" = has at least one pick in it. Every bonus except the table points
+-- depends only on who played which rounds (picks, frozen at each deadline), never on other
+-- rounds' scores, so correcting a result re-scores that round alone; nothing cascades.
+--
+-- Referral (+3 per referred friend who played, at most 10 per referrer per month): credited
+-- to the referrer in the first round he plays at or after his friend's first round (usually
+-- the same round). The month of that round is the month of the award and of the cap; the
+-- cap keeps the first 10 by (award round, friend's first round, friend id); friends past the
+-- cap are never credited. A referrer who never plays again is never credited.
+-- referral_tracking mirrors it: referral_used once the friend played a scored round,
+-- awarded_points 3 (or 0 past the cap) and month_awarded (first day of the month) once the
+-- award round is scored.
+
 set check_function_bodies = off;
 
 -- Round scores and the game's constants (points table, bonuses, prizes) as data, so the
 -- scoring functions, the rules page and the prize splits read one source of truth.
+-- A player's score for a finalized round. No foreign keys to profiles or quinielas: a deleted
+-- round or player takes his scores with him by the triggers below (one statement, not a key
+-- check per row: the referee writes 100,000 rows at once), as the cascades did.
 create table public.scores (
-  user_id uuid not null references public.profiles (id) on delete cascade,
-  quiniela_id bigint not null references public.quinielas (id) on delete cascade,
+  user_id uuid not null,
+  quiniela_id bigint not null,
   correct int not null default 0 check (correct between 0 and 12),
   points int not null default 0 check (points >= 0),
-  bonus_details text[] not null default '{}',
   updated_at timestamptz not null default now(),
-  primary key (user_id, quiniela_id)
-);
--- FOLD [20261123000100] alter table public.scores drop column bonus_details;
--- FOLD [20261123000100] alter table public.scores add column bonuses jsonb not null default '[]' check (jsonb_typeof(bonuses) = 'array');
--- FOLD [20261123000100] alter table public.scores add column bonus_details text[] generated always as (internal.bonus_lines(bonuses)) stored;
--- FOLD [20261123000100] alter table public.scores add column referral_points int generated always as (internal.bonus_points(bonuses, 'referral')) stored;
--- FOLD [20261123009200] -- The scores' generated columns: up to four bonuses (nearly every score) spelled out with
--- -- built-ins in the column's own expression; more go through the functions as before. Same
--- -- values; no function execution per row. (The expression is stored resolved, so writers need
--- -- no access to schema internal, as before.)
-alter table public.scores
-  alter column bonus_details set expression as (
+  bonuses jsonb not null default '[]' check (jsonb_typeof(bonuses) = 'array'),
+  -- The scores' generated columns: up to four bonuses (nearly every score) spelled out with
+  -- built-ins in the column's own expression; more go through internal.bonus_lines. No function
+  -- execution per row. (The expression is stored resolved, so writers need no access to schema
+  -- internal.)
+  bonus_details text[] generated always as (
     case jsonb_array_length(bonuses)
     when 0 then '{}'::text[]
     when 1 then array[
@@ -68,18 +80,16 @@ alter table public.scores
         when 'last_round_multiplier' then (bonuses->3->>'label') || ' ×' || (bonuses->3->>'factor') || ': +' || (bonuses->3->>'points')
         when 'referral' then (bonuses->3->>'label') || ' ' || (bonuses->3->>'username') || ': +' || (bonuses->3->>'points')
         else (bonuses->3->>'label') || ': +' || (bonuses->3->>'points') end]
-    else internal.bonus_lines(bonuses) end),
-  alter column referral_points set expression as (
+    else internal.bonus_lines(bonuses) end) stored,
+  referral_points int generated always as (
     case when jsonb_array_length(bonuses) <= 4 then
       coalesce(case when bonuses->0->>'kind' = 'referral' then (bonuses->0->>'points')::int end, 0)
       + coalesce(case when bonuses->1->>'kind' = 'referral' then (bonuses->1->>'points')::int end, 0)
       + coalesce(case when bonuses->2->>'kind' = 'referral' then (bonuses->2->>'points')::int end, 0)
       + coalesce(case when bonuses->3->>'kind' = 'referral' then (bonuses->3->>'points')::int end, 0)
-    else internal.bonus_points(bonuses, 'referral') end);
--- FOLD [20261123009300] -- scores gets the same: a deleted round or player takes his scores with him (triggers below),
--- -- as the cascades did.
-alter table public.scores drop constraint scores_user_id_fkey;
--- FOLD [20261123009300] alter table public.scores drop constraint scores_quiniela_id_fkey;
+    else internal.bonus_points(bonuses, 'referral') end) stored,
+  primary key (user_id, quiniela_id)
+);
 alter table public.scores enable row level security;
 comment on table public.scores is 'A player''s score for a finalized round, with one Spanish line per bonus. Public: the leaderboard is public.';
 comment on column public.scores.bonuses is 'Each bonus of the score: {kind, label, points, and what it refers to: match_ids, quiniela_id, referred_id/username, factor}.';

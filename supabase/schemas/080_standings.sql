@@ -1,4 +1,11 @@
--- TOPIC 080_standings
+-- The public reads of the game: monthly leaderboard, a player's month detail, vote stats, the
+-- leaderboard's months and the hourly rank snapshot. Months are America/Mexico_City months: a
+-- round belongs to the month of its deadline there, a Boost game to its game_date.
+--
+-- The reads are security invoker and without SET clauses on purpose: everything they read is
+-- public (scores, daily_scores, standings, public_profiles), so they need no privileges, and
+-- plain SQL functions like these are inlined by the planner.
+
 set check_function_bodies = off;
 
 create table public.rank_snapshots (
@@ -35,7 +42,11 @@ create policy "Admins remove rank snapshots" on public.rank_snapshots for delete
 create table public.monthly_standings (
   year int not null check (year between 2000 and 2100),
   month int not null check (month between 1 and 12),
-  user_id uuid not null references public.profiles (id) on delete cascade,
+  -- No foreign key to profiles: a row-by-row key check costs as much as writing the row, and a
+  -- referee's write is 100,000 rows. Its writers take players only from rows that keep the key
+  -- (scores, daily_scores), and a statement trigger on profiles removes a deleted player's rows
+  -- (internal.drop_rows_of_deleted_players), as the cascade did.
+  user_id uuid not null,
   weekly_points int not null default 0,
   daily_points int not null default 0,
   referral_points int not null default 0,
@@ -43,33 +54,13 @@ create table public.monthly_standings (
   rank_total int not null,
   rank_weekly int not null,
   rank_daily int not null,
-  -- user_id first: the key also serves the profiles foreign key (one index less to write).
-  primary key (user_id, year, month)
-);
--- FOLD [20261123009200] -- Speed at 100,000 players (issues 8, 10 and 12), with the same results:
--- --  * Derived, server-written tables (monthly_standings, notification_outbox) drop their foreign
--- --    key to profiles: a row-by-row key check costs as much as writing the row, and a referee's
--- --    write is 100,000 rows. Their writers take players only from rows that keep the key
--- --    (scores, daily_scores, notification_preferences), and one statement trigger on profiles
--- --    removes a deleted player's rows, as the cascade did. daily_scores checks and locks its
--- --    keys once per statement instead of once per row (same error, same locks).
--- --  * The scores' generated columns (bonus_details, referral_points) called an SQL function per
--- --    row; for the usual few bonuses they are now plain expressions, so writing 100,000 scores
--- --    stops paying two function executions per row.
--- --  * score_round aggregates the picks by hashing instead of sorting 1.2 M rows: an aggregate
--- --    with ORDER BY inside (array_agg(... order by ...)) forbids hash aggregation, so the few
--- --    match ids are ordered per player afterwards.
--- --  * apply_standings_delta no longer probes profiles once per new player: every player who
--- --    loses source rows arrives in maybe_gone (and leaves when his profile is gone); every other
--- --    player's delta comes from rows just written under their foreign key.
-alter table public.monthly_standings drop constraint monthly_standings_user_id_fkey;
--- FOLD [20261123009300] -- Half of each page free for the next re-rank's row versions (HOT updates); set first, so the
--- -- rewrite below (the new stored column) already leaves it.
-alter table public.monthly_standings set (fillfactor = 50);
--- FOLD [20261123009300] -- The podium: in the top 100 of the total, Quinielazo or Boost ranking. The top-N reads of
--- -- get_monthly_leaderboard (N <= 100) walk this index instead of one per ranking.
-alter table public.monthly_standings
-  add column podium boolean not null generated always as (rank_total <= 100 or rank_weekly <= 100 or rank_daily <= 100) stored;
+  primary key (user_id, year, month),
+  -- The podium: in the top 100 of the total, Quinielazo or Boost ranking. The top-N reads of
+  -- get_monthly_leaderboard (N <= 100) walk this index instead of one per ranking.
+  podium boolean not null generated always as (rank_total <= 100 or rank_weekly <= 100 or rank_daily <= 100) stored
+)
+-- Half of each page free for the next re-rank's row versions (HOT updates).
+with (fillfactor = 50);
 alter table public.monthly_standings enable row level security;
 comment on table public.monthly_standings is 'Derived: a player''s month totals and ranks (ties share the rank). Written only by refresh_monthly_standings and apply_standings_delta; public like the leaderboard.';
 comment on column public.monthly_standings.podium is 'Derived: in the top 100 of any of the month''s three rankings (the top-N reads'' index).';

@@ -1,4 +1,5 @@
 -- TOPIC 085_prizes
+
 set check_function_bodies = off;
 
 -- [20261121000400]

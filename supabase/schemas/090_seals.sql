@@ -1,4 +1,5 @@
 -- TOPIC 090_seals
+
 set check_function_bodies = off;
 
 -- Sealed rounds (docs/sealed-rounds.md): once a round's deadline passes, the database commits to

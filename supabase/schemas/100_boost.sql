@@ -1,4 +1,8 @@
--- TOPIC 100_boost
+-- Boost: fairness (nobody but admins reads a game's correct answer before its lock), answers
+-- checked and stored in one canonical form per type, and the referee (score_daily_game,
+-- score_locked_daily_games) that writes daily_scores; monthly_standings follow through the
+-- statement triggers on daily_scores (20261121000100_monthly_standings.sql).
+
 set check_function_bodies = off;
 
 -- Boost: the daily game, its answers (one per player per game, only before the lock) and scores.
@@ -11,14 +15,13 @@ create table public.daily_games (
   correct_answer text,
   points int not null default 1 check (points >= 1),
   metadata jsonb not null default '{}'::jsonb,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- Which correct answer was last scored, and when: score_locked_daily_games re-scores a game
+  -- whose answer or points changed since. Server-owned (no client grants below).
+  scored_answer text,
+  scored_points int,
+  scored_at timestamptz
 );
--- FOLD [20261123006000] -- Which correct answer was last scored, and when: score_locked_daily_games re-scores a game
--- -- whose answer or points changed since. Server-owned (no client grants below).
-alter table public.daily_games
-  add column scored_answer text,
-  add column scored_points int,
-  add column scored_at timestamptz;
 alter table public.daily_games enable row level security;
 comment on table public.daily_games is 'A Boost game for game_date; answers close at lock_date (at the latest 23:59 Mexico City time of game_date).';
 comment on column public.daily_games.scored_answer is 'The correct_answer the last scoring used (hidden like correct_answer).';
@@ -77,19 +80,15 @@ create policy "Players change their Boost answers before the lock"
     and exists (select 1 from public.daily_games g where g.id = daily_game_id and now() < g.lock_date)
   );
 
+-- No foreign keys: the keys are checked and locked once per statement instead of once per row
+-- (internal.check_score_keys, with the same error and the same locks as a foreign key), and a
+-- deleted game or player takes his rows with him (triggers), as the cascade did.
 create table public.daily_scores (
-  user_id uuid not null references public.profiles (id) on delete cascade,
-  daily_game_id bigint not null references public.daily_games (id) on delete cascade,
+  user_id uuid not null,
+  daily_game_id bigint not null,
   points int not null default 0 check (points >= 0),
   primary key (user_id, daily_game_id)
 );
--- FOLD [20261123009200] -- daily_scores keeps its keys, checked once per statement instead of once per row: the game
--- -- and the players a statement writes are locked (FOR KEY SHARE, as a foreign key locks them,
--- -- so none can be deleted before the write commits) in one query each, and a missing one fails
--- -- the statement with the foreign-key error. A deleted game or player takes his rows with him
--- -- (triggers below), as the cascade did.
-alter table public.daily_scores drop constraint daily_scores_user_id_fkey;
--- FOLD [20261123009200] alter table public.daily_scores drop constraint daily_scores_daily_game_id_fkey;
 alter table public.daily_scores enable row level security;
 comment on table public.daily_scores is 'Points a player earned on a Boost game. Public: Boost points feed the public leaderboard.';
 revoke all on table public.daily_scores from anon, authenticated;

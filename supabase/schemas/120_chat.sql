@@ -1,4 +1,5 @@
 -- TOPIC 120_chat
+
 set check_function_bodies = off;
 
 create table public.chat_messages (

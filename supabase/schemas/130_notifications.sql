@@ -1,4 +1,5 @@
 -- TOPIC 130_notifications
+
 set check_function_bodies = off;
 
 -- Notification preferences (one row per player) and monthly rank snapshots.
@@ -8,12 +9,9 @@ create table public.notification_preferences (
   remind_boost boolean not null default true,
   new_quinielazo boolean not null default true,
   new_blog boolean not null default true,
-  news_updates boolean not null default true
+  news_updates boolean not null default true,
+  points_ready boolean not null default true
 );
--- FOLD [20261123008000] -- Reminders that arrive (issue 10): web push subscriptions, the "your points are in"
--- -- preference, and one outbox every notice goes through. SQL functions decide who gets what
--- -- (and dedupe it); the dispatch-notifications Edge Function drains the outbox by push or e-mail.
-alter table public.notification_preferences add column points_ready boolean not null default true;
 alter table public.notification_preferences enable row level security;
 comment on table public.notification_preferences is 'Which e-mails and pushes a player wants; created with the profile, edited only by him.';
 comment on column public.notification_preferences.points_ready is 'A notice when a round he played is scored ("tus puntos ya están").';
@@ -64,8 +62,13 @@ create policy "Players remove their own push subscriptions" on public.push_subsc
 
 create table public.notification_outbox (
   id bigint generated always as identity primary key,
-  user_id uuid not null references public.profiles (id) on delete cascade,
-  kind text not null check (kind in ('deadline_24h', 'deadline_2h', 'boost', 'new_round', 'new_blog', 'points_ready', 'manual_reminder')),
+  -- No foreign key to profiles (a reminder run writes tens of thousands of rows): a statement
+  -- trigger on profiles drops a deleted player's notices (internal.drop_rows_of_deleted_players).
+  user_id uuid not null,
+  -- welcome: the welcome e-mail, queued in the same transaction that creates the profile, so a
+  -- process killed between the profile and the mail loses nothing, and the unique
+  -- (user_id, dedupe_key = 'welcome') makes one per player however often anything runs.
+  kind text not null check (kind in ('deadline_24h', 'deadline_2h', 'boost', 'new_round', 'new_blog', 'points_ready', 'manual_reminder', 'welcome')),
   -- What the notice is about. No foreign keys: a reminder run inserts tens of thousands of rows
   -- and a per-row check of the same round doubles its time; the statement triggers below drop
   -- the notices of a deleted round, game or post instead.
@@ -85,15 +88,6 @@ create table public.notification_outbox (
   sent_at timestamptz,
   unique (user_id, dedupe_key)
 );
--- FOLD [20261123009100] -- The welcome e-mail (spec §7 send-welcome-email, issue 9): queued in notification_outbox in the
--- -- same transaction that creates the profile, so a process killed between the profile and the
--- -- mail loses nothing (the row waits for the next dispatcher run), and the unique
--- -- (user_id, dedupe_key = 'welcome') makes one per player however often anything runs.
--- -- dispatch-notifications sends it like every other notice (_shared/notify.ts renders it).
-alter table public.notification_outbox drop constraint notification_outbox_kind_check;
--- FOLD [20261123009100] alter table public.notification_outbox add constraint notification_outbox_kind_check
-  check (kind in ('deadline_24h', 'deadline_2h', 'boost', 'new_round', 'new_blog', 'points_ready', 'manual_reminder', 'welcome'));
--- FOLD [20261123009200] alter table public.notification_outbox drop constraint notification_outbox_user_id_fkey;
 alter table public.notification_outbox enable row level security;
 comment on table public.notification_outbox is 'Every push and e-mail notice, one row per player and occasion (user_id, dedupe_key); server-only.';
 revoke all on table public.notification_outbox from anon, authenticated;

@@ -1,4 +1,7 @@
--- TOPIC 150_admin
+-- Admin tools (issue 4): creating a round with its matches in one step, the 30-day analytics,
+-- and the recipients of the round reminder. Admin checks live inside each function, so the
+-- database refuses a non-admin whatever the client does.
+
 set check_function_bodies = off;
 
 create table public.activity_logs (
@@ -6,13 +9,11 @@ create table public.activity_logs (
   user_id uuid not null references public.profiles (id) on delete cascade,
   event_name text not null check (btrim(event_name) <> '' and char_length(event_name) <= 100),
   json jsonb not null default '{}'::jsonb,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- An analytics event's details are a few bytes (the page's path, which call to action): a
+  -- signed-in player could otherwise write megabytes per row through the API.
+  constraint activity_logs_json_size check (octet_length(json::text) <= 2000)
 );
--- FOLD [20261126000600] -- An analytics event's details are a few bytes (the page's path, which call to action); the
--- -- column took any size, so a signed-in player could write megabytes per row through the API.
--- -- NOT VALID: it holds every new row and leaves the history as it is.
-alter table public.activity_logs
-  add constraint activity_logs_json_size check (octet_length(json::text) <= 2000) not valid;
 alter table public.activity_logs enable row level security;
 comment on table public.activity_logs is 'Analytics events of signed-in players (visitors are not logged); read by admins.';
 revoke all on table public.activity_logs from anon, authenticated;
