@@ -55,7 +55,6 @@ export async function buildFromMigrations(url: string): Promise<void> {
 /**
  * Database B, what the schema files describe: bootstrap.sql, the schema files in order, then the
  * hand-written migrations (their rows and publications need the tables the files create).
- * `extraSql` is applied last (db:diff uses it to check its own output).
  */
 export async function buildFromSchemas(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
