@@ -25,6 +25,11 @@ import {
   schemaFiles,
 } from './schema-catalog.ts';
 
+// The letters of an aclitem (PostgreSQL's documentation, "Privileges").
+const PRIVILEGE_OF_LETTER: Record<string, string> = {
+  r: 'select', a: 'insert', w: 'update', d: 'delete', D: 'truncate', x: 'references', t: 'trigger', X: 'execute', U: 'usage', m: 'maintain',
+};
+
 const BASELINE = join(MIGRATIONS_DIR, '20261127100000_baseline.sql');
 
 /** Grants and comments of B that A lacks, as statements: migra compares table grants only and no comments. */
@@ -70,8 +75,8 @@ async function grantsAndComments(fromUrl: string, toUrl: string): Promise<string
     for (const item of row.acl ?? []) {
       const [grantee, rest] = item.split('=');
       if (grantee === 'postgres') continue;
-      const letters = rest.split('/')[0];
-      const privileges = [...letters].map((l) => ({ r: 'select', a: 'insert', w: 'update', d: 'delete', D: 'truncate', x: 'references', t: 'trigger', X: 'execute', U: 'usage', m: 'maintain' })[l]);
+      const letters: string = rest.split('/')[0];
+      const privileges = [...letters].map((l) => PRIVILEGE_OF_LETTER[l]);
       out.push(`grant ${privileges.map((p) => p + cols).join(', ')} on ${on} to ${grantee || 'public'};`);
     }
   }
