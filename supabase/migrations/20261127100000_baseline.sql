@@ -58,7 +58,7 @@ comment on function public.mx_month_start(int, int) is 'The instant a month star
 
 -- A poll's text answer made only of characters that show nothing (zero-width spaces, an
 -- ideographic space…) was stored: the rule "trimmed, non-empty" (docs/product.md) stripped only
--- ASCII white space, as the chat's did before 20261126000500_chat_blank_unicode.sql. The set of
+-- ASCII white space, as the chat's once did. The set of
 -- such characters now lives in one function, used by the chat's trigger and the poll's check
 -- (src/lib/shows-nothing.ts is the app's copy; tests/api/shows-nothing.test.ts holds the two to
 -- the same answer for every character of the BMP).
@@ -160,7 +160,7 @@ revoke execute on function public.username_problem(name text) from public, anon;
 -- another in the chat and the rankings. Uniqueness now compares public.username_key: case
 -- folded, accents and other marks dropped, and the Latin letters that read as a plain one
 -- without decomposing into it (ı ł ø đ ħ ŧ ĸ ſ ð ŋ, and ß æ œ þ) written as it. The letters a
--- name may use do not change (20261123002000_usernames.sql).
+-- name may use are those of public.username_problem.
 create function public.username_key(name text) returns text
 language sql immutable parallel safe set search_path = ''
 as $$
@@ -650,10 +650,8 @@ create policy "Players change their own picks while the round is open"
     and exists (select 1 from public.quinielas q where q.id = quiniela_id and now() < q.deadline and not q.results_saved)
   );
 
--- [20261120000400]
 -- quiniela_id is denormalised for the round-level calls; it must be the match's round, or a
 -- pick could be filed under an open round while belonging to a closed one.
--- [20261126001500]
 -- The two checks that a pick is filed under its match's round answered in English with internal
 -- ids ('quiniela_id 14 is not the round of match 269'). The app never sends such a pick, but a
 -- refusal a player can cause reads in Spanish (docs/product.md, messages). Same rules, same code.
@@ -1033,42 +1031,27 @@ create policy "Admins correct scores" on public.scores for update to authenticat
 
 create policy "Admins remove scores" on public.scores for delete to authenticated using ((select public.is_admin()));
 
--- [20261121000200]
--- Definer because it reads every player's picks (players may read only their own) and writes
--- scores and referral_tracking for everyone; it therefore checks the caller itself. The empty
--- search_path keeps a caller's objects from standing in for ours inside a definer function.
--- [20261123009200]
--- score_round as in 20261123000100_rules_by_month.sql; `played` aggregates by hashing and new
--- score rows are written in key order.
--- [20261123009300]
--- score_round as in 20261123009200_speed.sql, with bonus matches as bits, the bonuses' JSON
--- built once per combination of bonuses, and no per-row key checks on its score rows.
--- [20261126000100]
--- score_round as in 20261123009300_referee_speed.sql, without reading the whole history to
--- learn who played an earlier round (issue 12).
+-- The referee: scores one finalized round for every player who played it. Definer because it
+-- reads every player's picks (players may read only their own) and writes scores and
+-- referral_tracking for everyone; it therefore checks the caller itself. The empty search_path
+-- keeps a caller's objects from standing in for ours inside a definer function.
 --
--- A finalized round has a score row for every player with picks in it: finalizing scores the
--- round, reopening removes its scores, and its picks are sealed after the deadline. So "played
--- an earlier round" (the streak, full-month and welcome bonuses) is read from score rows, and
--- only rounds not finalized yet (usually none: rounds are finalized in order) are read from the
--- picks, each once for all players. Before, a player without an earlier score row (everyone, in
--- a new player's first round) was looked up in the picks of every earlier round: the planner
--- hashed all the picks ever made (4.4 M rows in the scoring bench, 1.2 M more every week in
--- production), and a previous round's missing players were probed one by one.
--- [20261126000300]
--- score_round as in 20261126000100_referee_earlier_rounds.sql, with referrals found without
--- reading every friend's pick history, and the new score rows written without ON CONFLICT
--- (issue 12).
---
--- * Referrals: for each friend of a player in the round, his first round was looked up in all
---   his picks ever, then his referrer's first round at or after it in all of the referrer's:
---   two lookups per friend, one friend at a time (0.2 ms each, growing with every week of
---   history). A referral is credited no later than the round being scored, so only rounds up
---   to it matter, and those are score rows (a finalized round has one for everyone who played
---   it), picks of an earlier round not finalized yet, and this round's tally: read once, for
---   all the friends and referrers together.
--- * ON CONFLICT made each of 100,000 inserts probe the key first and insert speculatively
---   (~0.25 s of ~0.8 s); the conflict cannot happen (see the insert below).
+-- Built for 100,000 players (issues 8, 10 and 12):
+-- * `played` aggregates the picks by hashing (no ORDER BY inside an aggregate, which forbids hash
+--   aggregation); bonus matches are bits, the bonuses' JSON is built once per combination of
+--   bonuses, and new score rows are written in key order with no per-row key checks.
+-- * "Played an earlier round" (the streak, full-month and welcome bonuses) is read from score
+--   rows: a finalized round has a score row for every player with picks in it (finalizing scores
+--   the round, reopening removes its scores, and its picks are sealed after the deadline). Only
+--   rounds not finalized yet (usually none: rounds are finalized in order) are read from the
+--   picks, each once for all players. Looking a player up in the picks of every earlier round
+--   hashed all the picks ever made (4.4 M rows in the scoring bench, 1.2 M more every week).
+-- * Referrals: a referral is credited no later than the round being scored, so only rounds up to
+--   it matter, and those are score rows, picks of an earlier round not finalized yet, and this
+--   round's tally: read once, for all the friends and referrers together (not two lookups in a
+--   friend's whole pick history per friend, one friend at a time).
+-- * No ON CONFLICT on the new score rows: it made each of 100,000 inserts probe the key first and
+--   insert speculatively (~0.25 s of ~0.8 s); the conflict cannot happen (see the insert below).
 create function public.score_round(quiniela_id_input bigint) returns integer
 language plpgsql volatile security definer set search_path = ''
 -- 100,000 players' picks aggregate in memory instead of spilling to disk.
@@ -1466,7 +1449,8 @@ $$;
 comment on function internal.drop_scores_of_deleted_games() is 'Trigger: a deleted Boost game takes its scores with it.';
 revoke execute on function internal.drop_scores_of_deleted_games() from public;
 
--- As in 20261123009200_speed.sql, and his scores too.
+-- A deleted player takes his derived rows with him (they keep no foreign key to profiles): his
+-- scores, Boost points, standings and notices, in one statement.
 create function internal.drop_rows_of_deleted_players() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -1484,7 +1468,7 @@ revoke execute on function internal.drop_rows_of_deleted_players() from public;
 
 -- The referee at 100,000 players, faster with the same results (issues 8 and 12):
 --  * Player keys of derived score rows without 100,000 row locks. A foreign key (or the
---    per-statement check of 20261123009200_speed.sql) locks every referenced profile FOR KEY
+--    earlier per-statement check) locks every referenced profile FOR KEY
 --    SHARE so none can be deleted before the write commits: writing a lock into 100,000
 --    profile rows cost as much as writing the scores. The same guarantee now comes from one
 --    advisory lock on "the players": writers of player rows hold it shared, deleting profiles
@@ -1538,10 +1522,9 @@ comment on function internal.hold_score_keys() is
   'A referee''s writes need no per-row key checks: players held (no deletion commits before the referee), rows taken from keyed rows.';
 revoke execute on function internal.hold_score_keys() from public;
 
--- The keys of a score table (daily_scores, scores), checked and locked once per statement, as
--- 20261123009200_speed.sql did for daily_scores alone: the rows' round or game (arguments: its
--- table, the key column, the Spanish detail) and their players exist, locked FOR KEY SHARE as a
--- foreign key locks them. Skipped for a referee that holds them already (hold_score_keys).
+-- The keys of a score table (daily_scores, scores), checked and locked once per statement: the
+-- rows' round or game (arguments: its table, the key column, the Spanish detail) and their
+-- players exist, locked FOR KEY SHARE as a foreign key locks them. Skipped for a referee that holds them already (hold_score_keys).
 create function internal.check_score_keys() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -1769,7 +1752,6 @@ $$;
 comment on function public.refresh_monthly_standings(int, int) is 'Recomputes monthly_standings of one Mexico City month from scores and daily_scores.';
 revoke execute on function public.refresh_monthly_standings(year_input integer, month_input integer) from public, anon, authenticated;
 
--- [20261121000100]
 -- Applies a change of the source rows to one month: per player, the change of weekly, daily
 -- and referral points (users[i] gains weekly[i], daily[i], referral[i]; a player may appear
 -- more than once), plus the players who lost source rows (maybe_gone), who leave the month when
@@ -1777,8 +1759,7 @@ revoke execute on function public.refresh_monthly_standings(year_input integer, 
 -- window query and writes, in one statement per kind, only the rows whose points or ranks
 -- changed: no re-aggregation of the month's scores and Boost scores, no rewrite of equal rows.
 -- The result equals refresh_monthly_standings (tests/api/leaderboard.test.ts checks it).
--- [20261123009200]
--- apply_standings_delta as in 20261121000100_monthly_standings.sql, without the per-player profile
+-- Without the per-player profile
 -- probe, and new rows written in key order.
 -- Applies a change of the source rows to one month: per player, the change of weekly, daily
 -- and referral points (users[i] gains weekly[i], daily[i], referral[i]; a player may appear
@@ -1787,8 +1768,7 @@ revoke execute on function public.refresh_monthly_standings(year_input integer, 
 -- window query and writes, in one statement per kind, only the rows whose points or ranks
 -- changed: no re-aggregation of the month's scores and Boost scores, no rewrite of equal rows.
 -- The result equals refresh_monthly_standings (tests/api/leaderboard.test.ts checks it).
--- [20261123009300]
--- apply_standings_delta as in 20261123009200_speed.sql, ranked from histograms.
+-- Ranked from histograms.
 create function internal.apply_standings_delta(
   year_input int, month_input int, users uuid[], weekly int[], daily int[], referral int[], maybe_gone uuid[]
 ) returns void
@@ -2036,15 +2016,13 @@ $$;
 comment on function public.standings_after_move() is 'Trigger: a round''s deadline or a Boost game''s date changed; refresh the months involved.';
 revoke execute on function public.standings_after_move() from public, anon, authenticated;
 
--- [20261121000300]
 -- PL/pgSQL with EXECUTE on purpose: PostgREST passes the arguments through a lateral
 -- json_to_record, so an inlined SQL function is planned without knowing the month and sorts
 -- the whole month (~200 ms at 100,000 players) before its limit applies. A one-shot plan with
 -- the actual values walks the rank index and stops after the requested rows, so the UI asks
 -- for limit_input 20 (top 20 of ranking_input 'total' | 'weekly' | 'daily') and for
 -- user_id_input (its own row): a few ms each.
--- [20261123009300]
--- get_monthly_leaderboard as in 20261121000300_leaderboard.sql; the top-N reads name the podium.
+-- The top-N reads name the podium.
 create function public.get_monthly_leaderboard(
   month_input int, year_input int, limit_input int default null, user_id_input uuid default null,
   ranking_input text default 'total'
@@ -2217,13 +2195,11 @@ create trigger quinielas_standings_move after update of deadline on public.quini
 -- TOPIC 085_prizes
 
 
--- [20261121000400]
 -- Prize splits from the prizes table (docs/product.md#prizes-and-ties). Tied players share the sum of
 -- the prizes of the places they occupy, split evenly and rounded to centavos; a tie crossing
 -- the last paid place shares only the paid places. Nobody wins with 0 points.
 -- Plain SQL, security invoker: scores, standings, prizes and public_profiles are public.
--- [20261123009300]
--- get_monthly_prizes as in 20261123000100_rules_by_month.sql, reading its places (1–5) through
+-- Reading its places (1–5) through
 -- the podium index, not the whole table; places beyond 100 (none today) would read the month.
 create function public.get_monthly_prizes(month_input int, year_input int)
 returns table (user_id uuid, username text, rank int, amount_mxn numeric)
@@ -2427,11 +2403,9 @@ begin
 end
 $$;
 
--- [20261123001000]
 -- Seals every round whose deadline has passed and that has no seal yet. Definer: it writes
 -- salts for every player and reads everyone's picks. Idempotent; two runs at once skip each
 -- other's rounds.
--- [20261127000100]
 -- The seal waits for writers instead of skipping a round they hold: seal_due_rounds skipped a
 -- round whose row was locked, and a writer's FOR KEY SHARE above now is such a lock. Rounds are
 -- sealed one at a time, each under its row lock (seal_round), so two runs still seal once.
@@ -2567,7 +2541,7 @@ create trigger quinielas_sealed_stay_closed before update of deadline on public.
 -- Boost: fairness (nobody but admins reads a game's correct answer before its lock), answers
 -- checked and stored in one canonical form per type, and the referee (score_daily_game,
 -- score_locked_daily_games) that writes daily_scores; monthly_standings follow through the
--- statement triggers on daily_scores (20261121000100_monthly_standings.sql).
+-- statement triggers on daily_scores (080_standings.sql).
 
 
 -- Boost: the daily game, its answers (one per player per game, only before the lock) and scores.
@@ -2757,16 +2731,13 @@ end
 $$;
 revoke execute on function public.check_daily_game_answer() from public, anon, authenticated;
 
--- [20261123006000]
 -- The referee for one game: every answer equal to the correct answer gets the game's points,
 -- every other answer 0, in one upsert (one row per player and game, however often it runs);
 -- rows of players without an answer are removed. Refused before the lock: scores are public
 -- and would reveal the answer while players can still change theirs.
--- [20261123009200]
--- score_daily_game as in 20261123006000_boost_referee.sql; changed score rows are updated and new ones
+-- Changed score rows are updated and new ones
 -- inserted plainly (no speculative insertion per row), in key order.
--- [20261123009300]
--- score_daily_game as in 20261123009200_speed.sql; its writes need no per-row key checks
+-- Its writes need no per-row key checks
 -- (internal.hold_score_keys).
 create function public.score_daily_game(p_daily_game_id bigint)
 returns table (scored int, correct int)
@@ -3299,9 +3270,7 @@ $$;
 comment on function public.get_my_referral_stats() is 'The caller''s referral code, friends invited and active, referral points this Mexico City month, and the monthly cap.';
 revoke execute on function public.get_my_referral_stats() from public, anon;
 
--- [20261123002900]
 -- Finding a player by username to add him (case-insensitive, like the uniqueness rule).
--- [20261126000700]
 -- Adding a friend finds him by the same key: "sofia" finds Sofía.
 create function public.find_player(username_input text)
 returns table (id uuid, username text, club_logo_url text)
@@ -3392,12 +3361,10 @@ create policy "Players post as themselves in rounds not finalized" on public.cha
     and exists (select 1 from public.quinielas q where q.id = quiniela_id and not q.results_saved)
   );
 
--- [20261123007000]
 -- The round chat's rules that a policy cannot express: a clear Spanish refusal of blank and
 -- over-long messages (the table's check constraint stays as the last word), the server's own
 -- timestamp on every message a client posts, and at most one message every 3 seconds per player.
 -- The insert policy (as himself, in a round not finalized) is left as it is.
--- [20261126000500]
 -- A chat message made only of characters that show nothing (an ideographic space U+3000, an em
 -- space, a zero-width space, a line separator, a Hangul filler, a blank Braille cell…) was
 -- accepted as text: the rule "blank messages cannot be sent" (docs/product.md) stripped only
@@ -3554,10 +3521,8 @@ revoke all on table public.notification_outbox from anon, authenticated;
 
 create index notification_outbox_due_idx on public.notification_outbox (next_attempt_at) where state = 'pending';
 
--- [20261123008000]
 -- The app's save: the same browser endpoint may have belonged to whoever used this phone before
 -- (another account), so the endpoint moves to the caller instead of failing on the unique key.
--- [20261127000300]
 -- A browser's push endpoint belongs to the account that saved it first, until that account
 -- removes it. save_push_subscription moved an endpoint to whoever saved it next, so a player who
 -- learnt another's endpoint URL could take his notices away (issue 27). The app, refused on a
@@ -3627,7 +3592,6 @@ $$;
 revoke execute on function internal.push_hold_until(at timestamp with time zone, due timestamp with time zone) from public;
 grant execute on function internal.push_hold_until(at timestamp with time zone, due timestamp with time zone) to service_role;
 
--- [20261123008000]
 -- Each queueing function below inserts its candidates the same way: push when the player has a
 -- subscription (the dispatcher falls back to e-mail when every push fails), else e-mail; a push
 -- held by quiet hours waits; a dedupe key already queued is skipped. `at` may be any instant
@@ -3637,8 +3601,7 @@ grant execute on function internal.push_hold_until(at timestamp with time zone, 
 -- remind_quinielazo who have not picked all its matches. The window is part of the dedupe key,
 -- so each player gets each window once however often this runs; a round first seen inside
 -- its last 2 hours gets only the 2-hour reminder.
--- [20261123009200]
--- Deadline reminders as in 20261123008000_push_and_outbox.sql, faster at 100,000 players:
+-- Faster at 100,000 players:
 -- each round's picks are counted with the round's id as a constant (the planner sizes it from
 -- the statistics), never by an index-only scan (an open round's picks are fresh, so the
 -- visibility map is unset and such a scan visits the table once per pick), each round's
@@ -4271,11 +4234,8 @@ grant select on table public.pro_payouts to anon, authenticated;
 
 create policy "Everyone reads fixed Pro payouts" on public.pro_payouts for select to anon, authenticated using (true);
 
--- [20261120000800]
 -- The match, the entry and quiniela_id must all be the same round.
--- [20261126001500]
--- Security definer, as 20261123009000_pro_payments.sql made it (a replaced function takes only
--- the attributes written here): it reads the entry's round.
+-- Security definer: it reads the entry's round, which the player's own RLS may not show.
 create function public.set_paid_pick_round() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -4370,7 +4330,6 @@ end
 $$;
 revoke execute on function public.touch_paid_pick() from public, anon, authenticated;
 
--- [20261123009000]
 /**
  * The webhook's referee. Called with what MercadoPago's API (not the webhook's body) says about
  * one payment; safe under concurrent and repeated deliveries: the payment's row is created once
@@ -4380,10 +4339,9 @@ revoke execute on function public.touch_paid_pick() from public, anon, authentic
  * final (a stale "approved" arriving after it changes nothing).
  * Returns the outcome.
  */
--- [20261127000500]
 -- The referee: a refund or charge-back of a credited payment after its round was finalized is
 -- the house's loss (entries and payout stay); a refund of a refused payment keeps why it was
--- refused. Otherwise as in 20261123009000_pro_payments.sql.
+-- refused.
 create function public.record_pro_payment(
   p_provider_payment_id text,
   p_status text,
@@ -4553,11 +4511,9 @@ $$;
 comment on function public.copy_free_picks_to_paid_entry(bigint) is 'Copies the caller''s free picks of the round into his Pro entry while the round is open.';
 revoke execute on function public.copy_free_picks_to_paid_entry(p_entry bigint) from public, anon;
 
--- [20261123009000]
 -- ---------------------------------------------------------------------------------------------
 -- The payout (decisions.md): once the round is finalized, the whole pool goes to the live
 -- entries with the most points, shared evenly per entry. Empty before that.
--- [20261127000500]
 -- Reads: the fixed payout once finalized; the fixed pool once finalized, the live one before.
 create function public.pro_payout(p_quiniela bigint)
 returns table (entry_id bigint, ledger_tag text, points int, share_mxn numeric)

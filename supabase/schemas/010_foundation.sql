@@ -51,7 +51,7 @@ comment on function public.mx_month_start(int, int) is 'The instant a month star
 
 -- A poll's text answer made only of characters that show nothing (zero-width spaces, an
 -- ideographic space…) was stored: the rule "trimmed, non-empty" (docs/product.md) stripped only
--- ASCII white space, as the chat's did before 20261126000500_chat_blank_unicode.sql. The set of
+-- ASCII white space, as the chat's once did. The set of
 -- such characters now lives in one function, used by the chat's trigger and the poll's check
 -- (src/lib/shows-nothing.ts is the app's copy; tests/api/shows-nothing.test.ts holds the two to
 -- the same answer for every character of the BMP).

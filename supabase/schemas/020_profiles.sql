@@ -71,7 +71,7 @@ revoke execute on function public.username_problem(name text) from public, anon;
 -- another in the chat and the rankings. Uniqueness now compares public.username_key: case
 -- folded, accents and other marks dropped, and the Latin letters that read as a plain one
 -- without decomposing into it (ı ł ø đ ħ ŧ ĸ ſ ð ŋ, and ß æ œ þ) written as it. The letters a
--- name may use do not change (20261123002000_usernames.sql).
+-- name may use are those of public.username_problem.
 create function public.username_key(name text) returns text
 language sql immutable parallel safe set search_path = ''
 as $$

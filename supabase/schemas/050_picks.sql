@@ -46,10 +46,8 @@ create policy "Players change their own picks while the round is open"
     and exists (select 1 from public.quinielas q where q.id = quiniela_id and now() < q.deadline and not q.results_saved)
   );
 
--- [20261120000400]
 -- quiniela_id is denormalised for the round-level calls; it must be the match's round, or a
 -- pick could be filed under an open round while belonging to a closed one.
--- [20261126001500]
 -- The two checks that a pick is filed under its match's round answered in English with internal
 -- ids ('quiniela_id 14 is not the round of match 269'). The app never sends such a pick, but a
 -- refusal a player can cause reads in Spanish (docs/product.md, messages). Same rules, same code.

@@ -111,42 +111,27 @@ create policy "Admins correct scores" on public.scores for update to authenticat
 
 create policy "Admins remove scores" on public.scores for delete to authenticated using ((select public.is_admin()));
 
--- [20261121000200]
--- Definer because it reads every player's picks (players may read only their own) and writes
--- scores and referral_tracking for everyone; it therefore checks the caller itself. The empty
--- search_path keeps a caller's objects from standing in for ours inside a definer function.
--- [20261123009200]
--- score_round as in 20261123000100_rules_by_month.sql; `played` aggregates by hashing and new
--- score rows are written in key order.
--- [20261123009300]
--- score_round as in 20261123009200_speed.sql, with bonus matches as bits, the bonuses' JSON
--- built once per combination of bonuses, and no per-row key checks on its score rows.
--- [20261126000100]
--- score_round as in 20261123009300_referee_speed.sql, without reading the whole history to
--- learn who played an earlier round (issue 12).
+-- The referee: scores one finalized round for every player who played it. Definer because it
+-- reads every player's picks (players may read only their own) and writes scores and
+-- referral_tracking for everyone; it therefore checks the caller itself. The empty search_path
+-- keeps a caller's objects from standing in for ours inside a definer function.
 --
--- A finalized round has a score row for every player with picks in it: finalizing scores the
--- round, reopening removes its scores, and its picks are sealed after the deadline. So "played
--- an earlier round" (the streak, full-month and welcome bonuses) is read from score rows, and
--- only rounds not finalized yet (usually none: rounds are finalized in order) are read from the
--- picks, each once for all players. Before, a player without an earlier score row (everyone, in
--- a new player's first round) was looked up in the picks of every earlier round: the planner
--- hashed all the picks ever made (4.4 M rows in the scoring bench, 1.2 M more every week in
--- production), and a previous round's missing players were probed one by one.
--- [20261126000300]
--- score_round as in 20261126000100_referee_earlier_rounds.sql, with referrals found without
--- reading every friend's pick history, and the new score rows written without ON CONFLICT
--- (issue 12).
---
--- * Referrals: for each friend of a player in the round, his first round was looked up in all
---   his picks ever, then his referrer's first round at or after it in all of the referrer's:
---   two lookups per friend, one friend at a time (0.2 ms each, growing with every week of
---   history). A referral is credited no later than the round being scored, so only rounds up
---   to it matter, and those are score rows (a finalized round has one for everyone who played
---   it), picks of an earlier round not finalized yet, and this round's tally: read once, for
---   all the friends and referrers together.
--- * ON CONFLICT made each of 100,000 inserts probe the key first and insert speculatively
---   (~0.25 s of ~0.8 s); the conflict cannot happen (see the insert below).
+-- Built for 100,000 players (issues 8, 10 and 12):
+-- * `played` aggregates the picks by hashing (no ORDER BY inside an aggregate, which forbids hash
+--   aggregation); bonus matches are bits, the bonuses' JSON is built once per combination of
+--   bonuses, and new score rows are written in key order with no per-row key checks.
+-- * "Played an earlier round" (the streak, full-month and welcome bonuses) is read from score
+--   rows: a finalized round has a score row for every player with picks in it (finalizing scores
+--   the round, reopening removes its scores, and its picks are sealed after the deadline). Only
+--   rounds not finalized yet (usually none: rounds are finalized in order) are read from the
+--   picks, each once for all players. Looking a player up in the picks of every earlier round
+--   hashed all the picks ever made (4.4 M rows in the scoring bench, 1.2 M more every week).
+-- * Referrals: a referral is credited no later than the round being scored, so only rounds up to
+--   it matter, and those are score rows, picks of an earlier round not finalized yet, and this
+--   round's tally: read once, for all the friends and referrers together (not two lookups in a
+--   friend's whole pick history per friend, one friend at a time).
+-- * No ON CONFLICT on the new score rows: it made each of 100,000 inserts probe the key first and
+--   insert speculatively (~0.25 s of ~0.8 s); the conflict cannot happen (see the insert below).
 create function public.score_round(quiniela_id_input bigint) returns integer
 language plpgsql volatile security definer set search_path = ''
 -- 100,000 players' picks aggregate in memory instead of spilling to disk.
@@ -544,7 +529,8 @@ $$;
 comment on function internal.drop_scores_of_deleted_games() is 'Trigger: a deleted Boost game takes its scores with it.';
 revoke execute on function internal.drop_scores_of_deleted_games() from public;
 
--- As in 20261123009200_speed.sql, and his scores too.
+-- A deleted player takes his derived rows with him (they keep no foreign key to profiles): his
+-- scores, Boost points, standings and notices, in one statement.
 create function internal.drop_rows_of_deleted_players() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -562,7 +548,7 @@ revoke execute on function internal.drop_rows_of_deleted_players() from public;
 
 -- The referee at 100,000 players, faster with the same results (issues 8 and 12):
 --  * Player keys of derived score rows without 100,000 row locks. A foreign key (or the
---    per-statement check of 20261123009200_speed.sql) locks every referenced profile FOR KEY
+--    earlier per-statement check) locks every referenced profile FOR KEY
 --    SHARE so none can be deleted before the write commits: writing a lock into 100,000
 --    profile rows cost as much as writing the scores. The same guarantee now comes from one
 --    advisory lock on "the players": writers of player rows hold it shared, deleting profiles
@@ -616,10 +602,9 @@ comment on function internal.hold_score_keys() is
   'A referee''s writes need no per-row key checks: players held (no deletion commits before the referee), rows taken from keyed rows.';
 revoke execute on function internal.hold_score_keys() from public;
 
--- The keys of a score table (daily_scores, scores), checked and locked once per statement, as
--- 20261123009200_speed.sql did for daily_scores alone: the rows' round or game (arguments: its
--- table, the key column, the Spanish detail) and their players exist, locked FOR KEY SHARE as a
--- foreign key locks them. Skipped for a referee that holds them already (hold_score_keys).
+-- The keys of a score table (daily_scores, scores), checked and locked once per statement: the
+-- rows' round or game (arguments: its table, the key column, the Spanish detail) and their
+-- players exist, locked FOR KEY SHARE as a foreign key locks them. Skipped for a referee that holds them already (hold_score_keys).
 create function internal.check_score_keys() returns trigger
 language plpgsql security definer set search_path = ''
 as $$

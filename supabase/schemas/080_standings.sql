@@ -145,7 +145,6 @@ $$;
 comment on function public.refresh_monthly_standings(int, int) is 'Recomputes monthly_standings of one Mexico City month from scores and daily_scores.';
 revoke execute on function public.refresh_monthly_standings(year_input integer, month_input integer) from public, anon, authenticated;
 
--- [20261121000100]
 -- Applies a change of the source rows to one month: per player, the change of weekly, daily
 -- and referral points (users[i] gains weekly[i], daily[i], referral[i]; a player may appear
 -- more than once), plus the players who lost source rows (maybe_gone), who leave the month when
@@ -153,8 +152,7 @@ revoke execute on function public.refresh_monthly_standings(year_input integer, 
 -- window query and writes, in one statement per kind, only the rows whose points or ranks
 -- changed: no re-aggregation of the month's scores and Boost scores, no rewrite of equal rows.
 -- The result equals refresh_monthly_standings (tests/api/leaderboard.test.ts checks it).
--- [20261123009200]
--- apply_standings_delta as in 20261121000100_monthly_standings.sql, without the per-player profile
+-- Without the per-player profile
 -- probe, and new rows written in key order.
 -- Applies a change of the source rows to one month: per player, the change of weekly, daily
 -- and referral points (users[i] gains weekly[i], daily[i], referral[i]; a player may appear
@@ -163,8 +161,7 @@ revoke execute on function public.refresh_monthly_standings(year_input integer, 
 -- window query and writes, in one statement per kind, only the rows whose points or ranks
 -- changed: no re-aggregation of the month's scores and Boost scores, no rewrite of equal rows.
 -- The result equals refresh_monthly_standings (tests/api/leaderboard.test.ts checks it).
--- [20261123009300]
--- apply_standings_delta as in 20261123009200_speed.sql, ranked from histograms.
+-- Ranked from histograms.
 create function internal.apply_standings_delta(
   year_input int, month_input int, users uuid[], weekly int[], daily int[], referral int[], maybe_gone uuid[]
 ) returns void
@@ -412,15 +409,13 @@ $$;
 comment on function public.standings_after_move() is 'Trigger: a round''s deadline or a Boost game''s date changed; refresh the months involved.';
 revoke execute on function public.standings_after_move() from public, anon, authenticated;
 
--- [20261121000300]
 -- PL/pgSQL with EXECUTE on purpose: PostgREST passes the arguments through a lateral
 -- json_to_record, so an inlined SQL function is planned without knowing the month and sorts
 -- the whole month (~200 ms at 100,000 players) before its limit applies. A one-shot plan with
 -- the actual values walks the rank index and stops after the requested rows, so the UI asks
 -- for limit_input 20 (top 20 of ranking_input 'total' | 'weekly' | 'daily') and for
 -- user_id_input (its own row): a few ms each.
--- [20261123009300]
--- get_monthly_leaderboard as in 20261121000300_leaderboard.sql; the top-N reads name the podium.
+-- The top-N reads name the podium.
 create function public.get_monthly_leaderboard(
   month_input int, year_input int, limit_input int default null, user_id_input uuid default null,
   ranking_input text default 'total'

@@ -2,13 +2,11 @@
 
 set check_function_bodies = off;
 
--- [20261121000400]
 -- Prize splits from the prizes table (docs/product.md#prizes-and-ties). Tied players share the sum of
 -- the prizes of the places they occupy, split evenly and rounded to centavos; a tie crossing
 -- the last paid place shares only the paid places. Nobody wins with 0 points.
 -- Plain SQL, security invoker: scores, standings, prizes and public_profiles are public.
--- [20261123009300]
--- get_monthly_prizes as in 20261123000100_rules_by_month.sql, reading its places (1–5) through
+-- Reading its places (1–5) through
 -- the podium index, not the whole table; places beyond 100 (none today) would read the month.
 create function public.get_monthly_prizes(month_input int, year_input int)
 returns table (user_id uuid, username text, rank int, amount_mxn numeric)

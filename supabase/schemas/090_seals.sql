@@ -139,11 +139,9 @@ begin
 end
 $$;
 
--- [20261123001000]
 -- Seals every round whose deadline has passed and that has no seal yet. Definer: it writes
 -- salts for every player and reads everyone's picks. Idempotent; two runs at once skip each
 -- other's rounds.
--- [20261127000100]
 -- The seal waits for writers instead of skipping a round they hold: seal_due_rounds skipped a
 -- round whose row was locked, and a writer's FOR KEY SHARE above now is such a lock. Rounds are
 -- sealed one at a time, each under its row lock (seal_round), so two runs still seal once.

@@ -1,7 +1,7 @@
 -- Boost: fairness (nobody but admins reads a game's correct answer before its lock), answers
 -- checked and stored in one canonical form per type, and the referee (score_daily_game,
 -- score_locked_daily_games) that writes daily_scores; monthly_standings follow through the
--- statement triggers on daily_scores (20261121000100_monthly_standings.sql).
+-- statement triggers on daily_scores (080_standings.sql).
 
 set check_function_bodies = off;
 
@@ -192,16 +192,13 @@ end
 $$;
 revoke execute on function public.check_daily_game_answer() from public, anon, authenticated;
 
--- [20261123006000]
 -- The referee for one game: every answer equal to the correct answer gets the game's points,
 -- every other answer 0, in one upsert (one row per player and game, however often it runs);
 -- rows of players without an answer are removed. Refused before the lock: scores are public
 -- and would reveal the answer while players can still change theirs.
--- [20261123009200]
--- score_daily_game as in 20261123006000_boost_referee.sql; changed score rows are updated and new ones
+-- Changed score rows are updated and new ones
 -- inserted plainly (no speculative insertion per row), in key order.
--- [20261123009300]
--- score_daily_game as in 20261123009200_speed.sql; its writes need no per-row key checks
+-- Its writes need no per-row key checks
 -- (internal.hold_score_keys).
 create function public.score_daily_game(p_daily_game_id bigint)
 returns table (scored int, correct int)

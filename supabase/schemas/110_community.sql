@@ -324,9 +324,7 @@ $$;
 comment on function public.get_my_referral_stats() is 'The caller''s referral code, friends invited and active, referral points this Mexico City month, and the monthly cap.';
 revoke execute on function public.get_my_referral_stats() from public, anon;
 
--- [20261123002900]
 -- Finding a player by username to add him (case-insensitive, like the uniqueness rule).
--- [20261126000700]
 -- Adding a friend finds him by the same key: "sofia" finds Sofía.
 create function public.find_player(username_input text)
 returns table (id uuid, username text, club_logo_url text)

@@ -32,12 +32,10 @@ create policy "Players post as themselves in rounds not finalized" on public.cha
     and exists (select 1 from public.quinielas q where q.id = quiniela_id and not q.results_saved)
   );
 
--- [20261123007000]
 -- The round chat's rules that a policy cannot express: a clear Spanish refusal of blank and
 -- over-long messages (the table's check constraint stays as the last word), the server's own
 -- timestamp on every message a client posts, and at most one message every 3 seconds per player.
 -- The insert policy (as himself, in a round not finalized) is left as it is.
--- [20261126000500]
 -- A chat message made only of characters that show nothing (an ideographic space U+3000, an em
 -- space, a zero-width space, a line separator, a Hangul filler, a blank Braille cell…) was
 -- accepted as text: the rule "blank messages cannot be sent" (docs/product.md) stripped only

@@ -94,10 +94,8 @@ revoke all on table public.notification_outbox from anon, authenticated;
 
 create index notification_outbox_due_idx on public.notification_outbox (next_attempt_at) where state = 'pending';
 
--- [20261123008000]
 -- The app's save: the same browser endpoint may have belonged to whoever used this phone before
 -- (another account), so the endpoint moves to the caller instead of failing on the unique key.
--- [20261127000300]
 -- A browser's push endpoint belongs to the account that saved it first, until that account
 -- removes it. save_push_subscription moved an endpoint to whoever saved it next, so a player who
 -- learnt another's endpoint URL could take his notices away (issue 27). The app, refused on a
@@ -167,7 +165,6 @@ $$;
 revoke execute on function internal.push_hold_until(at timestamp with time zone, due timestamp with time zone) from public;
 grant execute on function internal.push_hold_until(at timestamp with time zone, due timestamp with time zone) to service_role;
 
--- [20261123008000]
 -- Each queueing function below inserts its candidates the same way: push when the player has a
 -- subscription (the dispatcher falls back to e-mail when every push fails), else e-mail; a push
 -- held by quiet hours waits; a dedupe key already queued is skipped. `at` may be any instant
@@ -177,8 +174,7 @@ grant execute on function internal.push_hold_until(at timestamp with time zone, 
 -- remind_quinielazo who have not picked all its matches. The window is part of the dedupe key,
 -- so each player gets each window once however often this runs; a round first seen inside
 -- its last 2 hours gets only the 2-hour reminder.
--- [20261123009200]
--- Deadline reminders as in 20261123008000_push_and_outbox.sql, faster at 100,000 players:
+-- Faster at 100,000 players:
 -- each round's picks are counted with the round's id as a constant (the planner sizes it from
 -- the statistics), never by an index-only scan (an open round's picks are fresh, so the
 -- visibility map is unset and such a scan visits the table once per pick), each round's

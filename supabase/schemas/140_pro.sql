@@ -227,11 +227,8 @@ grant select on table public.pro_payouts to anon, authenticated;
 
 create policy "Everyone reads fixed Pro payouts" on public.pro_payouts for select to anon, authenticated using (true);
 
--- [20261120000800]
 -- The match, the entry and quiniela_id must all be the same round.
--- [20261126001500]
--- Security definer, as 20261123009000_pro_payments.sql made it (a replaced function takes only
--- the attributes written here): it reads the entry's round.
+-- Security definer: it reads the entry's round, which the player's own RLS may not show.
 create function public.set_paid_pick_round() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -326,7 +323,6 @@ end
 $$;
 revoke execute on function public.touch_paid_pick() from public, anon, authenticated;
 
--- [20261123009000]
 /**
  * The webhook's referee. Called with what MercadoPago's API (not the webhook's body) says about
  * one payment; safe under concurrent and repeated deliveries: the payment's row is created once
@@ -336,10 +332,9 @@ revoke execute on function public.touch_paid_pick() from public, anon, authentic
  * final (a stale "approved" arriving after it changes nothing).
  * Returns the outcome.
  */
--- [20261127000500]
 -- The referee: a refund or charge-back of a credited payment after its round was finalized is
 -- the house's loss (entries and payout stay); a refund of a refused payment keeps why it was
--- refused. Otherwise as in 20261123009000_pro_payments.sql.
+-- refused.
 create function public.record_pro_payment(
   p_provider_payment_id text,
   p_status text,
@@ -509,11 +504,9 @@ $$;
 comment on function public.copy_free_picks_to_paid_entry(bigint) is 'Copies the caller''s free picks of the round into his Pro entry while the round is open.';
 revoke execute on function public.copy_free_picks_to_paid_entry(p_entry bigint) from public, anon;
 
--- [20261123009000]
 -- ---------------------------------------------------------------------------------------------
 -- The payout (decisions.md): once the round is finalized, the whole pool goes to the live
 -- entries with the most points, shared evenly per entry. Empty before that.
--- [20261127000500]
 -- Reads: the fixed payout once finalized; the fixed pool once finalized, the live one before.
 create function public.pro_payout(p_quiniela bigint)
 returns table (entry_id bigint, ledger_tag text, points int, share_mxn numeric)
