@@ -254,7 +254,7 @@ revoke execute on function public.set_paid_pick_round() from public, anon, authe
 create function public.pro_pool_minimum() returns numeric
 language sql immutable set search_path = ''
 as $$ select 300.00::numeric $$;
-comment on function public.pro_pool_minimum() is 'The smallest pool a Pro round advertises and pays (MXN).';
+comment on function public.pro_pool_minimum() is 'The smallest pool a Pro round advertises and pays, in MXN, whatever was bought (spec §9).';
 
 create function public.confirm_adult() returns timestamptz
 language plpgsql security definer set search_path = ''
