@@ -1,0 +1,585 @@
+-- The public reads of the game: monthly leaderboard, a player's month detail, vote stats, the
+-- leaderboard's months and the hourly rank snapshot. Months are America/Mexico_City months: a
+-- round belongs to the month of its deadline there, a Boost game to its game_date.
+--
+-- The reads are security invoker and without SET clauses on purpose: everything they read is
+-- public (scores, daily_scores, standings, public_profiles), so they need no privileges, and
+-- plain SQL functions like these are inlined by the planner.
+
+set check_function_bodies = off;
+
+create table public.rank_snapshots (
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  year int not null check (year between 2000 and 2100),
+  month int not null check (month between 1 and 12),
+  rank_total int,
+  rank_weekly int,
+  rank_daily int,
+  primary key (user_id, year, month)
+);
+alter table public.rank_snapshots enable row level security;
+comment on table public.rank_snapshots is 'A player''s leaderboard positions frozen at the end of a month. Public like the leaderboard.';
+revoke all on table public.rank_snapshots from anon, authenticated;
+grant select on table public.rank_snapshots to anon;
+grant select, delete on table public.rank_snapshots to authenticated;
+grant insert (month, rank_daily, rank_total, rank_weekly, user_id, year), update (rank_daily, rank_total, rank_weekly) on table public.rank_snapshots to authenticated;
+
+create index rank_snapshots_year_month_idx on public.rank_snapshots (year, month);
+
+create policy "Everyone reads rank snapshots" on public.rank_snapshots for select to anon, authenticated using (true);
+
+create policy "Admins take rank snapshots" on public.rank_snapshots for insert to authenticated with check ((select public.is_admin()));
+
+create policy "Admins correct rank snapshots" on public.rank_snapshots for update to authenticated
+  using ((select public.is_admin())) with check ((select public.is_admin()));
+
+create policy "Admins remove rank snapshots" on public.rank_snapshots for delete to authenticated using ((select public.is_admin()));
+
+-- Monthly standings: each player's points and ranks per month (America/Mexico_City), kept
+-- up to date from scores and daily_scores. The leaderboard reads this table instead of
+-- aggregating every score on every call: with 100,000 players a live aggregate plus three
+-- rankings costs hundreds of milliseconds, a read of stored ranks costs one index scan.
+create table public.monthly_standings (
+  year int not null check (year between 2000 and 2100),
+  month int not null check (month between 1 and 12),
+  -- No foreign key to profiles: a row-by-row key check costs as much as writing the row, and a
+  -- referee's write is 100,000 rows. Its writers take players only from rows that keep the key
+  -- (scores, daily_scores), and a statement trigger on profiles removes a deleted player's rows
+  -- (internal.drop_rows_of_deleted_players), as the cascade did.
+  user_id uuid not null,
+  weekly_points int not null default 0,
+  daily_points int not null default 0,
+  referral_points int not null default 0,
+  total_points int not null default 0,
+  rank_total int not null,
+  rank_weekly int not null,
+  rank_daily int not null,
+  primary key (user_id, year, month),
+  -- The podium: in the top 100 of the total, Quinielazo or Boost ranking. The top-N reads of
+  -- get_monthly_leaderboard (N <= 100) walk this index instead of one per ranking.
+  podium boolean not null generated always as (rank_total <= 100 or rank_weekly <= 100 or rank_daily <= 100) stored
+)
+-- Half of each page free for the next re-rank's row versions (HOT updates).
+with (fillfactor = 50);
+alter table public.monthly_standings enable row level security;
+comment on table public.monthly_standings is 'Derived: a player''s month totals and ranks (ties share the rank). Written only by refresh_monthly_standings and apply_standings_delta; public like the leaderboard.';
+comment on column public.monthly_standings.podium is 'Derived: in the top 100 of any of the month''s three rankings (the top-N reads'' index).';
+revoke all on table public.monthly_standings from anon, authenticated;
+grant select on table public.monthly_standings to anon, authenticated;
+
+create index monthly_standings_podium_idx on public.monthly_standings (year, month) where podium;
+
+-- No write policies: the rows are derived, so nobody but the refresh (definer) writes them.
+create policy "Everyone reads the standings" on public.monthly_standings for select to anon, authenticated using (true);
+
+-- One writer per month at a time: a refresh or a delta reads the month and writes it back, so
+-- two transactions interleaving on the same month would lose one's change. Taken before the
+-- first read; in READ COMMITTED the next statement then sees what the other committed.
+create function internal.lock_standings_month(year_input int, month_input int) returns void
+language sql volatile set search_path = ''
+as $$
+  select pg_advisory_xact_lock(hashtext('quinielazo.monthly_standings'), year_input * 100 + month_input)
+$$;
+revoke execute on function internal.lock_standings_month(year_input integer, month_input integer) from public;
+
+-- Recomputes one month from the source rows (idempotent, self-healing). Definer: it writes a
+-- table no client may write, on behalf of whoever changed a score. search_path is empty so a
+-- caller's objects can never stand in for ours. Used when a month's membership is unknown
+-- (a round moved or deleted); the ordinary paths apply deltas (apply_standings_delta).
+create function public.refresh_monthly_standings(year_input int, month_input int) returns void
+language plpgsql security definer set search_path = ''
+set work_mem = '64MB'
+-- Whole-month set operations: with the month's statistics stale (analyzed while the month was
+-- still empty) the planner may pick a nested loop over 100,000 × 100,000 rows; hash joins are
+-- right at every size here.
+set enable_nestloop = off
+as $$
+declare
+  month_from timestamptz := public.mx_month_start(year_input, month_input);
+  -- The next month's first day, then to an instant: independent of the session's time zone.
+  month_to timestamptz := (make_date(year_input, month_input, 1) + interval '1 month')::timestamp at time zone 'America/Mexico_City';
+  day_from date := make_date(year_input, month_input, 1);
+begin
+  perform internal.lock_standings_month(year_input, month_input);
+  with weekly as (
+    select s.user_id, sum(s.points)::int as points, sum(s.referral_points)::int as referral
+    from public.scores s
+    join public.quinielas q on q.id = s.quiniela_id
+    where q.deadline >= month_from and q.deadline < month_to
+    group by s.user_id
+  ), daily as (
+    select ds.user_id, sum(ds.points)::int as points
+    from public.daily_scores ds
+    join public.daily_games g on g.id = ds.daily_game_id
+    where g.game_date >= day_from and g.game_date < (day_from + interval '1 month')::date
+    group by ds.user_id
+  ), totals as (
+    select coalesce(w.user_id, d.user_id) as user_id, coalesce(w.points, 0) as weekly, coalesce(d.points, 0) as daily,
+           coalesce(w.referral, 0) as referral
+    from weekly w full join daily d on d.user_id = w.user_id
+  ), ranked as (
+    select t.*, t.weekly + t.daily as total,
+           rank() over (order by t.weekly + t.daily desc)::int as rank_total,
+           rank() over (order by t.weekly desc)::int as rank_weekly,
+           rank() over (order by t.daily desc)::int as rank_daily
+    from totals t
+  ), removed as (
+    delete from public.monthly_standings ms
+    where ms.year = year_input and ms.month = month_input
+      and not exists (select 1 from ranked r where r.user_id = ms.user_id)
+  )
+  insert into public.monthly_standings as ms (year, month, user_id, weekly_points, daily_points, referral_points, total_points,
+                                               rank_total, rank_weekly, rank_daily)
+  select year_input, month_input, r.user_id, r.weekly, r.daily, r.referral, r.total, r.rank_total, r.rank_weekly, r.rank_daily
+  from ranked r
+  on conflict (year, month, user_id) do update set
+    weekly_points = excluded.weekly_points, daily_points = excluded.daily_points, referral_points = excluded.referral_points,
+    total_points = excluded.total_points, rank_total = excluded.rank_total, rank_weekly = excluded.rank_weekly,
+    rank_daily = excluded.rank_daily
+  -- Rewriting unchanged rows would cost most of the time after a round is scored.
+  where (ms.weekly_points, ms.daily_points, ms.referral_points, ms.rank_total, ms.rank_weekly, ms.rank_daily)
+    is distinct from (excluded.weekly_points, excluded.daily_points, excluded.referral_points, excluded.rank_total,
+                      excluded.rank_weekly, excluded.rank_daily);
+end
+$$;
+comment on function public.refresh_monthly_standings(int, int) is 'Recomputes monthly_standings of one Mexico City month from scores and daily_scores.';
+revoke execute on function public.refresh_monthly_standings(year_input integer, month_input integer) from public, anon, authenticated;
+
+-- Applies a change of the source rows to one month: per player, the change of weekly, daily
+-- and referral points (users[i] gains weekly[i], daily[i], referral[i]; a player may appear
+-- more than once), plus the players who lost source rows (maybe_gone), who leave the month when
+-- nothing of theirs is left in it (or their profile is gone). Then re-ranks the month with one
+-- window query and writes, in one statement per kind, only the rows whose points or ranks
+-- changed: no re-aggregation of the month's scores and Boost scores, no rewrite of equal rows.
+-- The result equals refresh_monthly_standings (tests/api/leaderboard.test.ts checks it).
+-- Without the per-player profile
+-- probe, and new rows written in key order.
+-- Applies a change of the source rows to one month: per player, the change of weekly, daily
+-- and referral points (users[i] gains weekly[i], daily[i], referral[i]; a player may appear
+-- more than once), plus the players who lost source rows (maybe_gone), who leave the month when
+-- nothing of theirs is left in it (or their profile is gone). Then re-ranks the month with one
+-- window query and writes, in one statement per kind, only the rows whose points or ranks
+-- changed: no re-aggregation of the month's scores and Boost scores, no rewrite of equal rows.
+-- The result equals refresh_monthly_standings (tests/api/leaderboard.test.ts checks it).
+-- Ranked from histograms.
+create function internal.apply_standings_delta(
+  year_input int, month_input int, users uuid[], weekly int[], daily int[], referral int[], maybe_gone uuid[]
+) returns void
+language plpgsql security definer set search_path = ''
+set work_mem = '64MB'
+-- As in refresh_monthly_standings: stale statistics must not turn the month's join into
+-- 100,000 index probes.
+set enable_nestloop = off
+as $$
+declare
+  month_from timestamptz := public.mx_month_start(year_input, month_input);
+  month_to timestamptz := (make_date(year_input, month_input, 1) + interval '1 month')::timestamp at time zone 'America/Mexico_City';
+  day_from date := make_date(year_input, month_input, 1);
+  gone uuid[];
+begin
+  if coalesce(cardinality(users), 0) = 0 and coalesce(cardinality(maybe_gone), 0) = 0 then
+    return;
+  end if;
+  perform internal.lock_standings_month(year_input, month_input);
+
+  gone := array(
+    select distinct g.user_id from unnest(maybe_gone) g(user_id)
+    where not exists (select 1 from public.profiles p where p.id = g.user_id)
+       or (not exists (select 1 from public.scores s join public.quinielas q on q.id = s.quiniela_id
+                       where s.user_id = g.user_id and q.deadline >= month_from and q.deadline < month_to)
+           and not exists (select 1 from public.daily_scores ds join public.daily_games dg on dg.id = ds.daily_game_id
+                           where ds.user_id = g.user_id and dg.game_date >= day_from
+                             and dg.game_date < (day_from + interval '1 month')::date)));
+
+  with delta as (
+    select d.user_id, sum(d.weekly)::int as weekly, sum(d.daily)::int as daily, sum(d.referral)::int as referral
+    from unnest(users, weekly, daily, referral) d(user_id, weekly, daily, referral)
+    group by d.user_id
+  ), current_rows as (
+    select ms.user_id, ms.weekly_points, ms.daily_points, ms.referral_points, ms.rank_total, ms.rank_weekly, ms.rank_daily
+    from public.monthly_standings ms
+    where ms.year = year_input and ms.month = month_input
+  ), next_rows as (
+    -- Everyone staying in the month with his new points; players new to the month too.
+    select coalesce(c.user_id, d.user_id) as user_id, c.user_id is null as is_new,
+           coalesce(c.weekly_points, 0) + coalesce(d.weekly, 0) as weekly,
+           coalesce(c.daily_points, 0) + coalesce(d.daily, 0) as daily,
+           coalesce(c.referral_points, 0) + coalesce(d.referral, 0) as referral,
+           c.weekly_points as old_weekly, c.daily_points as old_daily, c.referral_points as old_referral,
+           c.rank_total as old_rank_total, c.rank_weekly as old_rank_weekly, c.rank_daily as old_rank_daily
+    from current_rows c
+    full join delta d on d.user_id = c.user_id
+    -- A deleted profile's cascade must not bring him back: his removed rows put him in
+    -- maybe_gone, hence in gone. Everyone else's delta comes from rows that keep their key.
+    where not exists (select 1 from unnest(gone) g(user_id) where g.user_id = coalesce(c.user_id, d.user_id))
+  ), totals as materialized (
+    select n.*, n.weekly + n.daily as total from next_rows n
+  ), rank_by_total as (
+    -- rank() = 1 + players strictly ahead: from the few distinct point totals (a histogram)
+    -- instead of sorting 100,000 rows once per ranking.
+    select h.points, 1 + coalesce(sum(h.players) over (order by h.points desc rows between unbounded preceding and 1 preceding), 0)::int as rank
+    from (select t.total as points, count(*) as players from totals t group by t.total) h
+  ), rank_by_weekly as (
+    select h.points, 1 + coalesce(sum(h.players) over (order by h.points desc rows between unbounded preceding and 1 preceding), 0)::int as rank
+    from (select t.weekly as points, count(*) as players from totals t group by t.weekly) h
+  ), rank_by_daily as (
+    select h.points, 1 + coalesce(sum(h.players) over (order by h.points desc rows between unbounded preceding and 1 preceding), 0)::int as rank
+    from (select t.daily as points, count(*) as players from totals t group by t.daily) h
+  ), ranked as materialized (
+    select t.*, rt.rank as rank_total, rw.rank as rank_weekly, rd.rank as rank_daily
+    from totals t
+    join rank_by_total rt on rt.points = t.total
+    join rank_by_weekly rw on rw.points = t.weekly
+    join rank_by_daily rd on rd.points = t.daily
+  ), removed as (
+    delete from public.monthly_standings ms
+    where ms.year = year_input and ms.month = month_input and ms.user_id = any (gone)
+  ), added as (
+    insert into public.monthly_standings (year, month, user_id, weekly_points, daily_points, referral_points, total_points,
+                                          rank_total, rank_weekly, rank_daily)
+    select year_input, month_input, r.user_id, r.weekly, r.daily, r.referral, r.total, r.rank_total, r.rank_weekly, r.rank_daily
+    -- In key order: a new month's 100,000 rows walk the primary key's pages once.
+    from ranked r where r.is_new order by r.user_id
+  )
+  update public.monthly_standings ms
+  set weekly_points = r.weekly, daily_points = r.daily, referral_points = r.referral, total_points = r.total,
+      rank_total = r.rank_total, rank_weekly = r.rank_weekly, rank_daily = r.rank_daily
+  from ranked r
+  where not r.is_new
+    and (r.weekly, r.daily, r.referral, r.rank_total, r.rank_weekly, r.rank_daily)
+        is distinct from (r.old_weekly, r.old_daily, r.old_referral, r.old_rank_total, r.old_rank_weekly, r.old_rank_daily)
+    and ms.year = year_input and ms.month = month_input and ms.user_id = r.user_id;
+end
+$$;
+comment on function internal.apply_standings_delta(int, int, uuid[], int[], int[], int[], uuid[]) is
+  'Applies per-player point changes (and departures) to one month of monthly_standings, re-ranks it, writes changed rows only.';
+revoke execute on function internal.apply_standings_delta(year_input integer, month_input integer, users uuid[], weekly integer[], daily integer[], referral integer[], maybe_gone uuid[]) from public;
+
+-- Refreshes the months of the given rounds / Boost games. When one of them no longer exists
+-- (a round deleted with its scores) the month is unknown, so every stored month is refreshed.
+create function public.refresh_standings_for(round_ids bigint[], game_ids bigint[]) returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  mo record;
+begin
+  for mo in
+    select distinct y, m from (
+      select extract(year from q.deadline at time zone 'America/Mexico_City')::int as y,
+             extract(month from q.deadline at time zone 'America/Mexico_City')::int as m
+      from public.quinielas q where q.id = any (round_ids)
+      union all
+      select extract(year from g.game_date)::int, extract(month from g.game_date)::int
+      from public.daily_games g where g.id = any (game_ids)
+      union all
+      select ms.year, ms.month from public.monthly_standings ms
+      where (select count(*) from public.quinielas q where q.id = any (round_ids)) < cardinality(array(select distinct unnest(round_ids)))
+         or (select count(*) from public.daily_games g where g.id = any (game_ids)) < cardinality(array(select distinct unnest(game_ids)))
+      group by ms.year, ms.month
+    ) months
+  loop
+    perform public.refresh_monthly_standings(mo.y, mo.m);
+  end loop;
+end
+$$;
+comment on function public.refresh_standings_for(bigint[], bigint[]) is 'Refreshes the standings of the months the given rounds and Boost games fall in.';
+revoke execute on function public.refresh_standings_for(round_ids bigint[], game_ids bigint[]) from public, anon, authenticated;
+
+-- Statement-level triggers with transition tables: one delta per statement and month, not per
+-- row. Postgres allows one event per trigger with transition tables, hence three of each.
+-- score_round writes scores with quinielazo.defer_standings on and applies its own delta (it
+-- already knows each player's old and new score), so these skip while it is set.
+create function public.standings_after_scores() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  mo record;
+begin
+  if current_setting('quinielazo.defer_standings', true) = 'on' then
+    return null;
+  end if;
+  create temporary table if not exists pg_temp.standings_changes (
+    quiniela_id bigint, user_id uuid, points int, referral int, removed boolean
+  ) on commit drop;
+  truncate pg_temp.standings_changes;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into pg_temp.standings_changes
+    select n.quiniela_id, n.user_id, n.points,
+           n.referral_points,
+           false
+    from new_rows n;
+  end if;
+  if tg_op in ('DELETE', 'UPDATE') then
+    insert into pg_temp.standings_changes
+    select o.quiniela_id, o.user_id, -o.points,
+           -o.referral_points,
+           true
+    from old_rows o;
+  end if;
+  -- A round that no longer exists (deleted with its scores): its month is unknown.
+  if exists (select 1 from pg_temp.standings_changes c where not exists (select 1 from public.quinielas q where q.id = c.quiniela_id)) then
+    perform public.refresh_standings_for(array(select distinct quiniela_id from pg_temp.standings_changes), '{}');
+    return null;
+  end if;
+  for mo in
+    select extract(year from q.deadline at time zone 'America/Mexico_City')::int as y,
+           extract(month from q.deadline at time zone 'America/Mexico_City')::int as m,
+           array_agg(c.user_id) filter (where c.points <> 0 or c.referral <> 0) as users,
+           array_agg(c.points) filter (where c.points <> 0 or c.referral <> 0) as points,
+           array_agg(0) filter (where c.points <> 0 or c.referral <> 0) as zeros,
+           array_agg(c.referral) filter (where c.points <> 0 or c.referral <> 0) as referral,
+           array_agg(c.user_id) filter (where c.removed) as removed,
+           -- Inserted rows bring their player into the month even with 0 points.
+           array_agg(c.user_id) filter (where not c.removed) as present
+    from pg_temp.standings_changes c join public.quinielas q on q.id = c.quiniela_id
+    group by 1, 2
+  loop
+    perform internal.apply_standings_delta(mo.y, mo.m,
+      coalesce(mo.users, '{}') || coalesce(mo.present, '{}'),
+      coalesce(mo.points, '{}') || array_fill(0, array[cardinality(coalesce(mo.present, '{}'))]),
+      coalesce(mo.zeros, '{}') || array_fill(0, array[cardinality(coalesce(mo.present, '{}'))]),
+      coalesce(mo.referral, '{}') || array_fill(0, array[cardinality(coalesce(mo.present, '{}'))]),
+      coalesce(mo.removed, '{}'));
+  end loop;
+  return null;
+end
+$$;
+comment on function public.standings_after_scores() is 'Trigger: keeps monthly_standings in step with scores.';
+revoke execute on function public.standings_after_scores() from public, anon, authenticated;
+
+-- The daily standings trigger skips while a referee applies its own delta (as the round
+-- trigger does for score_round); any other write to daily_scores still moves the standings.
+create function public.standings_after_daily_scores() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  mo record;
+begin
+  if current_setting('quinielazo.defer_standings', true) = 'on' then
+    return null;
+  end if;
+  create temporary table if not exists pg_temp.standings_daily_changes (
+    daily_game_id bigint, user_id uuid, points int, removed boolean
+  ) on commit drop;
+  truncate pg_temp.standings_daily_changes;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into pg_temp.standings_daily_changes select n.daily_game_id, n.user_id, n.points, false from new_rows n;
+  end if;
+  if tg_op in ('DELETE', 'UPDATE') then
+    insert into pg_temp.standings_daily_changes select o.daily_game_id, o.user_id, -o.points, true from old_rows o;
+  end if;
+  if exists (select 1 from pg_temp.standings_daily_changes c where not exists (select 1 from public.daily_games g where g.id = c.daily_game_id)) then
+    perform public.refresh_standings_for('{}', array(select distinct daily_game_id from pg_temp.standings_daily_changes));
+    return null;
+  end if;
+  for mo in
+    select extract(year from g.game_date)::int as y, extract(month from g.game_date)::int as m,
+           array_agg(c.user_id) as users, array_agg(c.points) as points,
+           array_agg(c.user_id) filter (where c.removed) as removed
+    from pg_temp.standings_daily_changes c join public.daily_games g on g.id = c.daily_game_id
+    group by 1, 2
+  loop
+    perform internal.apply_standings_delta(mo.y, mo.m, mo.users,
+      array_fill(0, array[cardinality(mo.users)]), mo.points, array_fill(0, array[cardinality(mo.users)]),
+      coalesce(mo.removed, '{}'));
+  end loop;
+  return null;
+end
+$$;
+comment on function public.standings_after_daily_scores() is 'Trigger: keeps monthly_standings in step with daily_scores.';
+revoke execute on function public.standings_after_daily_scores() from public, anon, authenticated;
+
+-- A round or Boost game moved to another day can change month: refresh both months.
+create function public.standings_after_move() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_table_name = 'quinielas' then
+    if exists (select 1 from public.scores where quiniela_id = new.id) then
+      perform public.refresh_monthly_standings(extract(year from d)::int, extract(month from d)::int)
+      from (select distinct date_trunc('month', x at time zone 'America/Mexico_City') as d from unnest(array[old.deadline, new.deadline]) x) t;
+    end if;
+  elsif exists (select 1 from public.daily_scores where daily_game_id = new.id) then
+    perform public.refresh_monthly_standings(extract(year from d)::int, extract(month from d)::int)
+    from (select distinct date_trunc('month', x) as d from unnest(array[old.game_date, new.game_date]) x) t;
+  end if;
+  return null;
+end
+$$;
+comment on function public.standings_after_move() is 'Trigger: a round''s deadline or a Boost game''s date changed; refresh the months involved.';
+revoke execute on function public.standings_after_move() from public, anon, authenticated;
+
+-- PL/pgSQL with EXECUTE on purpose: PostgREST passes the arguments through a lateral
+-- json_to_record, so an inlined SQL function is planned without knowing the month and sorts
+-- the whole month (~200 ms at 100,000 players) before its limit applies. A one-shot plan with
+-- the actual values walks the rank index and stops after the requested rows, so the UI asks
+-- for limit_input 20 (top 20 of ranking_input 'total' | 'weekly' | 'daily') and for
+-- user_id_input (its own row): a few ms each.
+-- The top-N reads name the podium.
+create function public.get_monthly_leaderboard(
+  month_input int, year_input int, limit_input int default null, user_id_input uuid default null,
+  ranking_input text default 'total'
+)
+returns table (
+  user_id uuid, username text, favorite_club_id bigint, club_logo_url text,
+  total_points int, daily_points int, weekly_points int, referral_points int,
+  rank_total int, rank_weekly int, rank_daily int, previous_rank int
+)
+language plpgsql stable
+as $$
+begin
+  if ranking_input is null or ranking_input not in ('total', 'weekly', 'daily') then
+    raise exception 'ranking_input must be total, weekly or daily' using errcode = '22023';
+  end if;
+  return query execute format(
+    'select s.user_id, p.username, p.favorite_club_id, c.logo_url,
+            s.total_points, s.daily_points, s.weekly_points, s.referral_points,
+            s.rank_total, s.rank_weekly, s.rank_daily, prev.rank_total
+     from public.monthly_standings s
+     join public.public_profiles p on p.id = s.user_id
+     left join public.clubs c on c.id = p.favorite_club_id
+     left join public.rank_snapshots prev
+       on prev.user_id = s.user_id and prev.year = $3 and prev.month = $4
+     where s.year = $1 and s.month = $2 and ($6::uuid is null or s.user_id = $6) %s
+     order by s.%I, p.username, s.user_id
+     limit $5',
+    -- The first N rows all have rank <= N, so for N up to 100 they are on the podium: the
+    -- planner reads the podium index (a few hundred rows) instead of the whole month.
+    case when limit_input between 0 and 100 then format('and s.podium and s.%I <= %s', 'rank_' || ranking_input, limit_input) else '' end,
+    'rank_' || ranking_input)
+  using year_input, month_input,
+        year_input - case when month_input = 1 then 1 else 0 end, case when month_input = 1 then 12 else month_input - 1 end,
+        limit_input, user_id_input;
+end
+$$;
+comment on function public.get_monthly_leaderboard(int, int, int, uuid, text) is
+  'Monthly leaderboard (Mexico City month): weekly + Boost points, ranks with ties sharing, previous month''s rank (null = new). Optional: the first limit_input rows of ranking_input (total/weekly/daily), or one player''s row.';
+revoke execute on function public.get_monthly_leaderboard(month_input integer, year_input integer, limit_input integer, user_id_input uuid, ranking_input text) from public;
+
+create function public.get_user_scores_by_month(user_id_input uuid, month_input int, year_input int)
+returns table (
+  quiniela_id bigint, quiniela_name text, deadline timestamptz, correct int, total int, points int, bonus_details text[]
+)
+language sql stable
+as $$
+  select s.quiniela_id, q.name, q.deadline, s.correct,
+         (select count(*) from public.matches m where m.quiniela_id = q.id)::int,
+         s.points, s.bonus_details
+  from public.scores s
+  join public.quinielas q on q.id = s.quiniela_id
+  where s.user_id = user_id_input
+    and q.deadline >= public.mx_month_start(year_input, month_input)
+    and q.deadline < public.mx_month_start(year_input + month_input / 12, month_input % 12 + 1)
+  order by q.deadline, q.id
+$$;
+comment on function public.get_user_scores_by_month(uuid, int, int) is 'A player''s scored rounds of a Mexico City month: correct of total, points, bonus lines.';
+revoke execute on function public.get_user_scores_by_month(user_id_input uuid, month_input integer, year_input integer) from public;
+
+create function public.get_user_daily_scores_by_month(user_id_input uuid, month_input int, year_input int)
+returns table (daily_game_id bigint, game_date date, question text, points int)
+language sql stable
+as $$
+  select ds.daily_game_id, g.game_date, g.question, ds.points
+  from public.daily_scores ds
+  join public.daily_games g on g.id = ds.daily_game_id
+  where ds.user_id = user_id_input
+    and g.game_date >= make_date(year_input, month_input, 1)
+    and g.game_date < make_date(year_input + month_input / 12, month_input % 12 + 1, 1)
+  order by g.game_date, g.id
+$$;
+comment on function public.get_user_daily_scores_by_month(uuid, int, int) is 'A player''s Boost points of a month (by game_date).';
+revoke execute on function public.get_user_daily_scores_by_month(user_id_input uuid, month_input integer, year_input integer) from public;
+
+-- Definer because it counts everyone's picks, which no player may read; it exposes only the
+-- counts, and only once the round's deadline has passed by the database clock. Empty
+-- search_path: a definer function must not resolve names through the caller's path.
+create function public.get_vote_stats(quiniela_id_input bigint)
+returns table (match_id bigint, option text, votes bigint)
+language sql stable security definer set search_path = ''
+as $$
+  select m.id, o.option, count(p.user_id)
+  from public.quinielas q
+  join public.matches m on m.quiniela_id = q.id
+  cross join (values (1, 'Local'), (2, 'Empate'), (3, 'Visita')) as o(ord, option)
+  left join public.picks p on p.match_id = m.id and p.result = o.option
+  where q.id = quiniela_id_input and now() >= q.deadline
+  group by m.id, m.match_order, o.ord, o.option
+  order by m.match_order, o.ord
+$$;
+comment on function public.get_vote_stats(bigint) is 'Votes per match and option (all three, 0 when none); nothing before the round''s deadline.';
+revoke execute on function public.get_vote_stats(quiniela_id_input bigint) from public;
+
+create function public.get_leaderboard_months()
+returns table (year int, month int)
+language sql stable
+as $$
+  with bounds as (
+    select date_trunc('month', now() at time zone 'America/Mexico_City') as current_month,
+           (select date_trunc('month', min(q.deadline) at time zone 'America/Mexico_City') from public.quinielas q) as first_month
+  )
+  select extract(year from d)::int, extract(month from d)::int
+  from bounds b, generate_series(least(coalesce(b.first_month, b.current_month), b.current_month), b.current_month, interval '1 month') d
+  order by d desc
+$$;
+comment on function public.get_leaderboard_months() is 'Months from the first with a round to the current one (Mexico City), newest first.';
+revoke execute on function public.get_leaderboard_months() from public;
+
+-- Definer: it writes rank_snapshots, which only admins may write, when the scheduler (a
+-- database session) or an admin calls it; it checks the caller like score_round.
+create function public.snapshot_monthly_ranks() returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  y int := extract(year from now() at time zone 'America/Mexico_City')::int;
+  m int := extract(month from now() at time zone 'America/Mexico_City')::int;
+  written int;
+begin
+  if coalesce((select auth.role()), '') in ('anon', 'authenticated') and not (select public.is_admin()) then
+    raise exception 'Solo un administrador puede guardar el ranking' using errcode = '42501';
+  end if;
+  delete from public.rank_snapshots rs
+  where rs.year = y and rs.month = m
+    and not exists (select 1 from public.monthly_standings s where s.year = y and s.month = m and s.user_id = rs.user_id);
+  insert into public.rank_snapshots as rs (user_id, year, month, rank_total, rank_weekly, rank_daily)
+  select s.user_id, s.year, s.month, s.rank_total, s.rank_weekly, s.rank_daily
+  from public.monthly_standings s where s.year = y and s.month = m
+  on conflict (user_id, year, month) do update
+    set rank_total = excluded.rank_total, rank_weekly = excluded.rank_weekly, rank_daily = excluded.rank_daily
+    where (rs.rank_total, rs.rank_weekly, rs.rank_daily) is distinct from (excluded.rank_total, excluded.rank_weekly, excluded.rank_daily);
+  select count(*) into written from public.monthly_standings s where s.year = y and s.month = m;
+  return written;
+end
+$$;
+comment on function public.snapshot_monthly_ranks() is 'Hourly: freezes the current Mexico City month''s ranks into rank_snapshots (the last run of a month is its final standing).';
+revoke execute on function public.snapshot_monthly_ranks() from public, anon;
+
+-- The home page's stats band: monthly prizes delivered (every month that has ended, split as
+-- get_monthly_prizes splits them), how many players won one, and how many play.
+create function public.get_home_stats()
+returns table (prizes_mxn numeric, winners int, players int)
+language sql stable set search_path = ''
+as $$
+  with ended as (
+    select distinct s.year, s.month from public.monthly_standings s
+    where make_date(s.year, s.month, 1) < date_trunc('month', now() at time zone 'America/Mexico_City')::date
+  ), paid as (
+    select p.user_id, p.amount_mxn from ended e cross join lateral public.get_monthly_prizes(e.month, e.year) p
+  )
+  select coalesce((select sum(amount_mxn) from paid), 0),
+         (select count(distinct user_id)::int from paid),
+         (select count(*)::int from public.public_profiles)
+$$;
+comment on function public.get_home_stats() is 'Home stats: monthly prizes delivered in ended Mexico City months (MXN), distinct winners, players.';
+revoke execute on function public.get_home_stats() from public;
+
+create trigger scores_standings_insert after insert on public.scores
+  referencing new table as new_rows for each statement execute function public.standings_after_scores();
+
+create trigger scores_standings_update after update on public.scores
+  referencing new table as new_rows old table as old_rows for each statement execute function public.standings_after_scores();
+
+create trigger scores_standings_delete after delete on public.scores
+  referencing old table as old_rows for each statement execute function public.standings_after_scores();
+
+create trigger quinielas_standings_move after update of deadline on public.quinielas
+  for each row when (old.deadline is distinct from new.deadline) execute function public.standings_after_move();

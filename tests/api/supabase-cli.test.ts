@@ -1,0 +1,34 @@
+// Production applies supabase/migrations/ with the real Supabase CLI (`supabase db push`), not
+// with the local platform's loader: the CLI must apply every migration to a fresh database
+// prepared as hosted Supabase prepares one (bootstrap.sql), then find nothing left to do.
+import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { expect, inject, it } from 'vitest';
+import { freshDatabase, MIGRATIONS_DIR } from '../../scripts/schema-catalog.ts';
+import { SUPABASE_DIR } from '../../supabase/local/database.ts';
+
+const run = promisify(execFile);
+
+it('supabase db push applies every migration once', async () => {
+  const url = new URL(await freshDatabase(inject('dbUrl'), 'cli_push'));
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(await readFile(join(SUPABASE_DIR, 'local', 'bootstrap.sql'), 'utf8'));
+    // The local PostgreSQL speaks no TLS; the CLI asks for it unless told not to.
+    url.searchParams.set('sslmode', 'disable');
+    const push = () => run('npx', ['supabase', 'db', 'push', '--db-url', url.toString(), '--include-all', '--yes'], { timeout: 60_000 });
+    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+    const first = await push();
+    for (const file of files) expect(first.stdout + first.stderr).toContain(`Applying migration ${file}`);
+    const { rows } = await client.query('select version from supabase_migrations.schema_migrations order by version');
+    expect(rows.map((r) => r.version)).toEqual(files.map((f) => f.split('_')[0]));
+    const second = await push();
+    expect(second.stdout + second.stderr).toContain('Remote database is up to date.');
+  } finally {
+    await client.end();
+  }
+}, 120_000);
