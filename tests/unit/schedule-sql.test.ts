@@ -1,0 +1,32 @@
+// pg_cron's jobs in production come from the newest `*_schedule.sql` migration; it must say what
+// supabase/schedule.ts says (one source: the migration is generated from it, npm run schedule:sql).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cronExpression, scheduleSql } from '../../supabase/schedule-sql.ts';
+import { SCHEDULE } from '../../supabase/schedule.ts';
+
+const dir = join(import.meta.dirname, '..', '..', 'supabase', 'migrations');
+
+describe('the pg_cron migration', () => {
+  it('is the newest *_schedule.sql and schedules exactly supabase/schedule.ts (run npm run schedule:sql after changing it)', () => {
+    const newest = readdirSync(dir).filter((f) => f.endsWith('_schedule.sql')).sort().at(-1);
+    expect(newest).toBeDefined();
+    expect(readFileSync(join(dir, newest!), 'utf8')).toBe(scheduleSql());
+  });
+
+  it('names every job with its interval, invokes functions through pg_net with Vault\'s secrets, and drops jobs no longer scheduled', () => {
+    const sql = scheduleSql();
+    for (const job of SCHEDULE) expect(sql).toContain(`cron.schedule('${job.name}', '${cronExpression(job.everyMinutes)}', $job$${job.sql}`);
+    expect(sql).toContain("net.http_post(url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/dispatch-notifications'");
+    expect(sql).toContain(`jobname not in (${SCHEDULE.map((j) => `'${j.name}'`).join(', ')})`);
+    const changed = scheduleSql([...SCHEDULE, { name: 'extra', everyMinutes: 15, sql: 'select 1' }]);
+    expect(changed).not.toBe(sql);
+    expect(changed).toContain("cron.schedule('extra', '*/15 * * * *', $job$select 1$job$)");
+  });
+
+  it('turns intervals into cron expressions, and refuses one pg_cron cannot say as "every n minutes"', () => {
+    expect([1, 5, 10, 60].map(cronExpression)).toEqual(['* * * * *', '*/5 * * * *', '*/10 * * * *', '0 * * * *']);
+    expect(() => cronExpression(7)).toThrow(/divisor of 60/);
+  });
+});
