@@ -1,7 +1,8 @@
-// The game's timed jobs. In production each is a pg_cron entry running the same SQL
-// (see docs/deploy.md); locally supabase/local/scheduler.ts runs them. Every job's function
-// lives in a migration: tests/api/schedule.test.ts runs each job against the migrated
-// database, so a job whose function is missing fails the tests, not production's cron.
+// The game's timed jobs, their one source. In production each is a pg_cron entry running the
+// same SQL, scheduled by a migration generated from this list (supabase/schedule-sql.ts, `npm run
+// schedule:sql`); locally supabase/local/scheduler.ts runs them. tests/api/schedule.test.ts runs
+// each job against the migrated database, so a job whose function is missing fails the tests,
+// not production's cron.
 export interface ScheduledJob {
   name: string;
   /** How often it runs, in minutes. */
@@ -9,7 +10,7 @@ export interface ScheduledJob {
   sql: string;
   /**
    * An Edge Function to invoke (POST, service role) after the SQL ran: the outbox's
-   * dispatcher. pg_cron does the same with pg_net (docs/deploy.md).
+   * dispatcher. pg_cron does the same with pg_net (supabase/schedule-sql.ts).
    */
   invoke?: string;
 }
