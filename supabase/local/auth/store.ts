@@ -78,6 +78,7 @@ export async function userJson(db: Queryable, u: UserRow): Promise<Record<string
     role: u.role ?? 'authenticated',
     email: u.email ?? '',
     email_confirmed_at: t(u.email_confirmed_at),
+    invited_at: t(u.invited_at),
     phone: u.phone ?? '',
     phone_confirmed_at: t(u.phone_confirmed_at),
     confirmation_sent_at: t(u.confirmation_sent_at),
