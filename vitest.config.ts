@@ -27,6 +27,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Supabase's own contracts (GoTrue, Realtime) the local platform must keep, each test
+          // naming the behaviour it pins; on a platform of their own, as the API tests.
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/platform-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -139,6 +139,20 @@ create table if not exists auth.flow_state (
 );
 create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
 
+-- The local auth server's own (supabase/local/auth/codes.ts): the key e-mail code hashes are
+-- made with, so a link's hash cannot be computed from a guessed code, and each live code's
+-- wrong tries, kept for the code's whole life.
+create table if not exists auth.email_code_key (
+  only_row boolean primary key default true check (only_row),
+  key text not null
+);
+insert into auth.email_code_key (key) values (encode(extensions.gen_random_bytes(32), 'hex')) on conflict do nothing;
+create table if not exists auth.email_code_tries (
+  token_hash text primary key,
+  wrong_tries int not null,
+  updated_at timestamptz not null default now()
+);
+
 grant all on all tables in schema auth to supabase_auth_admin;
 grant all on all sequences in schema auth to supabase_auth_admin;
 

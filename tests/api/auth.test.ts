@@ -99,7 +99,8 @@ describe('auth: sign-up and confirmation', () => {
     const username = `ElTri${Date.now().toString(36)}`;
     const supabase = anonClient();
     const { data, error } = await supabase.auth.signUp({
-      email: `  ${email.toUpperCase()} `,
+      // GoTrue lowercases the address but does not trim it (the app trims before sending).
+      email: email.toUpperCase(),
       password: PASSWORD,
       options: { data: { username, newsletter_opt_in: true }, emailRedirectTo: 'http://localhost:5173/bienvenida' },
     });

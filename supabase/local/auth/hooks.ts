@@ -28,7 +28,7 @@ export function loadBeforeUserCreatedHook(supabaseDir: string): BeforeUserCreate
   return { schema: uri[1], fn: uri[2] };
 }
 
-const ERROR_CODE: Record<number, string> = { 409: 'conflict', 422: 'validation_failed', 429: 'over_request_rate_limit' };
+const ERROR_CODE = new Map([[409, 'conflict'], [422, 'validation_failed'], [429, 'over_request_rate_limit']]);
 
 /** Runs the hook for a user about to be created; throws the hook's refusal as GoTrue answers it. */
 export async function runBeforeUserCreated(
@@ -61,5 +61,5 @@ export async function runBeforeUserCreated(
   if (!error || typeof error !== 'object') return;
   const { http_code: httpCode, message } = error as { http_code?: unknown; message?: unknown };
   const status = typeof httpCode === 'number' && Number.isInteger(httpCode) && httpCode >= 400 && httpCode < 600 ? httpCode : 500;
-  throw new AuthError(status, ERROR_CODE[status] ?? (status < 500 ? 'validation_failed' : 'unexpected_failure'), typeof message === 'string' && message ? message : 'Error running hook');
+  throw new AuthError(status, ERROR_CODE.get(status) ?? (status < 500 ? 'validation_failed' : 'unexpected_failure'), typeof message === 'string' && message ? message : 'Error running hook');
 }

@@ -2,7 +2,7 @@
 // /auth/v1/verify link and, like GoTrue's {{ .Token }}, the six-digit code for verifyOtp.
 import type { MailMessage } from '../service.ts';
 
-export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change';
+export type MailKind = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change';
 
 const COPY: Record<MailKind, { subject: string; title: string; intro: string; action: string; outro: string }> = {
   signup: {
@@ -11,6 +11,13 @@ const COPY: Record<MailKind, { subject: string; title: string; intro: string; ac
     intro: 'Confirma tu correo para activar tu cuenta y empezar a llenar tus quinielas.',
     action: 'Confirmar mi cuenta',
     outro: 'Si no creaste una cuenta en Quinielazo, ignora este correo.',
+  },
+  invite: {
+    subject: 'Te invitaron a Quinielazo',
+    title: 'Te invitaron a Quinielazo',
+    intro: 'Acepta la invitación para activar tu cuenta y empezar a llenar tus quinielas.',
+    action: 'Aceptar la invitación',
+    outro: 'Si no esperabas esta invitación, ignora este correo.',
   },
   recovery: {
     subject: 'Restablece tu contraseña de Quinielazo',

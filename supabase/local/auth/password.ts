@@ -33,7 +33,8 @@ export function loadPasswordPolicy(supabaseDir: string): PasswordPolicy {
     const min = /^\s*minimum_password_length\s*=\s*(\d+)/m.exec(auth)?.[1];
     const req = /^\s*password_requirements\s*=\s*"([^"]*)"/m.exec(auth)?.[1];
     if (min) policy.minLength = Number(min);
-    if (req !== undefined && req in REQUIREMENTS) policy.requirement = req;
+    // Own keys only: `in` would take `constructor` or `toString` from Object.prototype.
+    if (req !== undefined && Object.hasOwn(REQUIREMENTS, req)) policy.requirement = req;
   }
   return { minLength: policy.minLength, requiredCharacters: REQUIREMENTS[policy.requirement] };
 }

@@ -1,7 +1,7 @@
 // GoTrue's storage in the auth schema: users, identities, sessions, rotating refresh tokens,
 // and the two GoTrue tables the bootstrap does not create (mfa_amr_claims for the `amr`
 // claim across refreshes, flow_state for PKCE). Also the access token (HS256, GoTrue's claims).
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { JWT_SECRET } from '../config.ts';
@@ -78,6 +78,7 @@ export async function userJson(db: Queryable, u: UserRow): Promise<Record<string
     role: u.role ?? 'authenticated',
     email: u.email ?? '',
     email_confirmed_at: t(u.email_confirmed_at),
+    invited_at: t(u.invited_at),
     phone: u.phone ?? '',
     phone_confirmed_at: t(u.phone_confirmed_at),
     confirmation_sent_at: t(u.confirmation_sent_at),
@@ -107,14 +108,6 @@ export async function userJson(db: Queryable, u: UserRow): Promise<Record<string
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out;
 }
-
-/** A one-time e-mail code and the hash GoTrue stores and puts in links: sha224(email + otp). */
-export function newOtp(email: string): { otp: string; hash: string } {
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  return { otp, hash: tokenHash(email, otp) };
-}
-
-export const tokenHash = (email: string, otp: string) => createHash('sha224').update(email.toLowerCase() + otp).digest('hex');
 
 const ALPHANUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** GoTrue's refresh tokens are short random strings (12 characters). */

@@ -176,6 +176,21 @@ describe('bounded fuzz', () => {
     for (const t of targets) {
       for (let i = 0; i < PER_TARGET; i++) await send(t, body(t.keys));
     }
+    // Auth input that names an Object member where a handler or key is picked, and JSON nested
+    // past a parser's stack (issue 27: both were 500s).
+    const authTargets = targets.filter((t) => t.label.startsWith('auth '));
+    for (const t of authTargets) {
+      await send(t, `{"data":${'['.repeat(50_000)}${']'.repeat(50_000)}}`);
+      for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+        await send(t, JSON.stringify({ type: name, email: 'jugador@example.com', token: '123456', token_hash: name, [name]: name, data: { [name]: name } }));
+      }
+    }
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      for (const q of [`type=${name}&token=abc`, `type=signup&token=${name}`, `grant_type=${name}`]) {
+        await send({ label: `auth GET /verify?${q}`, method: 'GET', url: `${apiUrl}/auth/v1/verify?${q}`, keys: [], headers: anon }, undefined);
+        await send({ label: `auth POST /token?${q}`, method: 'POST', url: `${apiUrl}/auth/v1/token?${q}`, keys: [], headers: anon }, '{}');
+      }
+    }
     // Query-string fuzz on the read side too.
     for (const q of ['page=-5&per_page=abc', 'page=%00', 'per_page=99999999999999999999']) {
       await send({ label: `auth GET /admin/users?${q}`, method: 'GET', url: `${apiUrl}/auth/v1/admin/users?${q}`, keys: [], headers: service }, undefined);
