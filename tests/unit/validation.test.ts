@@ -45,15 +45,15 @@ describe('sign-up', () => {
     expect(MESSAGES.usernameTaken).toBe('Ya está en uso');
   });
 
-  it("rejects an e-mail without @ or with a domain no mail reaches ('Correo inválido') and trims and lowercases it", () => {
+  it("rejects an e-mail without @, with a domain no mail reaches or that GoTrue refuses ('Correo inválido') and trims and lowercases it", () => {
     expect(validateEmail('ana.quinielazo.mx')).toBe('Correo inválido');
     expect(validateEmail('@quinielazo.mx')).toBe('Correo inválido');
     expect(validateEmail('ana@')).toBe('Correo inválido');
     // Domains a mail can never reach (the auth server took them, then failed to send: a 500).
-    for (const typo of ['ana@quinielazo.mx.', 'pepe@quinielazo..mx', 'pepe@-bad-.mx', 'pepe@xn--.mx', 'ana@quinielazo', 'ana @quinielazo.mx', 'ana@quiniela zo.mx']) {
+    for (const typo of ['ana@quinielazo.mx.', 'pepe@quinielazo..mx', 'pepe@-bad-.mx', 'pepe@xn--.mx', 'jose@fútbol.mx', 'josé@quinielazo.mx', 'ana @quinielazo.mx', 'ana@quiniela zo.mx']) {
       expect(validateEmail(typo), typo).toBe('Correo inválido');
     }
-    for (const fine of ['ana+quinielas@quinielazo.mx', 'a.n.a@mail.quinielazo.com.mx', 'jose@fútbol.mx', 'x@xn--mxico-bsa.mx', 'beto@correo-1.mx']) {
+    for (const fine of ['ana+quinielas@quinielazo.mx', 'a.n.a@mail.quinielazo.com.mx', 'x@xn--mxico-bsa.mx', 'beto@correo-1.mx']) {
       expect(validateEmail(fine), fine).toBeUndefined();
     }
     expect(validateEmail('  Ana@Quinielazo.MX ')).toBeUndefined();

@@ -88,13 +88,16 @@ export function validateUsername(username: string): string | undefined {
   return problem ? USERNAME_MESSAGES[problem] : undefined;
 }
 
-/** Something before one @, and a domain of labels (letters, digits, inner hyphens) one dot apart
- * ending in a top-level domain, with no dot at the end: "ana@quinielazo.mx." or "..mx" reached
- * the auth server, which took them and then failed to mail them (a 500). */
-const EMAIL_SHAPE = /^[^\s@]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[a-z0-9-]*[a-z0-9])$/u;
+/** GoTrue's own rule (its `validateEmail`, badoux/checkmail's pattern): an ASCII local part, one
+ * @, and domain labels of ASCII letters, digits and inner hyphens, one dot apart. The app checks
+ * exactly what the auth server will, so an address it accepts is never refused on sign-up in
+ * production (`josé@…` was), and "ana@quinielazo.mx." or "..mx" never reach the server.
+ * tests/unit/email-rule.test.ts runs one list of addresses through this and the local auth server. */
+const EMAIL_SHAPE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export function validateEmail(email: string): string | undefined {
-  return EMAIL_SHAPE.test(normalizeEmail(email)) ? undefined : MESSAGES.emailInvalid;
+  const normalized = normalizeEmail(email);
+  return normalized.length <= 255 && EMAIL_SHAPE.test(normalized) ? undefined : MESSAGES.emailInvalid;
 }
 
 export function validatePassword(password: string): string | undefined {
