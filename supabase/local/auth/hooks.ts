@@ -6,8 +6,7 @@
 // The function gets {metadata, user} and returns {} to go on, or {error: {http_code, message}}
 // to refuse: the sign-up then answers that status and message and no user is created.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { configTable, readSupabaseConfig } from '../config-toml.ts';
 import { AuthError } from './errors.ts';
 import type { Queryable } from './store.ts';
 
@@ -19,11 +18,9 @@ interface BeforeUserCreatedHook {
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 export function loadBeforeUserCreatedHook(supabaseDir: string): BeforeUserCreatedHook | null {
-  const file = join(supabaseDir, 'config.toml');
-  if (!existsSync(file)) return null;
-  const section = /^\[auth\.hook\.before_user_created\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
-  if (!/^\s*enabled\s*=\s*true\b/m.test(section)) return null;
-  const uri = /^\s*uri\s*=\s*"pg-functions:\/\/[^/]+\/([^/"]+)\/([^/"]+)"/m.exec(section);
+  const hook = configTable(readSupabaseConfig(supabaseDir), 'auth.hook.before_user_created');
+  if (hook.enabled !== true) return null;
+  const uri = /^pg-functions:\/\/[^/]+\/([^/]+)\/([^/]+)$/.exec(typeof hook.uri === 'string' ? hook.uri : '');
   if (!uri || !IDENTIFIER.test(uri[1]) || !IDENTIFIER.test(uri[2])) throw new Error('[auth.hook.before_user_created] needs uri = "pg-functions://postgres/<schema>/<function>"');
   return { schema: uri[1], fn: uri[2] };
 }

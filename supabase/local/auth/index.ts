@@ -13,7 +13,7 @@ import { sendMail } from '../mail/send.ts';
 import type { MailMessage, MountedService, PlatformContext } from '../service.ts';
 import { API_VERSION, AuthError, badRequest, errorBody, forbidden, notFound, unauthorized, unprocessable } from './errors.ts';
 import { loadBeforeUserCreatedHook, runBeforeUserCreated } from './hooks.ts';
-import { authMail, type MailKind } from './mails.ts';
+import { authMail, loadAuthTemplates, type MailKind } from './mails.ts';
 import { FIVE_MINUTES, loadRateLimits, loadSiteConfig, ONE_HOUR, Counter, type AuthRateLimits } from './limits.ts';
 import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
 import { validateEmail } from './email.ts';
@@ -83,6 +83,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
   const log = (m: string) => ctx.log('auth', m);
   const limits: AuthRateLimits = { ...loadRateLimits(SUPABASE_DIR), ...opts.rateLimits };
   const site = loadSiteConfig(SUPABASE_DIR);
+  const templates = loadAuthTemplates(SUPABASE_DIR);
   const perFiveMinutes = new Counter(FIVE_MINUTES);
   const perHour = new Counter(ONE_HOUR);
 
@@ -147,7 +148,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
 
   /** Queues a mail of the request; it goes out after the answer, and only if the request succeeded. */
   function mail(r: Request, kind: MailKind, to: string, hash: string, otp: string, redirectTo: string): void {
-    r.mails.push(authMail(kind, to, verifyLink(hash, kind, redirectTo), otp));
+    r.mails.push(authMail(templates, kind, to, verifyLink(hash, kind, redirectTo), otp, site.siteUrl ?? ''));
   }
 
   /**

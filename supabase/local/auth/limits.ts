@@ -1,8 +1,7 @@
 // Abuse limits of the auth server, read from supabase/config.toml's [auth.rate_limit] with the
 // Supabase CLI's names, so `supabase config push` gives the hosted project the same numbers.
 // Counters live in memory (one auth process per platform), in fixed windows.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { configTable, readSupabaseConfig } from '../config-toml.ts';
 
 export interface AuthRateLimits {
   /** Mails to one address per hour (sign-up, recovery, magic link, resend, e-mail change). */
@@ -28,31 +27,22 @@ interface AuthSiteConfig {
   additionalRedirectUrls: string[];
 }
 
-function section(toml: string, name: string): string {
-  const escaped = name.replace(/[.[\]]/g, (c) => `\\${c}`);
-  return new RegExp(`^\\[${escaped}\\]\\s*$([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'm').exec(toml)?.[1] ?? '';
-}
-
-function readToml(supabaseDir: string): string {
-  const file = join(supabaseDir, 'config.toml');
-  return existsSync(file) ? readFileSync(file, 'utf8') : '';
-}
-
 export function loadRateLimits(supabaseDir: string): AuthRateLimits {
-  const body = section(readToml(supabaseDir), 'auth.rate_limit');
+  const table = configTable(readSupabaseConfig(supabaseDir), 'auth.rate_limit');
   const out = { ...CLI_DEFAULTS };
   for (const key of Object.keys(out) as Array<keyof AuthRateLimits>) {
-    const m = new RegExp(`^\\s*${key}\\s*=\\s*(\\d+)`, 'm').exec(body);
-    if (m) out[key] = Number(m[1]);
+    if (typeof table[key] === 'number') out[key] = table[key];
   }
   return out;
 }
 
 export function loadSiteConfig(supabaseDir: string): AuthSiteConfig {
-  const body = section(readToml(supabaseDir), 'auth');
-  const siteUrl = /^\s*site_url\s*=\s*"([^"]*)"/m.exec(body)?.[1];
-  const list = /^\s*additional_redirect_urls\s*=\s*\[([^\]]*)\]/m.exec(body)?.[1] ?? '';
-  return { siteUrl, additionalRedirectUrls: [...list.matchAll(/"([^"]*)"/g)].map((m) => m[1]) };
+  const auth = configTable(readSupabaseConfig(supabaseDir), 'auth');
+  const list = Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls : [];
+  return {
+    siteUrl: typeof auth.site_url === 'string' ? auth.site_url : undefined,
+    additionalRedirectUrls: list.filter((u): u is string => typeof u === 'string'),
+  };
 }
 
 /** Fixed-window counters keyed by any string (an IP, an e-mail, a kind plus either). */

@@ -3,8 +3,7 @@
 // settings `supabase config push` gives the hosted project; without them GoTrue's default
 // minimum (6) applies, plus letters and digits (the product's rule is a stricter 8).
 import bcrypt from 'bcryptjs';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { configTable, readSupabaseConfig } from '../config-toml.ts';
 import { AuthError } from './errors.ts';
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -27,15 +26,11 @@ export interface PasswordPolicy {
 
 export function loadPasswordPolicy(supabaseDir: string): PasswordPolicy {
   const policy = { minLength: 6, requirement: 'letters_digits' };
-  const file = join(supabaseDir, 'config.toml');
-  if (existsSync(file)) {
-    const auth = /^\[auth\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
-    const min = /^\s*minimum_password_length\s*=\s*(\d+)/m.exec(auth)?.[1];
-    const req = /^\s*password_requirements\s*=\s*"([^"]*)"/m.exec(auth)?.[1];
-    if (min) policy.minLength = Number(min);
-    // Own keys only: `in` would take `constructor` or `toString` from Object.prototype.
-    if (req !== undefined && Object.hasOwn(REQUIREMENTS, req)) policy.requirement = req;
-  }
+  const auth = configTable(readSupabaseConfig(supabaseDir), 'auth');
+  if (typeof auth.minimum_password_length === 'number') policy.minLength = auth.minimum_password_length;
+  const req = auth.password_requirements;
+  // Own keys only: `in` would take `constructor` or `toString` from Object.prototype.
+  if (typeof req === 'string' && Object.hasOwn(REQUIREMENTS, req)) policy.requirement = req;
   return { minLength: policy.minLength, requiredCharacters: REQUIREMENTS[policy.requirement] };
 }
 

@@ -1,0 +1,29 @@
+// The auth e-mails come from config.toml's [auth.email.template.*] files, the ones `supabase
+// config push` sends to the hosted project: each kind the auth server mails has one, and every
+// GoTrue variable in it is filled (nothing like "{{ .Token }}" reaches a player).
+import { describe, expect, it } from 'vitest';
+import { SUPABASE_DIR } from '../../supabase/local/database.ts';
+import { authMail, loadAuthTemplates, type MailKind } from '../../supabase/local/auth/mails.ts';
+
+const KINDS: MailKind[] = ['signup', 'invite', 'recovery', 'magiclink', 'email_change'];
+
+describe('auth e-mail templates', () => {
+  const templates = loadAuthTemplates(SUPABASE_DIR);
+
+  it.each(KINDS)('%s: a Spanish subject, the verify link and the code in the HTML and the text, no template left over', (kind) => {
+    const link = 'http://127.0.0.1:54321/auth/v1/verify?token=abc&type=x&redirect_to=http%3A%2F%2Flocalhost%3A5173';
+    const mail = authMail(templates, kind, 'ana@quinielazo.mx', link, '482913');
+    expect(mail.subject).toMatch(/Quinielazo/);
+    expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    expect(mail.html).toContain('<strong>482913</strong>');
+    expect(mail.text).toContain(link);
+    expect(mail.text).toMatch(/código: 482913/);
+    expect(mail.html + mail.text).not.toContain('{{');
+    expect(mail.html).toContain('lang="es"');
+  });
+
+  it('escapes what it fills in', () => {
+    const mail = authMail(templates, 'signup', 'ana@quinielazo.mx', 'http://x/verify?a="><script>', '1');
+    expect(mail.html).not.toContain('"><script>');
+  });
+});
