@@ -122,7 +122,7 @@ async function startApp() {
   startOutboxWhenIdle(router);
 }
 
-/** The outbox (picks and Boost answers) runs in every tab from start-up, not only on the picks
+/** The outbox (picks, Boost answers, Pro picks) runs in every tab from start-up, not only on the picks
  * screens: waiting picks flush (online, visibility, the service worker's request) and a sign-out
  * from any screen clears the offline cache. Loaded lazily after the first render, outside the
  * first load. Players' analytics start the same way (lib/start-activity.ts); the screens seen
@@ -132,7 +132,7 @@ function startOutboxWhenIdle(router: AppRouter) {
   const stopRemembering = router.subscribe('onResolved', ({ toLocation }) => void seen.push(toLocation.pathname));
   const startOutbox = () => {
     void needsOutbox()
-      .then((needed) => (needed ? import('@/outbox').then((m) => m.startAppOutbox()) : undefined))
+      .then((needed) => (needed ? import('@/lib/outbox-runner').then((m) => m.startOutboxRunner()) : undefined))
       .catch(() => undefined);
     void import('@/lib/start-activity')
       .then((m) => m.startActivity(router, seen, stopRemembering))
