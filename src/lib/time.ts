@@ -1,20 +1,21 @@
 // The game's clock is Mexico City time (no daylight saving since 2022): every deadline and
-// kickoff is shown in it and labelled "hora del Centro", whatever the device's zone is.
+// kickoff is shown in it and labelled "hora del Centro", whatever the device's zone is; a month of
+// the game starts at 00:00 there, and the admin types closing times in it. This is the one module
+// that knows the zone: the standings' months and the admin's inputs read and write time through it.
 //
 // Written by hand rather than with Intl.DateTimeFormat (docs/decisions.md, "The game's clock
 // without Intl"): a page's first Intl date formatter loads ICU's calendar and zone data, 15–50 ms
 // of one task in Chromium on this machine and four times that on a mid-range phone, in the
 // middle of the first render of every page that shows a date. Mexico City keeps −06:00 all year
-// since 30 October 2022; an earlier instant (daylight saving then) is read through Intl.
-// tests/unit/time.test.ts holds every format here against Intl's.
+// since 30 October 2022; an earlier instant (daylight saving then) is read through Intl with the
+// zone's own rules. tests/unit/time.test.ts holds every format and conversion here against Intl's.
 export const GAME_TIME_ZONE = 'America/Mexico_City';
 export const GAME_TIME_LABEL = 'hora del Centro';
 
 /** Mexico City's last change of offset: 2022-10-30 02:00 CDT became 01:00 CST (07:00 UTC). */
 const FIXED_OFFSET_SINCE = Date.UTC(2022, 9, 30, 7);
-/** Hours Mexico City's clock is behind UTC since then (−06:00). */
-export const GAME_UTC_OFFSET_HOURS = 6;
-const OFFSET_MS = GAME_UTC_OFFSET_HOURS * 60 * 60 * 1000;
+/** Mexico City's clock is behind UTC by 6 hours since then (−06:00). */
+const OFFSET_MS = 6 * 60 * 60 * 1000;
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 const WEEKDAYS_SHORT = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
@@ -128,4 +129,44 @@ export function formatCalendarDay(day: string): string {
 export function gameDay(value: string | Date = new Date()): string {
   const c = gameClock(value);
   return `${c.year}-${two(c.month)}-${two(c.day)}`;
+}
+
+/** A wall-clock time in Mexico City. */
+interface GameWallTime {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+}
+
+/** Mexico City's wall clock at an instant, written as if it were UTC (for offset arithmetic). */
+function wallAsUtc(instant: number): number {
+  const c = gameClock(new Date(instant));
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+}
+
+/** The instant Mexico City's clock shows `wall` (00:00 of the 1st of a month: when that month of the game starts). */
+export function gameTimeToInstant({ year, month, day, hour = 0, minute = 0 }: GameWallTime): Date {
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  // First guess with the zone's offset at that moment, then once more in case the guess crossed
+  // an offset change (Mexico City has had none since 2022, but its history has them).
+  let instant = asUtc - (wallAsUtc(asUtc) - asUtc);
+  instant = asUtc - (wallAsUtc(instant) - instant);
+  return new Date(instant);
+}
+
+/** "2026-11-28T18:00" (a datetime-local value) read as Mexico City time → ISO instant, or null when malformed. */
+export function gameLocalToIso(local: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number);
+  return gameTimeToInstant({ year, month, day, hour, minute }).toISOString();
+}
+
+/** The game's calendar day `days` days before the one of `now` ("2026-11-01"). */
+export function gameDayBefore(days: number, now: number = Date.now()): string {
+  const c = gameClock(new Date(now));
+  return new Date(Date.UTC(c.year, c.month - 1, c.day - days)).toISOString().slice(0, 10);
 }

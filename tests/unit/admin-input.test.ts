@@ -1,30 +1,8 @@
-// Admin input parsing: the closing time typed in Mexico City time, and results typed as text.
+// Admin input parsing: results and recipients typed as text (the closing time typed in Mexico
+// City time is game time: tests/unit/time.test.ts).
 import { describe, expect, it } from 'vitest';
-import { isoToMexicoCityLocal, mexicoCityDateDaysAgo, mexicoCityLocalToIso } from '../../src/features/admin/mexico-time.ts';
 import { parseResult } from '../../src/features/admin/results.ts';
 import { parseRecipients } from '../../src/features/admin/recipients.ts';
-
-describe('mexicoCityLocalToIso', () => {
-  it('reads the typed wall-clock time in Mexico City (UTC-6 since 2022), whatever the machine zone', () => {
-    expect(mexicoCityLocalToIso('2026-11-28T18:00')).toBe('2026-11-29T00:00:00.000Z');
-    expect(mexicoCityLocalToIso('2026-07-04T23:59')).toBe('2026-07-05T05:59:00.000Z');
-    expect(isoToMexicoCityLocal('2026-11-29T00:00:00.000Z')).toBe('2026-11-28T18:00');
-  });
-
-  it('follows the zone\'s history: summer time still applied in 2021 (UTC-5)', () => {
-    expect(mexicoCityLocalToIso('2021-07-01T12:00')).toBe('2021-07-01T17:00:00.000Z');
-  });
-
-  it('answers null for an incomplete value', () => {
-    expect(mexicoCityLocalToIso('')).toBeNull();
-    expect(mexicoCityLocalToIso('2026-11-28')).toBeNull();
-  });
-
-  it('gives the Mexico City date 30 days back', () => {
-    // 03:00 UTC on 2 Dec is still 1 Dec in Mexico City.
-    expect(mexicoCityDateDaysAgo(30, Date.parse('2026-12-02T03:00:00Z'))).toBe('2026-11-01');
-  });
-});
 
 describe('parseResult', () => {
   it('accepts Local / Empate / Visita in any case and L / E / V', () => {
