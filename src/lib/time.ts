@@ -1,7 +1,8 @@
 // The game's clock is Mexico City time (no daylight saving since 2022): every deadline and
 // kickoff is shown in it and labelled "hora del Centro", whatever the device's zone is; a month of
 // the game starts at 00:00 there, and the admin types closing times in it. This is the one module
-// that knows the zone: the standings' months and the admin's inputs read and write time through it.
+// that knows the zone: the standings' months and the admin's typed times (features/admin/typed-time.ts)
+// convert through it.
 //
 // Written by hand rather than with Intl.DateTimeFormat (docs/decisions.md, "The game's clock
 // without Intl"): a page's first Intl date formatter loads ICU's calendar and zone data, 15–50 ms
@@ -43,8 +44,10 @@ function toDate(value: string | Date): Date {
 
 let historicParts: Intl.DateTimeFormat | undefined;
 
-/** Before the fixed offset: the zone's history from Intl (made on first need). */
-function historicClock(date: Date): GameClock {
+/** Mexico City's wall clock at an instant, as the UTC fields of a Date: −06:00 since the last
+ * change, the zone's history from Intl before it (the formatter made on first need). */
+function wallClock(instant: number): Date {
+  if (instant >= FIXED_OFFSET_SINCE) return new Date(instant - OFFSET_MS);
   historicParts ??= new Intl.DateTimeFormat('en-US', {
     timeZone: GAME_TIME_ZONE,
     year: 'numeric',
@@ -55,16 +58,13 @@ function historicClock(date: Date): GameClock {
     second: 'numeric',
     hourCycle: 'h23',
   });
-  const part = Object.fromEntries(historicParts.formatToParts(date).map((p) => [p.type, Number(p.value)]));
-  const weekday = new Date(Date.UTC(part.year, part.month - 1, part.day)).getUTCDay();
-  return { year: part.year, month: part.month, day: part.day, weekday, hour: part.hour, minute: part.minute, second: part.second };
+  const part = Object.fromEntries(historicParts.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  return new Date(Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second));
 }
 
 /** Mexico City's wall clock at an instant. */
 export function gameClock(value: string | Date = new Date()): GameClock {
-  const date = toDate(value);
-  if (date.getTime() < FIXED_OFFSET_SINCE) return historicClock(date);
-  const wall = new Date(date.getTime() - OFFSET_MS);
+  const wall = wallClock(toDate(value).getTime());
   return {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,
@@ -131,42 +131,12 @@ export function gameDay(value: string | Date = new Date()): string {
   return `${c.year}-${two(c.month)}-${two(c.day)}`;
 }
 
-/** A wall-clock time in Mexico City. */
-interface GameWallTime {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
-  hour?: number;
-  minute?: number;
-}
-
-/** Mexico City's wall clock at an instant, written as if it were UTC (for offset arithmetic). */
-function wallAsUtc(instant: number): number {
-  const c = gameClock(new Date(instant));
-  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
-}
-
-/** The instant Mexico City's clock shows `wall` (00:00 of the 1st of a month: when that month of the game starts). */
-export function gameTimeToInstant({ year, month, day, hour = 0, minute = 0 }: GameWallTime): Date {
+/** The instant Mexico City's clock shows a wall-clock time (month 1–12; 00:00 of the 1st: when that month of the game starts). */
+export function gameTimeToInstant(year: number, month: number, day: number, hour = 0, minute = 0): Date {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  // First guess with the zone's offset at that moment, then once more in case the guess crossed
-  // an offset change (Mexico City has had none since 2022, but its history has them).
-  let instant = asUtc - (wallAsUtc(asUtc) - asUtc);
-  instant = asUtc - (wallAsUtc(instant) - instant);
+  // A guess with the zone's offset at the guess, twice: the second guess corrects a first one that
+  // crossed an offset change (Mexico City has had none since 2022, but its history has them).
+  let instant = asUtc;
+  for (let guess = 0; guess < 2; guess++) instant = asUtc - (wallClock(instant).getTime() - instant);
   return new Date(instant);
-}
-
-/** "2026-11-28T18:00" (a datetime-local value) read as Mexico City time → ISO instant, or null when malformed. */
-export function gameLocalToIso(local: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
-  if (!m) return null;
-  const [year, month, day, hour, minute] = m.slice(1).map(Number);
-  return gameTimeToInstant({ year, month, day, hour, minute }).toISOString();
-}
-
-/** The game's calendar day `days` days before the one of `now` ("2026-11-01"). */
-export function gameDayBefore(days: number, now: number = Date.now()): string {
-  const c = gameClock(new Date(now));
-  return new Date(Date.UTC(c.year, c.month - 1, c.day - days)).toISOString().slice(0, 10);
 }

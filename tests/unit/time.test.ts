@@ -12,8 +12,6 @@ import {
   GAME_TIME_ZONE,
   gameClock,
   gameDay,
-  gameDayBefore,
-  gameLocalToIso,
   gameTimeToInstant,
 } from '../../src/lib/time.ts';
 
@@ -84,46 +82,33 @@ describe('the hand-written game clock agrees with Intl', () => {
   }, 60_000);
 });
 
-describe('game time typed and counted (the admin\'s inputs, the months of the game)', () => {
-  it('reads a typed closing time as Mexico City time (UTC−6 since 2022), whatever the machine zone', () => {
-    expect(gameLocalToIso('2026-11-28T18:00')).toBe('2026-11-29T00:00:00.000Z');
-    expect(gameLocalToIso('2026-07-04T23:59')).toBe('2026-07-05T05:59:00.000Z');
-  });
-
-  it("follows the zone's history: summer time still applied in 2021 (UTC−5)", () => {
-    expect(gameLocalToIso('2021-07-01T12:00')).toBe('2021-07-01T17:00:00.000Z');
-  });
-
-  it('answers null for an incomplete value', () => {
-    expect(gameLocalToIso('')).toBeNull();
-    expect(gameLocalToIso('2026-11-28')).toBeNull();
+describe('game time to instants (the months of the game, the admin\'s typed times)', () => {
+  it('reads a wall-clock time as Mexico City time (UTC−6 since 2022), and summer time in 2021 (UTC−5)', () => {
+    expect(gameTimeToInstant(2026, 11, 28, 18).toISOString()).toBe('2026-11-29T00:00:00.000Z');
+    expect(gameTimeToInstant(2026, 7, 4, 23, 59).toISOString()).toBe('2026-07-05T05:59:00.000Z');
+    expect(gameTimeToInstant(2021, 7, 1, 12).toISOString()).toBe('2021-07-01T17:00:00.000Z');
   });
 
   it('puts the last minute of a month in that month, though it is the next month in UTC', () => {
-    const lastMinute = gameLocalToIso('2026-11-30T23:59')!;
-    expect(lastMinute).toBe('2026-12-01T05:59:00.000Z');
+    const lastMinute = gameTimeToInstant(2026, 11, 30, 23, 59);
+    expect(lastMinute.toISOString()).toBe('2026-12-01T05:59:00.000Z');
     expect(gameDay(lastMinute)).toBe('2026-11-30');
     expect(gameClock(lastMinute)).toMatchObject({ month: 11, day: 30, hour: 23, minute: 59 });
-    const firstMinute = gameLocalToIso('2026-12-01T00:00')!;
-    expect(firstMinute).toBe('2026-12-01T06:00:00.000Z');
+    const firstMinute = gameTimeToInstant(2026, 12, 1);
+    expect(firstMinute.toISOString()).toBe('2026-12-01T06:00:00.000Z');
     expect(gameDay(firstMinute)).toBe('2026-12-01');
+    expect(gameDay(new Date(firstMinute.getTime() - 1))).toBe('2026-11-30');
     // New Year's Eve, 23:30 in Mexico City: already 2027 in UTC.
-    expect(gameClock(gameLocalToIso('2026-12-31T23:30')!)).toMatchObject({ year: 2026, month: 12, day: 31 });
-  });
-
-  it('counts days back from the Mexico City date, across a month and a year', () => {
-    // 03:00 UTC on 2 Dec is still 1 Dec in Mexico City.
-    expect(gameDayBefore(30, Date.parse('2026-12-02T03:00:00Z'))).toBe('2026-11-01');
-    // 05:59 UTC on 1 Jan 2027 is still 31 Dec 2026 there.
-    expect(gameDayBefore(1, Date.parse('2027-01-01T05:59:00Z'))).toBe('2026-12-30');
-    expect(gameDayBefore(0, Date.parse('2027-01-01T06:00:00Z'))).toBe('2027-01-01');
+    const newYearsEve = gameTimeToInstant(2026, 12, 31, 23, 30);
+    expect(newYearsEve.toISOString()).toBe('2027-01-01T05:30:00.000Z');
+    expect(gameClock(newYearsEve)).toMatchObject({ year: 2026, month: 12, day: 31 });
   });
 
   it('starts every month at 00:00 on the 1st in Mexico City, by Intl, before and after the 2022 change', () => {
     const wall = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
     for (let year = 2021; year <= 2030; year++) {
       for (let month = 1; month <= 12; month++) {
-        const start = gameTimeToInstant({ year, month, day: 1 });
+        const start = gameTimeToInstant(year, month, 1);
         const label = `${year}-${month}`;
         expect(wall.format(start), label).toBe(`${year}-${String(month).padStart(2, '0')}-01, 00:00:00`);
         expect(wall.format(new Date(start.getTime() - 1000)), label).toMatch(/, 23:59:59$/);

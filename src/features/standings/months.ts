@@ -25,7 +25,7 @@ export function compareMonths(a: GameMonth, b: GameMonth): number {
 
 /** The instant a month starts in Mexico City (00:00 hora del Centro on the 1st). */
 export function monthStart({ year, month }: GameMonth): Date {
-  return gameTimeToInstant({ year, month, day: 1 });
+  return gameTimeToInstant(year, month, 1);
 }
 
 /** "Noviembre 2026" */

@@ -1,5 +1,5 @@
 import { supabase } from '@/lib/supabase';
-import { gameDayBefore } from '@/lib/time';
+import { gameDayBefore } from '../typed-time';
 
 export interface Analytics {
   activeUsers: number;
