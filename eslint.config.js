@@ -1,7 +1,8 @@
 // ESLint for the whole repository (npm run lint; npm test runs it first). Rules: typescript-eslint's
 // recommended set, React's hook rules, no import cycles, and the layers of src/ (docs/decisions.md,
-// "Enforced boundaries"): routes → features → shared (lib/, components/); a feature reaches another
-// only through that feature's index.ts; components/, lib/ and service-worker/ import no feature.
+// "Enforced boundaries"): app/ → routes → features → shared (lib/, components/); nothing imports
+// app/ (the entries that compose the app); a feature reaches another only through that feature's
+// index.ts; components/, lib/ and service-worker/ import no feature.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import js from '@eslint/js';
@@ -85,6 +86,12 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            // src/app composes the app (the browser's and the prerender's entries): nothing imports it.
+            {
+              target: ['./src/routes', './src/features', './src/components', './src/lib', './service-worker'],
+              from: './src/app',
+              message: 'src/app composes the app and nothing imports it: what a feature needs from it moves to src/lib (docs/decisions.md, "Enforced boundaries and lint").',
+            },
             // Nothing below the routes imports a route.
             { target: ['./src/features', './src/components', './src/lib', './service-worker'], from: './src/routes', message: 'Only the router imports routes.' },
             // Shared layers import no feature.

@@ -1,5 +1,5 @@
 // Prerenders the public pages at build time (docs/decisions.md, "Prerendered public pages"):
-// builds src/entry-prerender.tsx for Node with the same Vite config, renders each page of
+// builds src/app/entry-prerender.tsx for Node with the same Vite config, renders each page of
 // PRERENDERED_PATHS with React's server renderer into the built index.html, and writes
 // dist/index.html (the home page) and dist/<path>/index.html. The empty shell every other
 // route (and the service worker) starts from is kept as dist/app-shell.html.
@@ -120,7 +120,7 @@ export async function prerender({ root, outDir, mode, configFile, chunks }: Prer
       mode,
       configFile,
       logLevel: 'warn',
-      build: { ssr: 'src/entry-prerender.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+      build: { ssr: 'src/app/entry-prerender.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false, minify: false },
     });
     const entry = (await import(pathToFileURL(join(serverDir, 'entry-prerender.js')).href)) as ServerEntry;
     const shell = await readFile(join(outDir, 'index.html'), 'utf8');

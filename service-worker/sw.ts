@@ -7,7 +7,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { parsePushPayload } from './push-payload';
-// Background sync of the outbox: picks and Boost answers (service-worker/outbox-sync.ts).
+// Background sync of the outbox: picks, Boost answers and Pro picks (service-worker/outbox-sync.ts).
 import './outbox-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };

@@ -4,36 +4,20 @@
 // once the game has locked by the database clock.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
 import type { AnswerDraft, AnswerOutboxEntry, QuinielazoDb } from './db';
-import { recordDraft, restUpsert, type Lane, type LaneOutcome } from './outbox';
+import { recordDraft, type Lane } from './outbox';
 
-export interface AnswerRow {
-  user_id: string;
-  daily_game_id: number;
-  answer: string;
-}
-
-interface SavedAnswer {
-  daily_game_id: number;
-  answer: string;
-  updated_at: string;
-}
-
-type AnswerOutcome = { kind: 'saved'; rows: SavedAnswer[] } | Exclude<LaneOutcome, { kind: 'saved' }>;
-export type AnswerSender = (rows: AnswerRow[]) => Promise<AnswerOutcome>;
-
-export function answerLane(send: AnswerSender): Lane<AnswerDraft, AnswerOutboxEntry> {
-  return {
-    drafts: (db) => db.answerDrafts,
-    outbox: (db) => db.answerOutbox,
-    itemOf: (entry) => entry.gameId,
-    batchOf: (entry) => entry.gameId,
-    async send(batch) {
-      const outcome = await send(batch.map((e) => ({ user_id: e.userId, daily_game_id: e.gameId, answer: e.answer })));
-      if (outcome.kind !== 'saved') return outcome;
-      return { kind: 'saved', receipts: new Map(outcome.rows.map((row) => [row.daily_game_id, row.updated_at])) };
-    },
-  };
-}
+/** The answer lane: one upsert per game, receipts by game. */
+export const answersLane: Lane<AnswerDraft, AnswerOutboxEntry, { daily_game_id: number; updated_at: string }> = {
+  drafts: (db) => db.answerDrafts,
+  outbox: (db) => db.answerOutbox,
+  itemOf: (entry) => entry.gameId,
+  batchOf: (entry) => entry.gameId,
+  table: 'daily_game_picks',
+  onConflict: 'user_id,daily_game_id',
+  returning: 'daily_game_id,answer,updated_at',
+  row: (e) => ({ user_id: e.userId, daily_game_id: e.gameId, answer: e.answer }),
+  itemOfSaved: (row) => row.daily_game_id,
+};
 
 export interface AnswerInput {
   userId: string;
@@ -45,21 +29,9 @@ export interface AnswerInput {
 
 /** Records an answer: draft and outbox entry in one transaction (the newest answer wins). */
 export function recordAnswer(db: QuinielazoDb, input: AnswerInput, now: number = Date.now()): Promise<AnswerDraft> {
-  return recordDraft(
-    db,
-    answerLane(() => Promise.reject(new Error('not sending'))),
-    [input.userId, input.gameId],
-    input,
-    { userId: input.userId, gameId: input.gameId, answer: input.answer },
-    now,
-  );
+  return recordDraft(db, answersLane, [input.userId, input.gameId], input, { userId: input.userId, gameId: input.gameId, answer: input.answer }, now);
 }
 
 export function answerDraftOf(db: QuinielazoDb, userId: string, gameId: number): Promise<AnswerDraft | undefined> {
   return db.answerDrafts.get([userId, gameId]);
-}
-
-/** The service worker's sender: PostgREST's upsert with the stored token. */
-export function restAnswerSender(opts: { apiUrl: string; anonKey: string; accessToken: string; fetch?: typeof fetch }): AnswerSender {
-  return (rows) => restUpsert<SavedAnswer>(opts, 'daily_game_picks?on_conflict=user_id,daily_game_id&select=daily_game_id,answer,updated_at', rows);
 }

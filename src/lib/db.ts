@@ -1,5 +1,5 @@
 // The app's one IndexedDB database (Dexie), shared by every tab and by the service worker:
-// pick and Boost answer drafts (a tap lands here before anything else), the outboxes that send them, a read
+// pick, Boost answer and Pro pick drafts (a tap lands here before anything else), the outboxes that send them, a read
 // cache so the rounds a player has seen browse offline, and the session the service worker
 // needs to send the outbox on its own. Schema changes are append-only `version(n)` steps.
 // Must stay free of DOM-only APIs: service-worker/outbox-sync.ts imports it.

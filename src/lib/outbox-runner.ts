@@ -1,17 +1,21 @@
-// Runs the outbox in the app: flushes every lane (picks, Boost answers) after a change, when
-// the signal comes back (`online`), when the app comes back to the foreground
+// Runs the outbox in the app: flushes every lane (picks, Boost answers, Pro picks) after a change,
+// when the signal comes back (`online`), when the app comes back to the foreground
 // (`visibilitychange`) and when the service worker asks (it has no fresh token, or background
 // sync fired). Keeps the session copy the service worker uses, and forgets the player's cached
-// data on sign-out. The lanes are given by src/outbox.ts, which knows the features.
+// data on sign-out. main.tsx starts it after the first load; the screens that record taps start
+// it too (it starts once). The lanes are lib/outbox-lanes.ts, the service worker's too.
 import type { Session } from '@supabase/supabase-js';
 import { getDb } from './db';
 import { env } from './env';
-import { FLUSH_MESSAGE, flushLanes, forgetSignedOutUser, OUTBOX_SYNC_TAG, type AnyLane, type FlushReport } from './outbox';
+import { FLUSH_MESSAGE, flushLanes, forgetSignedOutUser, OUTBOX_SYNC_TAG, type FlushReport, type RestTarget } from './outbox';
+import { OUTBOX_LANES } from './outbox-lanes';
 import { useSessionStore } from './session';
+import { supabase } from './supabase';
 
 type Listener = (report: FlushReport) => void;
 const listeners = new Set<Listener>();
-let lanes: AnyLane[] = [];
+/** Nothing is sent before the runner starts (flushNow does nothing then). */
+let started = false;
 
 /** Hears every flush's report (a screen says when a round or game refused a change). */
 export function onFlush(listener: Listener): () => void {
@@ -25,10 +29,22 @@ async function registerBackgroundSync(): Promise<void> {
   await sync?.register(OUTBOX_SYNC_TAG);
 }
 
+/** Sends as the player whose entries are flushed, with the auth client's token (refreshed when it has expired). */
+function sendAs(userId: string): RestTarget {
+  return {
+    apiUrl: env.supabaseUrl,
+    anonKey: env.supabaseAnonKey,
+    async accessToken() {
+      const { data } = await supabase.auth.getSession();
+      return data.session?.user.id === userId ? data.session.access_token : null;
+    },
+  };
+}
+
 async function runFlush(): Promise<FlushReport | null> {
   const userId = useSessionStore.getState().session?.user.id;
-  if (!userId || lanes.length === 0) return null;
-  const report = await flushLanes(getDb(), userId, lanes);
+  if (!userId || !started) return null;
+  const report = await flushLanes(getDb(), userId, OUTBOX_LANES, sendAs(userId));
   // Something is still waiting: let the service worker send it even if every tab closes.
   if (report.waiting > 0) void registerBackgroundSync().catch(() => undefined);
   for (const listener of listeners) listener(report);
@@ -66,12 +82,10 @@ function mirrorSession(session: Session): Promise<unknown> {
   });
 }
 
-let started = false;
-/** Starts the runner once per tab with the app's lanes. */
-export function startOutboxRunner(appLanes: AnyLane[]): void {
+/** Starts the runner once per tab. */
+export function startOutboxRunner(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  lanes = appLanes;
   let lastUserId: string | null | undefined;
   const onSession = (ready: boolean, session: Session | null) => {
     if (!ready) return;

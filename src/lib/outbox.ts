@@ -1,10 +1,13 @@
-// The offline outbox shared by picks and Boost answers (docs/offline-picks.md). A "lane" is one
-// kind of thing the player taps: its drafts table, its outbox table and how a batch goes to
-// the server. A tap writes the draft and its outbox entry in one transaction with a monotonic
-// version; a flush sends every lane's entries (one request per batch: a round's picks, a
-// game's answer) and settles the drafts still at the sent version: saved with the server's
-// time, or refused because the round or game closed. One flush at a time across tabs and the
-// service worker (Web Locks), so an older version never lands after a newer one.
+// The offline outbox shared by every lane of things a player taps offline: picks, Boost answers
+// and Pro picks (docs/offline-picks.md). A lane is its storage (its drafts table, its outbox table,
+// the item and the batch of an entry) and its row on the server (a table, the upsert's conflict
+// columns, an entry → row mapping and the receipt of a returned row); one REST sender here sends
+// every lane's batches, for the app and the service worker alike. A tap writes the draft and its
+// outbox entry in one transaction with a monotonic version; a flush sends every lane's entries
+// (one request per batch: a round's picks, a game's answer, an entry's Pro picks) and settles the
+// drafts still at the sent version: saved with the server's time, or refused because the round or
+// game closed. One flush at a time across tabs and the service worker (Web Locks), so an older
+// version never lands after a newer one.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
 import type { Table } from 'dexie';
 import type { DraftKey, DraftStatus, QuinielazoDb } from './db';
@@ -31,30 +34,56 @@ export interface EntryBase {
   attempts: number;
 }
 
-/** What a sender reports for one batch; `receipts` maps an item id to the server's time. */
-export type LaneOutcome =
+/** What the sender makes of one batch's answer; `receipts` maps an item id to the server's time. */
+type LaneOutcome =
   | { kind: 'saved'; receipts: Map<number | string, string> }
   /** The server refused: the round or game is closed (PostgREST 42501). */
   | { kind: 'closed' }
   /** Not now (no signal, server trouble, expired token): keep the entries and try later. */
   | { kind: 'retry'; reason: string; auth?: boolean };
 
-export interface Lane<D extends DraftBase, E extends EntryBase> {
+/** Where a lane keeps the player's taps: enough to record a draft, nothing about sending. */
+export interface LaneStore<D extends DraftBase, E extends EntryBase> {
   drafts(db: QuinielazoDb): Table<D, DraftKey>;
   outbox(db: QuinielazoDb): Table<E, DraftKey>;
   /** The item an entry is about (match id, game id, Pro pick slot): with the user id, the key of both tables. */
   itemOf(entry: E): number | string;
   /** Entries with the same batch id go in one request. */
   batchOf(entry: E): number;
-  send(batch: E[]): Promise<LaneOutcome>;
+}
+
+/** A row the server returns for a sent entry: its `updated_at` is the draft's receipt. */
+export interface SavedRow {
+  updated_at: string;
+}
+
+/** A lane: its storage and its upsert on PostgREST (one request per batch). */
+export interface Lane<D extends DraftBase, E extends EntryBase, S extends SavedRow = SavedRow> extends LaneStore<D, E> {
+  /** The table, and the unique columns the upsert merges on. */
+  table: string;
+  onConflict: string;
+  /** The columns read back for the receipts. */
+  returning: string;
+  row(entry: E): object;
+  /** The item a returned row is the receipt of (the same as `itemOf` of its entry). */
+  itemOfSaved(row: S): number | string;
 }
 
 // A lane of any kind: the engine only touches the base fields.
 export type AnyLane = Lane<DraftBase, EntryBase>;
 
 /** Lets lanes of different kinds share one list: the engine only touches the base fields. */
-export function anyLane<D extends DraftBase, E extends EntryBase>(lane: Lane<D, E>): AnyLane {
+export function anyLane<D extends DraftBase, E extends EntryBase, S extends SavedRow>(lane: Lane<D, E, S>): AnyLane {
   return lane as unknown as AnyLane;
+}
+
+/** Where and as whom a flush sends: the app's session, or the copy of it the service worker reads. */
+export interface RestTarget {
+  apiUrl: string;
+  anonKey: string;
+  /** The player's access token; null when there is none to send with (the flush waits). */
+  accessToken(): Promise<string | null>;
+  fetch?: typeof fetch;
 }
 
 export interface FlushReport {
@@ -78,7 +107,7 @@ function newKey(): string {
  */
 export async function recordDraft<D extends DraftBase, E extends EntryBase>(
   db: QuinielazoDb,
-  lane: Lane<D, E>,
+  lane: LaneStore<D, E>,
   key: DraftKey,
   draft: Omit<D, 'version' | 'status' | 'savedAt'>,
   entry: Omit<E, 'version' | 'idempotencyKey' | 'queuedAt' | 'attempts'>,
@@ -136,7 +165,7 @@ async function settle(db: QuinielazoDb, lane: AnyLane, sent: EntryBase[], outcom
  * Sends everything the player has waiting in every lane, one request per batch. Loops while
  * taps arrive during a send (their newer versions stay queued), at most a few passes.
  */
-export function flushLanes(db: QuinielazoDb, userId: string, lanes: AnyLane[]): Promise<FlushReport> {
+export function flushLanes(db: QuinielazoDb, userId: string, lanes: readonly AnyLane[], target: RestTarget): Promise<FlushReport> {
   return withOutboxLock(async () => {
     const report: FlushReport = { saved: 0, rejected: 0, waiting: 0, retryReason: null, authProblem: false };
     for (let pass = 0; pass < 5 && report.retryReason === null; pass++) {
@@ -149,7 +178,7 @@ export function flushLanes(db: QuinielazoDb, userId: string, lanes: AnyLane[]): 
         for (const entry of entries) batches.set(lane.batchOf(entry), [...(batches.get(lane.batchOf(entry)) ?? []), entry]);
         for (const batch of batches.values()) {
           sentSomething = true;
-          const outcome = await lane.send(batch);
+          const outcome = await sendBatch(target, lane, batch);
           if (outcome.kind === 'retry') {
             report.retryReason = outcome.reason;
             report.authProblem = outcome.auth ?? false;
@@ -171,7 +200,7 @@ export function flushLanes(db: QuinielazoDb, userId: string, lanes: AnyLane[]): 
 }
 
 /** Everything waiting in any lane, for every player (the service worker's retry check). */
-export async function waitingCount(db: QuinielazoDb, lanes: AnyLane[]): Promise<number> {
+export async function waitingCount(db: QuinielazoDb, lanes: readonly AnyLane[]): Promise<number> {
   let total = 0;
   for (const lane of lanes) total += await lane.outbox(db).count();
   return total;
@@ -193,31 +222,39 @@ export async function forgetSignedOutUser(db: QuinielazoDb): Promise<void> {
   });
 }
 
-/** A PostgREST upsert as the service worker (and anything without supabase-js) sends it. */
-export async function restUpsert<S>(
-  opts: { apiUrl: string; anonKey: string; accessToken: string; fetch?: typeof fetch },
-  path: string,
-  rows: unknown[],
-): Promise<{ kind: 'saved'; rows: S[] } | Exclude<LaneOutcome, { kind: 'saved' }>> {
-  const doFetch = opts.fetch ?? fetch;
+/**
+ * The one sender: a lane's batch as one PostgREST upsert (merge on the lane's unique columns,
+ * return the saved rows), and the one reading of its answer. The database refuses with 42501 once
+ * the round or game has closed by its own clock (or for a Pro entry that is not the player's):
+ * the drafts are refused, never retried. An expired or refused token (401) and anything else
+ * (no signal, server trouble) keep the entries for a later flush.
+ */
+async function sendBatch(target: RestTarget, lane: AnyLane, batch: EntryBase[]): Promise<LaneOutcome> {
+  const accessToken = await target.accessToken();
+  if (!accessToken) return { kind: 'retry', reason: 'sin sesión', auth: true };
+  const doFetch = target.fetch ?? fetch;
+  const query = new URLSearchParams({ on_conflict: lane.onConflict, select: lane.returning });
   let response: Response;
   try {
-    response = await doFetch(`${opts.apiUrl}/rest/v1/${path}`, {
+    response = await doFetch(`${target.apiUrl.replace(/\/$/, '')}/rest/v1/${lane.table}?${query}`, {
       method: 'POST',
       headers: {
-        apikey: opts.anonKey,
-        Authorization: `Bearer ${opts.accessToken}`,
+        apikey: target.anonKey,
+        Authorization: `Bearer ${accessToken}`,
         'Content-Type': 'application/json',
         Prefer: 'resolution=merge-duplicates,return=representation',
       },
-      body: JSON.stringify(rows),
+      body: JSON.stringify(batch.map((entry) => lane.row(entry))),
     });
   } catch (error) {
-    return { kind: 'retry', reason: error instanceof Error ? error.message : 'sin conexión' };
+    return { kind: 'retry', reason: error instanceof Error && error.message ? error.message : 'sin conexión' };
   }
-  if (response.ok) return { kind: 'saved', rows: (await response.json()) as S[] };
+  if (response.ok) {
+    const rows = (await response.json()) as SavedRow[];
+    return { kind: 'saved', receipts: new Map(rows.map((row) => [lane.itemOfSaved(row), row.updated_at])) };
+  }
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   if (body.code === '42501') return { kind: 'closed' };
-  if (response.status === 401) return { kind: 'retry', reason: body.message ?? 'token vencido', auth: true };
+  if (response.status === 401) return { kind: 'retry', reason: body.message ?? 'sesión vencida', auth: true };
   return { kind: 'retry', reason: body.message ?? `HTTP ${response.status}` };
 }

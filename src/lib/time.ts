@@ -1,20 +1,22 @@
 // The game's clock is Mexico City time (no daylight saving since 2022): every deadline and
-// kickoff is shown in it and labelled "hora del Centro", whatever the device's zone is.
+// kickoff is shown in it and labelled "hora del Centro", whatever the device's zone is; a month of
+// the game starts at 00:00 there, and the admin types closing times in it. This is the one module
+// that knows the zone: the standings' months and the admin's typed times (features/admin/typed-time.ts)
+// convert through it.
 //
 // Written by hand rather than with Intl.DateTimeFormat (docs/decisions.md, "The game's clock
 // without Intl"): a page's first Intl date formatter loads ICU's calendar and zone data, 15–50 ms
 // of one task in Chromium on this machine and four times that on a mid-range phone, in the
 // middle of the first render of every page that shows a date. Mexico City keeps −06:00 all year
-// since 30 October 2022; an earlier instant (daylight saving then) is read through Intl.
-// tests/unit/time.test.ts holds every format here against Intl's.
+// since 30 October 2022; an earlier instant (daylight saving then) is read through Intl with the
+// zone's own rules. tests/unit/time.test.ts holds every format and conversion here against Intl's.
 export const GAME_TIME_ZONE = 'America/Mexico_City';
 export const GAME_TIME_LABEL = 'hora del Centro';
 
 /** Mexico City's last change of offset: 2022-10-30 02:00 CDT became 01:00 CST (07:00 UTC). */
 const FIXED_OFFSET_SINCE = Date.UTC(2022, 9, 30, 7);
-/** Hours Mexico City's clock is behind UTC since then (−06:00). */
-export const GAME_UTC_OFFSET_HOURS = 6;
-const OFFSET_MS = GAME_UTC_OFFSET_HOURS * 60 * 60 * 1000;
+/** Mexico City's clock is behind UTC by 6 hours since then (−06:00). */
+const OFFSET_MS = 6 * 60 * 60 * 1000;
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 const WEEKDAYS_SHORT = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
@@ -42,8 +44,10 @@ function toDate(value: string | Date): Date {
 
 let historicParts: Intl.DateTimeFormat | undefined;
 
-/** Before the fixed offset: the zone's history from Intl (made on first need). */
-function historicClock(date: Date): GameClock {
+/** Mexico City's wall clock at an instant, as the UTC fields of a Date: −06:00 since the last
+ * change, the zone's history from Intl before it (the formatter made on first need). */
+function wallClock(instant: number): Date {
+  if (instant >= FIXED_OFFSET_SINCE) return new Date(instant - OFFSET_MS);
   historicParts ??= new Intl.DateTimeFormat('en-US', {
     timeZone: GAME_TIME_ZONE,
     year: 'numeric',
@@ -54,16 +58,13 @@ function historicClock(date: Date): GameClock {
     second: 'numeric',
     hourCycle: 'h23',
   });
-  const part = Object.fromEntries(historicParts.formatToParts(date).map((p) => [p.type, Number(p.value)]));
-  const weekday = new Date(Date.UTC(part.year, part.month - 1, part.day)).getUTCDay();
-  return { year: part.year, month: part.month, day: part.day, weekday, hour: part.hour, minute: part.minute, second: part.second };
+  const part = Object.fromEntries(historicParts.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  return new Date(Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second));
 }
 
 /** Mexico City's wall clock at an instant. */
 export function gameClock(value: string | Date = new Date()): GameClock {
-  const date = toDate(value);
-  if (date.getTime() < FIXED_OFFSET_SINCE) return historicClock(date);
-  const wall = new Date(date.getTime() - OFFSET_MS);
+  const wall = wallClock(toDate(value).getTime());
   return {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,
@@ -128,4 +129,14 @@ export function formatCalendarDay(day: string): string {
 export function gameDay(value: string | Date = new Date()): string {
   const c = gameClock(value);
   return `${c.year}-${two(c.month)}-${two(c.day)}`;
+}
+
+/** The instant Mexico City's clock shows a wall-clock time (month 1–12; 00:00 of the 1st: when that month of the game starts). */
+export function gameTimeToInstant(year: number, month: number, day: number, hour = 0, minute = 0): Date {
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  // A guess with the zone's offset at the guess, twice: the second guess corrects a first one that
+  // crossed an offset change (Mexico City has had none since 2022, but its history has them).
+  let instant = asUtc;
+  for (let guess = 0; guess < 2; guess++) instant = asUtc - (wallClock(instant).getTime() - instant);
+  return new Date(instant);
 }

@@ -3,7 +3,7 @@
 // through the Chrome DevTools Protocol (as Chromium does when connectivity returns). Only the
 // service worker can have delivered them; the server is checked through the API as the player.
 import { expect, test } from '@playwright/test';
-import { OUTBOX_SYNC_TAG } from '../../src/lib/pick-drafts.ts';
+import { OUTBOX_SYNC_TAG } from '../../src/lib/outbox.ts';
 import { createPlayer, currentRoundId, serverPicks, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
 import { registrationId } from '../support/sw-push.ts';
 

@@ -1,18 +1,12 @@
-// The offline draft store (src/lib/pick-drafts.ts) on fake-indexeddb: two
-// Dexie instances over the same database stand in for two open tabs.
+// The offline draft store (src/lib/pick-drafts.ts) and the outbox's REST sender on
+// fake-indexeddb: two Dexie instances over the same database stand in for two open tabs, and the
+// requests go to a stand-in PostgREST (tests/support/fake-rest.ts).
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  draftsOfRound,
-  flushOutbox,
-  forgetSignedOutUser,
-  recordPick,
-  restSender,
-  type PickRow,
-  type SendOutcome,
-  type Sender,
-} from '../../src/lib/pick-drafts';
+import { draftsOfRound, picksLane, recordPick, type PickRow } from '../../src/lib/pick-drafts';
 import { QuinielazoDb, isQuotaError, writeWithRoom } from '../../src/lib/db';
+import { anyLane, flushLanes, forgetSignedOutUser, type RestTarget } from '../../src/lib/outbox';
+import { fakeRest, offline, refusedByPolicy, savedRows, type RestCall } from '../support/fake-rest';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 const ROUND = 14;
@@ -30,18 +24,22 @@ function fakeServer(opts: { closed?: boolean } = {}) {
   const rows = new Map<number, PickRow>();
   const requests: PickRow[][] = [];
   let clock = Date.parse('2026-11-21T18:00:00Z');
-  const send: Sender = async (batch) => {
+  const answer = ({ rows: batch }: RestCall) => {
     requests.push(batch);
-    if (opts.closed) return { kind: 'closed' };
-    const saved = batch.map((row) => {
-      rows.set(row.match_id, row);
-      clock += 1000;
-      return { match_id: row.match_id, result: row.result, updated_at: new Date(clock).toISOString() };
-    });
-    return { kind: 'saved', rows: saved };
+    if (opts.closed) return refusedByPolicy('picks');
+    return savedRows(
+      batch.map((row: PickRow) => {
+        rows.set(row.match_id, row);
+        clock += 1000;
+        return { match_id: row.match_id, result: row.result, updated_at: new Date(clock).toISOString() };
+      }),
+    );
   };
-  return { rows, requests, send };
+  return { rows, requests, answer, rest: fakeRest(answer) };
 }
+
+/** Sends the player's waiting picks only. */
+const flushPicks = (db: QuinielazoDb, target: RestTarget) => flushLanes(db, USER, [anyLane(picksLane)], target);
 
 const tap = (matchId: number, result: 'Local' | 'Empate' | 'Visita') => ({ userId: USER, matchId, quinielaId: ROUND, result, deadline: null });
 
@@ -85,7 +83,7 @@ describe('the outbox', () => {
     await recordPick(db, tap(101, 'Visita'));
     await recordPick(db, tap(102, 'Empate'));
 
-    const report = await flushOutbox(db, USER, server.send);
+    const report = await flushPicks(db, server.rest);
 
     expect(report).toMatchObject({ saved: 2, rejected: 0, waiting: 0, retryReason: null });
     expect(server.requests).toHaveLength(1);
@@ -103,15 +101,15 @@ describe('the outbox', () => {
     const server = fakeServer();
     await recordPick(db, tap(101, 'Local'));
     let tappedDuringSend = false;
-    const slowSend: Sender = async (batch) => {
+    const slowServer = fakeRest(async (call) => {
       if (!tappedDuringSend) {
         tappedDuringSend = true;
         await recordPick(db, tap(101, 'Visita'));
       }
-      return server.send(batch);
-    };
+      return server.answer(call);
+    });
 
-    const report = await flushOutbox(db, USER, slowSend);
+    const report = await flushPicks(db, slowServer);
 
     expect(server.requests.map((b) => b[0]!.result)).toEqual(['Local', 'Visita']);
     expect(server.rows.get(101)?.result).toBe('Visita');
@@ -125,7 +123,7 @@ describe('the outbox', () => {
     await recordPick(db, tap(101, 'Local'));
     await recordPick(db, tap(102, 'Visita'));
 
-    const report = await flushOutbox(db, USER, fakeServer({ closed: true }).send);
+    const report = await flushPicks(db, fakeServer({ closed: true }).rest);
 
     expect(report).toMatchObject({ saved: 0, rejected: 2, waiting: 0 });
     const drafts = await draftsOfRound(db, USER, ROUND);
@@ -138,15 +136,13 @@ describe('the outbox', () => {
   it('keeps picks waiting when there is no signal, and sends them on the next flush', async () => {
     const db = tab();
     await recordPick(db, tap(101, 'Empate'));
-    const offline: Sender = async (): Promise<SendOutcome> => ({ kind: 'retry', reason: 'Failed to fetch' });
-
-    const first = await flushOutbox(db, USER, offline);
+    const first = await flushPicks(db, fakeRest(offline));
     expect(first).toMatchObject({ saved: 0, waiting: 1, retryReason: 'Failed to fetch' });
     expect((await db.outbox.get([USER, 101]))?.attempts).toBe(1);
     expect((await draftsOfRound(db, USER, ROUND))[0]?.status).toBe('pending');
 
     const server = fakeServer();
-    const second = await flushOutbox(db, USER, server.send);
+    const second = await flushPicks(db, server.rest);
     expect(second).toMatchObject({ saved: 1, waiting: 0 });
     expect(server.rows.get(101)?.result).toBe('Empate');
   });
@@ -164,7 +160,7 @@ describe('two open tabs', () => {
     expect((await tabA.drafts.get([USER, 101]))?.result).toBe('Visita');
 
     // Both tabs flush at once (e.g. both heard `online`): one request per version at most, newest last.
-    const [ra, rb] = await Promise.all([flushOutbox(tabA, USER, server.send), flushOutbox(tabB, USER, server.send)]);
+    const [ra, rb] = await Promise.all([flushPicks(tabA, server.rest), flushPicks(tabB, server.rest)]);
 
     expect(ra.saved + rb.saved).toBe(1);
     expect(server.requests.flat().map((r) => r.result)).toEqual(['Visita']);
@@ -179,7 +175,7 @@ describe('sign-out', () => {
     await db.cache.put({ key: `${USER}:round:14`, userId: USER, value: { secret: true }, storedAt: 1 });
     await db.meta.put({ key: 'session', userId: USER, accessToken: 'token', expiresAt: 1, apiUrl: 'http://x', anonKey: 'k' });
     await recordPick(db, tap(101, 'Local'));
-    await flushOutbox(db, USER, fakeServer().send);
+    await flushPicks(db, fakeServer().rest);
     await recordPick(db, tap(102, 'Visita'));
 
     await forgetSignedOutUser(db);
@@ -209,21 +205,37 @@ describe('quota errors', () => {
   });
 });
 
-describe('restSender (the service worker path)', () => {
-  const rows: PickRow[] = [{ user_id: USER, match_id: 101, quiniela_id: ROUND, result: 'Local' }];
-  const answer = (status: number, body: unknown) => (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
+describe('the REST sender (the app and the service worker alike)', () => {
+  const answer = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status });
 
-  it('reads a 42501 refusal as a closed round', async () => {
-    const send = restSender({ apiUrl: 'http://api', anonKey: 'anon', accessToken: 't', fetch: answer(403, { code: '42501', message: 'new row violates row-level security policy' }) });
-    expect(await send(rows)).toEqual({ kind: 'closed' });
+  it("upserts a round's picks as the player, merging on (user_id, match_id) and reading back the receipts", async () => {
+    const db = tab();
+    await recordPick(db, tap(101, 'Local'));
+    const rest = fakeRest(answer(201, [{ match_id: 101, result: 'Local', updated_at: '2026-11-21T18:00:00Z' }]));
+    expect(await flushPicks(db, rest)).toMatchObject({ saved: 1, waiting: 0 });
+    const [call] = rest.calls;
+    expect(call).toMatchObject({ table: 'picks', onConflict: 'user_id,match_id', select: 'match_id,result,updated_at', rows: [{ user_id: USER, match_id: 101, quiniela_id: ROUND, result: 'Local' }] });
+    expect(Object.fromEntries(call!.headers)).toMatchObject({ apikey: 'anon-key', authorization: 'Bearer player-token', prefer: 'resolution=merge-duplicates,return=representation' });
+    expect((await db.drafts.get([USER, 101]))?.savedAt).toBe('2026-11-21T18:00:00Z');
   });
 
-  it('returns the saved rows with the server time, and retries on 401 or no network', async () => {
-    const ok = restSender({ apiUrl: 'http://api', anonKey: 'anon', accessToken: 't', fetch: answer(201, [{ match_id: 101, result: 'Local', updated_at: '2026-11-21T18:00:00Z' }]) });
-    expect(await ok(rows)).toEqual({ kind: 'saved', rows: [{ match_id: 101, result: 'Local', updated_at: '2026-11-21T18:00:00Z' }] });
-    const expired = restSender({ apiUrl: 'http://api', anonKey: 'anon', accessToken: 't', fetch: answer(401, { code: 'PGRST301', message: 'JWT expired' }) });
-    expect(await expired(rows)).toMatchObject({ kind: 'retry', auth: true });
-    const down = restSender({ apiUrl: 'http://api', anonKey: 'anon', accessToken: 't', fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch });
-    expect(await down(rows)).toMatchObject({ kind: 'retry', reason: 'Failed to fetch' });
+  it('reads a 42501 refusal as a closed round', async () => {
+    const db = tab();
+    await recordPick(db, tap(101, 'Local'));
+    const report = await flushPicks(db, fakeRest(answer(403, { code: '42501', message: 'new row violates row-level security policy' })));
+    expect(report).toMatchObject({ rejected: 1, waiting: 0, retryReason: null });
+  });
+
+  it('keeps the picks waiting on an expired token (told as an auth problem), on server trouble, with no network or no session', async () => {
+    const db = tab();
+    await recordPick(db, tap(101, 'Local'));
+    expect(await flushPicks(db, fakeRest(answer(401, { code: 'PGRST303', message: 'JWT expired' })))).toMatchObject({ waiting: 1, retryReason: 'JWT expired', authProblem: true });
+    expect(await flushPicks(db, fakeRest(() => new Response('<html>Bad gateway</html>', { status: 502 })))).toMatchObject({ waiting: 1, retryReason: 'HTTP 502', authProblem: false });
+    expect(await flushPicks(db, fakeRest(offline))).toMatchObject({ waiting: 1, retryReason: 'Failed to fetch', authProblem: false });
+    const signedOut = fakeRest(answer(201, []), null);
+    expect(await flushPicks(db, signedOut)).toMatchObject({ waiting: 1, authProblem: true });
+    expect(signedOut.calls).toHaveLength(0);
+    expect((await db.outbox.get([USER, 101]))?.attempts).toBe(4);
+    expect((await db.drafts.get([USER, 101]))?.status).toBe('pending');
   });
 });

@@ -153,6 +153,8 @@ describe('months', () => {
     expect(gameMonthOf(new Date('2026-12-01T05:59:00Z'))).toEqual({ year: 2026, month: 11 });
     expect(gameMonthOf(new Date('2026-12-01T06:00:00Z'))).toEqual({ year: 2026, month: 12 });
     expect(monthStart({ year: 2026, month: 12 }).toISOString()).toBe('2026-12-01T06:00:00.000Z');
+    // July 2022 started on summer time (UTC−5), before Mexico City gave it up.
+    expect(monthStart({ year: 2022, month: 7 }).toISOString()).toBe('2022-07-01T05:00:00.000Z');
   });
 
   it('lists leaderboard months from the first with a round to the current one, newest first, across a year', () => {

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatDayAndTime, formatDeadline, formatGameDate, formatGameDateTime, formatGameHour, formatGameTime, formatKickoff, GAME_TIME_LABEL, GAME_TIME_ZONE, gameClock, gameDay } from '../../src/lib/time.ts';
+import {
+  formatCalendarDay,
+  formatDayAndTime,
+  formatDeadline,
+  formatGameDate,
+  formatGameDateTime,
+  formatGameHour,
+  formatGameTime,
+  formatKickoff,
+  GAME_TIME_LABEL,
+  GAME_TIME_ZONE,
+  gameClock,
+  gameDay,
+  gameTimeToInstant,
+} from '../../src/lib/time.ts';
 
 describe('game time (America/Mexico_City, "hora del Centro")', () => {
   it('shows a deadline in Mexico City time with its label, whatever the UTC date', () => {
@@ -49,6 +63,7 @@ describe('the hand-written game clock agrees with Intl', () => {
   for (let t = Date.UTC(2021, 0, 1); t < Date.UTC(2031, 0, 1); t += 7 * 3_600_000 + 13 * 60_000 + 17_000) instants.push(new Date(t));
   for (let year = 2021; year <= 2030; year++) for (let month = 0; month < 12; month++) for (const hour of [5, 6, 7]) instants.push(new Date(Date.UTC(year, month, 1, hour)));
 
+  // About 110,000 comparisons: 6–17 s on a loaded 2-core machine, past vitest's default 5 s.
   it(`formats ${instants.length} instants exactly as Intl does`, () => {
     for (const at of instants) {
       const iso = at.toISOString();
@@ -63,6 +78,41 @@ describe('the hand-written game clock agrees with Intl', () => {
       expect(gameDay(at), iso).toBe(day.format(at));
       expect(formatCalendarDay(gameDay(at)), iso).toBe(date.format(at));
       expect(gameClock(iso).weekday, iso).toBe(new Date(`${day.format(at)}T12:00:00Z`).getUTCDay());
+    }
+  }, 60_000);
+});
+
+describe('game time to instants (the months of the game, the admin\'s typed times)', () => {
+  it('reads a wall-clock time as Mexico City time (UTC−6 since 2022), and summer time in 2021 (UTC−5)', () => {
+    expect(gameTimeToInstant(2026, 11, 28, 18).toISOString()).toBe('2026-11-29T00:00:00.000Z');
+    expect(gameTimeToInstant(2026, 7, 4, 23, 59).toISOString()).toBe('2026-07-05T05:59:00.000Z');
+    expect(gameTimeToInstant(2021, 7, 1, 12).toISOString()).toBe('2021-07-01T17:00:00.000Z');
+  });
+
+  it('puts the last minute of a month in that month, though it is the next month in UTC', () => {
+    const lastMinute = gameTimeToInstant(2026, 11, 30, 23, 59);
+    expect(lastMinute.toISOString()).toBe('2026-12-01T05:59:00.000Z');
+    expect(gameDay(lastMinute)).toBe('2026-11-30');
+    expect(gameClock(lastMinute)).toMatchObject({ month: 11, day: 30, hour: 23, minute: 59 });
+    const firstMinute = gameTimeToInstant(2026, 12, 1);
+    expect(firstMinute.toISOString()).toBe('2026-12-01T06:00:00.000Z');
+    expect(gameDay(firstMinute)).toBe('2026-12-01');
+    expect(gameDay(new Date(firstMinute.getTime() - 1))).toBe('2026-11-30');
+    // New Year's Eve, 23:30 in Mexico City: already 2027 in UTC.
+    const newYearsEve = gameTimeToInstant(2026, 12, 31, 23, 30);
+    expect(newYearsEve.toISOString()).toBe('2027-01-01T05:30:00.000Z');
+    expect(gameClock(newYearsEve)).toMatchObject({ year: 2026, month: 12, day: 31 });
+  });
+
+  it('starts every month at 00:00 on the 1st in Mexico City, by Intl, before and after the 2022 change', () => {
+    const wall = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    for (let year = 2021; year <= 2030; year++) {
+      for (let month = 1; month <= 12; month++) {
+        const start = gameTimeToInstant(year, month, 1);
+        const label = `${year}-${month}`;
+        expect(wall.format(start), label).toBe(`${year}-${String(month).padStart(2, '0')}-01, 00:00:00`);
+        expect(wall.format(new Date(start.getTime() - 1000)), label).toMatch(/, 23:59:59$/);
+      }
     }
   });
 });

@@ -20,8 +20,8 @@ export async function loadBoostCard(userId: string): Promise<BoostCardData> {
   const play = loadPlay().then(
     (m) => {
       loadedPlay = m.BoostPlay;
-      // Answers waiting from an earlier visit go out now (the app's outbox, src/lib/outbox.ts).
-      m.startAppOutbox();
+      // Answers waiting from an earlier visit go out now (the app's outbox, src/lib/outbox-runner.ts).
+      m.startOutboxRunner();
     },
     () => undefined, // the card loads the chunk itself then
   );

@@ -4,10 +4,9 @@
 import { liveQuery } from 'dexie';
 import { getDb, isQuotaError, type PickDraft } from '@/lib/db';
 import { draftsOfRound, recordPick, type TapInput } from '@/lib/pick-drafts';
-import { flushNow } from '@/lib/outbox-runner';
-import { startAppOutbox } from '@/outbox';
+import { flushNow, startOutboxRunner } from '@/lib/outbox-runner';
 
-export { flushNow, startAppOutbox };
+export { flushNow, startOutboxRunner };
 
 /** Follows the player's drafts of a round (this tab and others); returns the stop function. */
 export function watchDrafts(userId: string, roundId: number, onChange: (drafts: PickDraft[]) => void): () => void {

@@ -1,8 +1,7 @@
 // Months of the game, in Mexico City time: a round belongs to the month of its deadline there
 // (docs/product.md#time), so "this month" is the month on a wall clock in Mexico City, not the
-// device's. Mexico City has had no daylight saving since October 2022: from then on its offset
-// is always −06:00 (monthStart assumes it, so it is exact for every month from November 2022).
-import { GAME_UTC_OFFSET_HOURS, gameClock, MONTHS } from '../../lib/time';
+// device's. The clock itself is lib/time.ts.
+import { gameClock, gameTimeToInstant, MONTHS } from '@/lib/time';
 
 export interface GameMonth {
   year: number;
@@ -26,7 +25,7 @@ export function compareMonths(a: GameMonth, b: GameMonth): number {
 
 /** The instant a month starts in Mexico City (00:00 hora del Centro on the 1st). */
 export function monthStart({ year, month }: GameMonth): Date {
-  return new Date(Date.UTC(year, month - 1, 1, GAME_UTC_OFFSET_HOURS));
+  return gameTimeToInstant(year, month, 1);
 }
 
 /** "Noviembre 2026" */

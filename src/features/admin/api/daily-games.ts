@@ -2,7 +2,7 @@
 // (admin_daily_games), set the correct answer and score a game (score_daily_game).
 import { supabase } from '@/lib/supabase';
 import type { DailyGameRow } from '../daily-game-input';
-import { mexicoCityLocalToIso } from '../mexico-time';
+import { typedGameTimeToIso } from '../typed-time';
 
 export interface AdminDailyGame {
   id: number;
@@ -20,7 +20,7 @@ export interface AdminDailyGame {
 
 export async function createDailyGame(row: DailyGameRow): Promise<number> {
   // decisions.md: a game locks at 23:59 hora del Centro of its date (the database enforces it too).
-  const lockDate = mexicoCityLocalToIso(`${row.game_date}T23:59`) ?? `${row.game_date}T23:59:00-06:00`;
+  const lockDate = typedGameTimeToIso(`${row.game_date}T23:59`) ?? `${row.game_date}T23:59:00-06:00`;
   const { data, error } = await supabase.from('daily_games').insert({ ...row, lock_date: lockDate }).select('id').single();
   if (error) throw error;
   return data.id;

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatDeadline, GAME_TIME_LABEL } from '@/lib/time';
+import { typedGameTimeToIso } from '../typed-time';
 import { useSending } from '@/lib/use-sending';
 import { createRound } from '../api/create-round';
 import { listClubs, type Club } from '@/lib/clubs';
-import { mexicoCityLocalToIso } from '../mexico-time';
 import type { MatchResult } from '../results';
 import { ClubPicker } from './club-picker';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, secondaryButtonClass, type Notice } from './ui';
@@ -56,7 +56,7 @@ export function CreateRoundForm() {
   }, []);
 
   const existingNames = useMemo(() => [...new Set((rounds ?? []).map((r) => r.name))], [rounds]);
-  const deadlineIso = deadline ? mexicoCityLocalToIso(deadline) : null;
+  const deadlineIso = deadline ? typedGameTimeToIso(deadline) : null;
   // As many matches as the points table has steps (0–12 right today); the database refuses more.
   const maxMatches = rulesFor(deadlineIso || undefined).pointsByCorrect.length - 1;
 

@@ -197,4 +197,4 @@ function AnswerControls({ game, value, disabled, onChange }: { game: Pick<BoostG
 }
 
 // The card starts the app's outbox when it mounts, with this chunk.
-export { startAppOutbox } from '@/outbox';
+export { startOutboxRunner } from '@/lib/outbox-runner';

@@ -43,7 +43,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
   const signedIn = userId !== null;
 
   useEffect(() => {
-    if (signedIn) void offlineLayer().then((offline) => offline.startAppOutbox());
+    if (signedIn) void offlineLayer().then((offline) => offline.startOutboxRunner());
   }, [signedIn]);
 
   // The player's drafts of this round, live (null while they load); a visitor has none.

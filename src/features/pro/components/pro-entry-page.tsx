@@ -8,11 +8,10 @@ import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { MatchTeams } from '@/components/ui/match-teams';
 import { getDb, isQuotaError, type ProPickDraft } from '@/lib/db';
-import { flushNow } from '@/lib/outbox-runner';
+import { flushNow, startOutboxRunner } from '@/lib/outbox-runner';
 import { MATCH_SIDES, type MatchSide, type RoundMatch } from '@/lib/rounds';
 import { formatDeadline } from '@/lib/time';
 import { useLiveQuery } from '@/lib/use-live-query';
-import { startAppOutbox } from '@/outbox';
 import { copyFreePicks } from '../api/copy-free-picks';
 import type { ProEntry, ProRound } from '../api/get-pro-round';
 import { proDraftsOfRound, recordProPick } from '@/lib/pro-pick-drafts';
@@ -26,7 +25,7 @@ const NO_DRAFTS: ProPickDraft[] = [];
 export function ProEntryPage({ data, userId, paymentReturn, onReload }: { data: ProRound; userId: string; paymentReturn?: PaymentReturn; onReload: () => void }) {
   const { round, entries, pendingPayments } = data;
   const open = useRoundOpen(round.deadline, round.resultsSaved);
-  useEffect(() => startAppOutbox(), []);
+  useEffect(() => startOutboxRunner(), []);
   const drafts = useLiveQuery<ProPickDraft[]>(() => proDraftsOfRound(getDb(), userId, round.id), [userId, round.id], NO_DRAFTS);
   const live = entries.filter((e) => !e.voided);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, normalizeContact, validateContact } from './contact-validation';
+import { CONTACT_MESSAGES, normalizeContact, validateContact } from '../../src/features/info/contact-validation';
 
 const valid = { name: 'Ana', email: 'ana@correo.mx', message: 'Hola' };
 

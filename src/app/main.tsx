@@ -1,13 +1,13 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { envCheck } from './lib/env';
-import { skeletonsFirst } from './lib/prerender';
-import { DB_NAME } from './lib/db-name';
-import { loadSession, useSessionStore } from './lib/session';
-import { registerServiceWorker } from './lib/sw-register';
-import { routeTree } from './routeTree.gen';
-import './styles.css';
+import { envCheck } from '@/lib/env';
+import { skeletonsFirst } from '@/lib/prerender';
+import { DB_NAME } from '@/lib/db-name';
+import { loadSession, useSessionStore } from '@/lib/session';
+import { registerServiceWorker } from '@/lib/sw-register';
+import { routeTree } from '@/routeTree.gen';
+import '@/styles.css';
 
 const createAppRouter = () =>
   createRouter({
@@ -122,7 +122,7 @@ async function startApp() {
   startOutboxWhenIdle(router);
 }
 
-/** The outbox (picks and Boost answers) runs in every tab from start-up, not only on the picks
+/** The outbox (picks, Boost answers, Pro picks) runs in every tab from start-up, not only on the picks
  * screens: waiting picks flush (online, visibility, the service worker's request) and a sign-out
  * from any screen clears the offline cache. Loaded lazily after the first render, outside the
  * first load. Players' analytics start the same way (lib/start-activity.ts); the screens seen
@@ -132,9 +132,9 @@ function startOutboxWhenIdle(router: AppRouter) {
   const stopRemembering = router.subscribe('onResolved', ({ toLocation }) => void seen.push(toLocation.pathname));
   const startOutbox = () => {
     void needsOutbox()
-      .then((needed) => (needed ? import('./outbox').then((m) => m.startAppOutbox()) : undefined))
+      .then((needed) => (needed ? import('@/lib/outbox-runner').then((m) => m.startOutboxRunner()) : undefined))
       .catch(() => undefined);
-    void import('./lib/start-activity')
+    void import('@/lib/start-activity')
       .then((m) => m.startActivity(router, seen, stopRemembering))
       .catch(() => undefined);
   };
@@ -149,9 +149,9 @@ if (envCheck.ok) {
   // This phone's push subscription is re-checked at each start and saved again when it changed.
   // Without the notification permission there is none to check (turning push on in the settings
   // loads the module there), so most phones skip loading it.
-  if ('Notification' in window && Notification.permission === 'granted') void import('./features/push').then((m) => m.startPushSync()).catch(() => undefined);
+  if ('Notification' in window && Notification.permission === 'granted') void import('@/features/push').then((m) => m.startPushSync()).catch(() => undefined);
 } else {
   // Only a misconfigured build shows this screen, so its code stays out of everyone's first load.
   const { problems } = envCheck;
-  void import('./components/ui/config-error').then(({ ConfigError }) => createRoot(container).render(<ConfigError problems={problems} />));
+  void import('@/components/ui/config-error').then(({ ConfigError }) => createRoot(container).render(<ConfigError problems={problems} />));
 }

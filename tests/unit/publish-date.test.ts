@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPublishDate, publishDateAttr } from './publish-date';
+import { formatPublishDate, publishDateAttr } from '../../src/features/blog/publish-date';
 
 describe('publish dates', () => {
   it('are Mexico City calendar days in Spanish', () => {

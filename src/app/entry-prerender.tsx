@@ -3,8 +3,8 @@
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { PRERENDERED_PATHS, skeletonsFirst } from './lib/prerender';
-import { routeTree } from './routeTree.gen';
+import { PRERENDERED_PATHS, skeletonsFirst } from '@/lib/prerender';
+import { routeTree } from '@/routeTree.gen';
 
 export { PRERENDERED_PATHS };
 
