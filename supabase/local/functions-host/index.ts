@@ -22,11 +22,13 @@ import {
   VAPID_SUBJECT,
 } from '../config.ts';
 import { SUPABASE_DIR } from '../database.ts';
+import type { BodyCap } from '../body-limit.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
 
 const FUNCTIONS_DIR = join(SUPABASE_DIR, 'functions');
-/** Request bodies above this answer 413 before any function runs. */
-const MAX_BODY_BYTES = 64 * 1024;
+/** Request bodies above this answer 413 before any function runs (the gateway applies it). */
+export const FUNCTION_BODY_CAP: BodyCap = { bytes: 64 * 1024, refusal: { error: 'La petición es demasiado grande (máximo 64 KB).' } };
+const MAX_BODY_BYTES = FUNCTION_BODY_CAP.bytes;
 const DRAIN_MAX = 16 * 1024 * 1024;
 
 const MAIN = join(import.meta.dirname, 'main.ts');
@@ -109,7 +111,7 @@ export async function createFunctionsHost(ctx: PlatformContext, opts: FunctionsH
         }
       }
       const body = await readBody(req, MAX_BODY_BYTES);
-      if (!body) return send(res, 413, { error: 'La petición es demasiado grande (máximo 64 KB).' });
+      if (!body) return send(res, 413, FUNCTION_BODY_CAP.refusal);
       if (closed) return send(res, 503, { error: 'Las funciones se están deteniendo.' });
       const target = await running().catch((e: Error) => {
         ctx.log('functions', e.message);

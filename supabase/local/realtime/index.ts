@@ -22,6 +22,11 @@ const DRAIN_BATCH = 500;
 const DRAIN_INTERVAL_MS = 5000;
 /** Grants change only with migrations; a short cache spares a query per change and role. */
 const PRIVILEGE_CACHE_MS = 2000;
+/**
+ * Supabase Realtime's websocket `max_frame_size` (5,000,000 bytes, RealtimeWeb.Endpoint): a
+ * bigger frame closes the connection with 1009 before it is buffered whole.
+ */
+export const MAX_FRAME_BYTES = 5_000_000;
 
 /** Installs the change capture (idempotent) and forgets changes queued while no server ran. */
 export async function prepareRealtime(dbUrl: string): Promise<void> {
@@ -107,7 +112,7 @@ interface ChangeRow {
 type TokenCheck = { ok: true; claims: JWTPayload; role: string } | { ok: false; reason: string };
 
 class RealtimeServer implements MountedService {
-  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly connections = new Set<Connection>();
   private readonly pool: pg.Pool;
   private listener?: pg.Client;
