@@ -49,7 +49,7 @@ export interface Platform {
   /** Whether this start created (and seeded) the database. */
   created: boolean;
   /** Process ids of the children, for crash and hang tests. */
-  pids: { postgres: number | undefined; postgrest: number | undefined };
+  pids: { postgres: number | undefined; postgrest: number | undefined; functions: number | undefined };
   stop(): Promise<void>;
 }
 
@@ -126,7 +126,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       created: db.created,
-      pids: { postgres: db.pid, postgrest: postgrest.process.pid },
+      pids: { postgres: db.pid, postgrest: postgrest.process.pid, functions: functions.process.pid },
       stop,
     };
   } catch (e) {

@@ -250,6 +250,12 @@ function forward(req: IncomingMessage, res: ServerResponse, port: number, path: 
   headers['x-forwarded-for'] = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
   return new Promise((resolve) => {
     const upstream = httpRequest({ host: '127.0.0.1', port, method: req.method, path, headers, agent }, (up) => {
+      // The gateway answered 504 while the function ran (a slow start under load): its late
+      // answer is dropped, not written over the sent one (that threw and ended `npm start`).
+      if (res.headersSent) {
+        up.resume();
+        return resolve();
+      }
       const out: Record<string, string | string[]> = {};
       for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
       res.writeHead(up.statusCode ?? 502, out);
