@@ -103,13 +103,15 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       (m) => log('gateway', m),
       { upstreamTimeoutMs: opts.upstreamTimeoutMs },
     );
-    stops.push(
-      () =>
-        new Promise<void>((r) => {
-          gateway.close(() => r());
-          gateway.closeAllConnections();
-        }),
-    );
+    stops.push(async () => {
+      // No new connections; every open HTTP one (keep-alive, a response still streaming, a body
+      // still arriving) is closed at once. Realtime's websockets left the HTTP server when they
+      // upgraded and are closed by Realtime itself; until then server.close() waits for them.
+      const closed = new Promise<void>((r) => gateway.close(() => r()));
+      gateway.closeAllConnections();
+      await realtime.close();
+      await closed;
+    });
 
     if (opts.scheduler !== false) {
       const scheduler = startScheduler(ctx);

@@ -27,6 +27,8 @@ const PRIVILEGE_CACHE_MS = 2000;
  * bigger frame closes the connection with 1009 before it is buffered whole.
  */
 export const MAX_FRAME_BYTES = 5_000_000;
+/** On shutdown, how long clients get to answer the close (1001 going away) before they are cut. */
+const CLOSE_GRACE_MS = 500;
 
 /** Installs the change capture (idempotent) and forgets changes queued while no server ran. */
 export async function prepareRealtime(dbUrl: string): Promise<void> {
@@ -123,6 +125,7 @@ class RealtimeServer implements MountedService {
   private draining = false;
   private drainAgain = false;
   private closed = false;
+  private closing?: Promise<void>;
   private relistenPending = false;
   private drainTimer?: NodeJS.Timeout;
 
@@ -618,13 +621,24 @@ class RealtimeServer implements MountedService {
 
   // ---------------------------------------------------------------- shutdown
 
-  async close(): Promise<void> {
+  /** Idempotent: the gateway calls it before it closes, the platform again in its own turn. */
+  close(): Promise<void> {
+    return (this.closing ??= this.shutdown());
+  }
+
+  private async shutdown(): Promise<void> {
     this.closed = true;
     clearInterval(this.drainTimer);
-    for (const conn of this.connections) {
+    // Every client is told the server is going away (1001), as Phoenix does on shutdown, and
+    // one that does not answer the close at once is cut off: a client never holds shutdown.
+    const sockets = [...this.connections].map((conn) => {
       for (const sub of conn.channels.values()) clearTimeout(sub.expiryTimer);
-      conn.ws.terminate();
-    }
+      conn.ws.close(1001, 'server shutting down');
+      return conn.ws;
+    });
+    const closedAll = Promise.all(sockets.map((ws) => (ws.readyState === WebSocket.CLOSED ? undefined : new Promise((r) => ws.once('close', r)))));
+    await Promise.race([closedAll, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS))]);
+    for (const ws of sockets) ws.terminate();
     this.connections.clear();
     await new Promise<void>((r) => this.wss.close(() => r()));
     const listener = this.listener;
