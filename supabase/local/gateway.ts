@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { capBody, KONG_TOO_LARGE, type BodyCap } from './body-limit.ts';
 import { FUNCTION_BODY_CAP } from './functions-host/index.ts';
+import { listenLocal } from './listen.ts';
 import type { MountedService } from './service.ts';
 
 /** Default wait for an upstream's answer before the gateway gives up with 504. */
@@ -89,10 +90,7 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
   });
   // PostgREST keeps connections alive; so do browsers. Do not let idle sockets hold shutdown.
   server.keepAliveTimeout = 5000;
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '0.0.0.0', () => resolve(server));
-  });
+  return listenLocal(server, port).then(() => server);
 }
 
 /**
