@@ -26,7 +26,7 @@ const PRIVILEGE_CACHE_MS = 2000;
  * Supabase Realtime's websocket `max_frame_size` (5,000,000 bytes, RealtimeWeb.Endpoint): a
  * bigger frame closes the connection with 1009 before it is buffered whole.
  */
-export const MAX_FRAME_BYTES = 5_000_000;
+const MAX_FRAME_BYTES = 5_000_000;
 /** On shutdown, how long clients get to answer the close (1001 going away) before they are cut. */
 const CLOSE_GRACE_MS = 500;
 
