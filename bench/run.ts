@@ -49,8 +49,10 @@ function heading(title: string) {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-'));
+const pushReceiverPort = await freePort();
 const platform = await startPlatform({
   throwawayTestDatabase: true,
+  pushReceiverPort,
   authRateLimits: TEST_HARNESS_RATE_LIMITS,
   dataDir,
   scheduler: false,
@@ -76,7 +78,7 @@ try {
   }
   if (sections.has('push')) {
     heading('Reminders: queueing at 100,000 players, dispatching pushes');
-    printPush(await benchPush(platform));
+    printPush(await benchPush(platform, pushReceiverPort));
   }
 } finally {
   await platform.stop();

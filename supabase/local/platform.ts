@@ -30,6 +30,11 @@ export interface PlatformOptions {
   throwawayTestDatabase?: boolean;
   /** Overrides of config.toml's [auth.rate_limit]. */
   authRateLimits?: Partial<AuthRateLimits>;
+  /**
+   * The port a test or bench push receiver (tests/support/push-receiver.ts) listens on at
+   * 127.0.0.1: the only non-push-service address the dispatcher may call. None for `npm start`.
+   */
+  pushReceiverPort?: number;
   /** How long the gateway waits for an upstream before answering 504 (default 30 s). */
   upstreamTimeoutMs?: number;
   log?: (part: string, message: string) => void;
@@ -88,6 +93,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       siteUrl: opts.siteUrl ?? `http://localhost:${ports.app}`,
       smtp: { host: '127.0.0.1', port: ports.smtp },
       mercadopagoUrl: mercadopago.url,
+      pushEndpointHosts: opts.pushReceiverPort ? `127.0.0.1:${opts.pushReceiverPort}` : undefined,
       log,
     };
     const auth = createAuth(ctx, { rateLimits: opts.authRateLimits });

@@ -142,8 +142,8 @@ function functionEnv(ctx: PlatformContext, hostToken: string): Record<string, st
     VAPID_PUBLIC_KEY,
     VAPID_PRIVATE_KEY,
     VAPID_SUBJECT,
-    // The tests' and the bench's push receivers listen here (supabase/functions/_shared/push-hosts.ts).
-    PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+    // The tests' and the bench's push receiver, its host and port only (supabase/functions/_shared/push-hosts.ts).
+    ...(ctx.pushEndpointHosts ? { PUSH_ENDPOINT_HOSTS: ctx.pushEndpointHosts } : {}),
     // The local MercadoPago; production leaves MERCADOPAGO_API_URL unset and talks to MercadoPago.
     ...(ctx.mercadopagoUrl ? { MERCADOPAGO_API_URL: ctx.mercadopagoUrl } : {}),
     MERCADOPAGO_ACCESS_TOKEN: MERCADOPAGO_ACCESS_TOKEN_LOCAL,
