@@ -308,7 +308,7 @@ class RealtimeServer implements MountedService {
     const previous = conn.channels.get(frame.topic);
     if (previous) this.closeSubscription(previous);
 
-    const presenceConfig = (config.presence ?? {}) as { key?: string; enabled?: boolean };
+    const presenceConfig = (config.presence ?? {}) as { key?: unknown; enabled?: boolean };
     const sub: Subscription = {
       conn,
       topic: frame.topic,
@@ -318,7 +318,7 @@ class RealtimeServer implements MountedService {
       claimsKey: claimsKey(check.claims),
       bindings,
       broadcastSelf: config.broadcast?.self === true,
-      presenceKey: presenceConfig.key || randomUUID(),
+      presenceKey: typeof presenceConfig.key === 'string' && presenceConfig.key ? presenceConfig.key : randomUUID(),
     };
     if (bindings.length > 0) {
       // Tables added to the publication since the last DDL event still get their trigger.
@@ -413,11 +413,16 @@ class RealtimeServer implements MountedService {
   }
 
   private presenceState(topic: string): Record<string, { metas: unknown[] }> {
-    const state: Record<string, { metas: unknown[] }> = {};
+    // Keys are the clients' own: in a plain object `constructor` or `__proto__` would find what
+    // every object inherits (and threw, leaving everyone after on that topic without a state).
+    const state = new Map<string, { metas: unknown[] }>();
     this.forEachSubscription(topic, (s) => {
-      if (s.presenceMeta) (state[s.presenceKey] ??= { metas: [] }).metas.push(s.presenceMeta);
+      if (!s.presenceMeta) return;
+      const entry = state.get(s.presenceKey) ?? { metas: [] };
+      entry.metas.push(s.presenceMeta);
+      state.set(s.presenceKey, entry);
     });
-    return state;
+    return Object.fromEntries(state);
   }
 
   // ---------------------------------------------------------------- auth
