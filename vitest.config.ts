@@ -27,6 +27,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The local platform held to Supabase's own contracts (GoTrue, Realtime): each test names
+          // the behaviour of the real service it pins.
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/platform-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -188,7 +188,54 @@ class RealtimeServer implements MountedService {
       return json(200, { status: 'ok', connections: this.connections.size });
     }
     if (req.method === 'POST' && url.pathname === '/api/broadcast') return this.httpBroadcast(req, json);
+    const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'POST' && single) return this.httpSend(req, res, url, single[1], single[2], json);
     return json(404, { message: 'Not found' });
+  }
+
+  /**
+   * realtime-js's httpSend (2.109): POST /api/broadcast/:topic/events/:event, the payload as the
+   * body (JSON, or binary as application/octet-stream), answered 202 with no body, as hosted
+   * Realtime's BroadcastSingleController does.
+   */
+  private async httpSend(req: IncomingMessage, res: ServerResponse, url: URL, rawTopic: string, rawEvent: string, json: (status: number, body: unknown) => void): Promise<void> {
+    const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (contentType && contentType !== 'application/json' && contentType !== 'application/octet-stream') {
+      return json(415, { error: 'Unsupported Media Type. Use application/json or application/octet-stream' });
+    }
+    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
+    const check = token ? await this.verifyToken(token) : ({ ok: false, reason: 'No API key found in request' } as const);
+    if (!check.ok) return json(401, { message: check.reason });
+    let topic: string;
+    let event: string;
+    try {
+      [topic, event] = [decodeURIComponent(rawTopic), decodeURIComponent(rawEvent)];
+    } catch {
+      return json(400, { message: 'invalid topic or event' });
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    let payload: unknown;
+    if (contentType === 'application/octet-stream') payload = new Uint8Array(body);
+    else {
+      try {
+        const parsed: unknown = body.length ? JSON.parse(body.toString('utf8')) : {};
+        // Plug.Parsers puts a JSON value that is not an object under "_json".
+        payload = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : { _json: parsed };
+      } catch {
+        return json(400, { message: 'invalid JSON body' });
+      }
+    }
+    // Hosted Realtime's max_payload_size_in_kb (3,000) plus its 500 bytes of padding.
+    if (body.length > 3_000_500) return json(422, { errors: { payload: ['Payload size exceeds tenant limit'] } });
+    // Private channels are authorised by RLS on realtime.messages on hosted Realtime; the local
+    // Realtime has no such table yet, so no private send is authorised (never a silent pass).
+    if (url.searchParams.get('private') === 'true') return json(403, { message: 'Unauthorized' });
+    const message = payload instanceof Uint8Array ? { type: 'broadcast', event, payload, binary: true } : { type: 'broadcast', event, payload };
+    this.fanOutBroadcast(`realtime:${topic}`, message, undefined);
+    res.writeHead(202).end();
   }
 
   /** realtime-js falls back to this when it sends a broadcast on a channel it has not joined. */
@@ -326,18 +373,47 @@ class RealtimeServer implements MountedService {
       this.tables.clear();
       this.tablePrivileges.clear();
     }
+    // Hosted Realtime joins first and subscribes to the database after, in one transaction for all
+    // the channel's bindings: a filter on a column the role cannot read (or that does not exist)
+    // fails it, and the channel gets a system error and no changes at all.
+    const refusal = bindings.length > 0 ? await this.filterRefusal(check.role, bindings) : undefined;
+    if (refusal) sub.bindings = [];
     conn.channels.set(frame.topic, sub);
     this.scheduleExpiry(sub);
     conn.reply(frame, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.spec, id: b.id })) });
     if (bindings.length > 0) {
       conn.push(sub, 'system', {
-        status: 'ok',
-        message: 'Subscribed to PostgreSQL',
+        status: refusal ? 'error' : 'ok',
+        message: refusal ?? 'Subscribed to PostgreSQL',
         extension: 'postgres_changes',
         channel: frame.topic.replace(/^realtime:/, ''),
       });
     }
     if (presenceConfig.enabled) conn.push(sub, 'presence_state', this.presenceState(sub.topic));
+  }
+
+  /**
+   * Hosted Realtime's subscription check (realtime.subscription_check_filters): every filtered
+   * column must be one the role may SELECT. Undefined when all are; else the system message.
+   */
+  private async filterRefusal(role: string, bindings: Binding[]): Promise<string | undefined> {
+    for (const { spec, filter } of bindings) {
+      if (!filter || !spec.table || spec.table === '*' || spec.schema === '*') continue;
+      const { rows } = await this.pool.query<{ table_exists: boolean; readable: boolean }>(
+        `select to_regclass(format('%I.%I', $1::text, $2::text)) is not null as table_exists,
+                exists (select 1 from pg_attribute a
+                        where a.attrelid = to_regclass(format('%I.%I', $1::text, $2::text)) and a.attname = $3 and a.attnum > 0 and not a.attisdropped
+                          and has_column_privilege($4, a.attrelid, a.attname, 'SELECT')) as readable`,
+        [spec.schema, spec.table, filter.column, role],
+      );
+      if (rows[0].readable) continue;
+      const exception = rows[0].table_exists
+        ? `ERROR P0001 (raise_exception) invalid column for filter ${filter.column}`
+        : `ERROR 42P01 (undefined_table) relation "${spec.schema}.${spec.table}" does not exist`;
+      const params = `event: ${spec.event}, schema: ${spec.schema}, table: ${spec.table}, filters: [{"${filter.column}", "${filter.op}", "${filter.values.join(',')}"}]`;
+      return `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${params}]. Exception: ${exception}`;
+    }
+    return undefined;
   }
 
   private async updateToken(sub: Subscription, frame: Frame): Promise<void> {
