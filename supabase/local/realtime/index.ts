@@ -65,6 +65,10 @@ interface Subscription {
   claimsKey: string;
   bindings: Binding[];
   broadcastSelf: boolean;
+  /** Joined with `private: true`: authorised by RLS on realtime.messages; broadcasts stay among private subscribers. */
+  private: boolean;
+  /** Whether this subscriber may send on its private channel (checked once, on its first broadcast). */
+  canWrite?: Promise<boolean>;
   presenceKey: string;
   presenceMeta?: Record<string, unknown>;
   expiryTimer?: NodeJS.Timeout;
@@ -230,11 +234,10 @@ class RealtimeServer implements MountedService {
     }
     // Hosted Realtime's max_payload_size_in_kb (3,000) plus its 500 bytes of padding.
     if (body.length > 3_000_500) return json(422, { errors: { payload: ['Payload size exceeds tenant limit'] } });
-    // Private channels are authorised by RLS on realtime.messages on hosted Realtime; the local
-    // Realtime has no such table yet, so no private send is authorised (never a silent pass).
-    if (url.searchParams.get('private') === 'true') return json(403, { message: 'Unauthorized' });
+    const isPrivate = url.searchParams.get('private') === 'true';
+    if (isPrivate && !(await this.mayWrite(check.role, check.claims, topic))) return json(403, { message: 'Unauthorized' });
     const message = payload instanceof Uint8Array ? { type: 'broadcast', event, payload, binary: true } : { type: 'broadcast', event, payload };
-    this.fanOutBroadcast(`realtime:${topic}`, message, undefined);
+    this.fanOutBroadcast(`realtime:${topic}`, message, undefined, isPrivate);
     res.writeHead(202).end();
   }
 
@@ -244,7 +247,7 @@ class RealtimeServer implements MountedService {
     const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
     const check = token ? await this.verifyToken(token) : ({ ok: false, reason: 'No API key found in request' } as const);
     if (!check.ok) return json(401, { message: check.reason });
-    let body: { messages?: Array<{ topic?: string; event?: string; payload?: unknown }> };
+    let body: { messages?: Array<{ topic?: string; event?: string; payload?: unknown; private?: unknown }> };
     try {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
@@ -254,7 +257,9 @@ class RealtimeServer implements MountedService {
     }
     for (const m of body.messages ?? []) {
       if (typeof m.topic !== 'string' || typeof m.event !== 'string') continue;
-      this.fanOutBroadcast(`realtime:${m.topic}`, { type: 'broadcast', event: m.event, payload: m.payload ?? {} }, undefined);
+      // A private message goes out only where the policies let the sender write (else dropped, as hosted does).
+      if (m.private === true && !(await this.mayWrite(check.role, check.claims, m.topic))) continue;
+      this.fanOutBroadcast(`realtime:${m.topic}`, { type: 'broadcast', event: m.event, payload: m.payload ?? {} }, undefined, m.private === true);
     }
     return json(202, {});
   }
@@ -314,7 +319,15 @@ class RealtimeServer implements MountedService {
       case 'access_token':
         return this.updateToken(sub, frame);
       case 'broadcast':
-        this.fanOutBroadcast(sub.topic, frame.payload, sub);
+        // On a private channel only a sender the policies let write is heard.
+        if (sub.private) {
+          sub.canWrite ??= this.mayWrite(sub.role, sub.claims, sub.topic.replace(/^realtime:/, ''));
+          if (!(await sub.canWrite)) {
+            if (frame.ref) conn.reply(frame, 'error', { reason: 'Unauthorized' });
+            return;
+          }
+        }
+        this.fanOutBroadcast(sub.topic, frame.payload, sub, sub.private);
         if (frame.ref) conn.reply(frame, 'ok', {});
         return;
       case 'presence':
@@ -327,7 +340,7 @@ class RealtimeServer implements MountedService {
   }
 
   private async join(conn: Connection, frame: Frame): Promise<void> {
-    const payload = (frame.payload ?? {}) as { access_token?: string; config?: { postgres_changes?: unknown; presence?: unknown; broadcast?: { self?: unknown } } };
+    const payload = (frame.payload ?? {}) as { access_token?: string; config?: { postgres_changes?: unknown; presence?: unknown; broadcast?: { self?: unknown }; private?: unknown } };
     const config = payload.config ?? {};
     const token = payload.access_token ?? conn.apikey;
     if (!token) return conn.reply(frame, 'error', { reason: 'No access token: send apikey in the URL or access_token in the join payload' });
@@ -352,6 +365,14 @@ class RealtimeServer implements MountedService {
       bindings.push({ id: this.nextBindingId++, spec, filter });
     }
 
+    const isPrivate = config.private === true;
+    if (isPrivate) {
+      const subTopic = frame.topic.replace(/^realtime:/, '');
+      if (!(await this.mayRead(check.role, check.claims, subTopic))) {
+        return conn.reply(frame, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}` });
+      }
+    }
+
     const previous = conn.channels.get(frame.topic);
     if (previous) this.closeSubscription(previous);
 
@@ -365,6 +386,7 @@ class RealtimeServer implements MountedService {
       claimsKey: claimsKey(check.claims),
       bindings,
       broadcastSelf: config.broadcast?.self === true,
+      private: isPrivate,
       presenceKey: typeof presenceConfig.key === 'string' && presenceConfig.key ? presenceConfig.key : randomUUID(),
     };
     if (bindings.length > 0) {
@@ -468,8 +490,10 @@ class RealtimeServer implements MountedService {
 
   // ---------------------------------------------------------------- broadcast and presence
 
-  private fanOutBroadcast(topic: string, payload: unknown, from: Subscription | undefined): void {
+  /** A private channel and a public one of the same name are different channels, as on hosted Realtime. */
+  private fanOutBroadcast(topic: string, payload: unknown, from: Subscription | undefined, isPrivate = false): void {
     this.forEachSubscription(topic, (s) => {
+      if (s.private !== isPrivate) return;
       if (s === from && !s.broadcastSelf) return;
       s.conn.push(s, 'broadcast', payload);
     });
@@ -499,6 +523,58 @@ class RealtimeServer implements MountedService {
       state.set(s.presenceKey, entry);
     });
     return Object.fromEntries(state);
+  }
+
+  // ---------------------------------------------------------------- private channels
+
+  /**
+   * Hosted Realtime's read check (Realtime.Tenants.Authorization): probe rows for broadcast and
+   * presence are inserted, then selected as the client's role and claims with realtime.topic()
+   * set, under RLS, and everything is rolled back. Either row visible: the channel may be read.
+   */
+  private async mayRead(role: string, claims: JWTPayload, topic: string): Promise<boolean> {
+    return this.asClient(role, claims, topic, async (client, setClaims) => {
+      const ids = [randomUUID(), randomUUID()];
+      await client.query(`insert into realtime.messages (id, topic, extension) values ($1, $3, 'broadcast'), ($2, $3, 'presence')`, [...ids, topic]);
+      await setClaims();
+      const { rows } = await client.query('select id from realtime.messages where id = any($1::uuid[])', [ids]);
+      return rows.length > 0;
+    });
+  }
+
+  /** The write check: an insert of a broadcast row for the topic as the client, under RLS. */
+  private async mayWrite(role: string, claims: JWTPayload, topic: string): Promise<boolean> {
+    return this.asClient(role, claims, topic, async (client, setClaims) => {
+      await setClaims();
+      try {
+        await client.query(`insert into realtime.messages (topic, extension) values ($1, 'broadcast')`, [topic]);
+        return true;
+      } catch (e) {
+        if ((e as { code?: string }).code === '42501') return false;
+        throw e;
+      }
+    });
+  }
+
+  private async asClient(role: string, claims: JWTPayload, topic: string, probe: (client: pg.PoolClient, setClaims: () => Promise<unknown>) => Promise<boolean>): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const setClaims = () =>
+        client.query(
+          `select set_config('role', $1, true), set_config('realtime.topic', $2, true), set_config('request.jwt.claims', $3, true),
+                  set_config('request.jwt.claim.sub', $4, true), set_config('request.jwt.claim.role', $1, true)`,
+          [role, topic, JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : ''],
+        );
+      return await probe(client, setClaims);
+    } catch (e) {
+      // A policy that fails (a bad cast, a missing function) authorises nothing.
+      this.log(`private channel check on ${topic} failed: ${(e as Error).message}`);
+      return false;
+    } finally {
+      await client.query('rollback').catch(() => {});
+      client.release();
+    }
   }
 
   // ---------------------------------------------------------------- auth
