@@ -25,10 +25,10 @@ async function cleanup(client: pg.Client) {
   await client.query(`delete from auth.users where email like '%@${EMAIL_DOMAIN}'`);
 }
 
-export async function benchPush(platform: { dbUrl: string; apiUrl: string; serviceRoleKey: string }): Promise<PushFigures> {
+export async function benchPush(platform: { dbUrl: string; apiUrl: string; serviceRoleKey: string }, receiverPort: number): Promise<PushFigures> {
   const client = new pg.Client({ connectionString: platform.dbUrl });
   await client.connect();
-  const receiver = await startPushReceiver({ keepBodies: false });
+  const receiver = await startPushReceiver({ port: receiverPort, keepBodies: false });
   try {
     await cleanup(client);
     await client.query(

@@ -49,9 +49,10 @@ function heading(title: string) {
 }
 
 /** A fresh seeded platform on free ports; `throwaway` trades crash safety for speed, as the tests do. */
-async function benchPlatform(dataDir: string, throwaway: boolean) {
+async function benchPlatform(dataDir: string, throwaway: boolean, pushReceiverPort?: number) {
   return startPlatform({
     throwawayTestDatabase: throwaway,
+    pushReceiverPort,
     authRateLimits: TEST_HARNESS_RATE_LIMITS,
     dataDir,
     scheduler: false,
@@ -71,7 +72,8 @@ async function withDurablePlatform(run: (p: Awaited<ReturnType<typeof benchPlatf
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-'));
-const platform = await benchPlatform(dataDir, true);
+const pushReceiverPort = await freePort();
+const platform = await benchPlatform(dataDir, true, pushReceiverPort);
 try {
   if (sections.has('gateway')) await benchGateway();
   if (sections.has('rush')) {
@@ -95,7 +97,7 @@ try {
   }
   if (sections.has('push')) {
     heading('Reminders: queueing at 100,000 players, dispatching pushes');
-    printPush(await benchPush(platform));
+    printPush(await benchPush(platform, pushReceiverPort));
   }
 } finally {
   await platform.stop();

@@ -6,13 +6,15 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { listenLocal } from '../supabase/local/listen.ts';
 
 export interface ServeAppOptions {
   port: number;
   dir: string;
-  /** Interface to listen on (default 127.0.0.1). */
+  /** Interface to listen on (default loopback, 127.0.0.1 and ::1, or PLATFORM_HOST: supabase/local/listen.ts). */
   host?: string;
 }
 
@@ -140,7 +142,7 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse) {
     .pipe(res);
 }
 
-export async function serveApp({ port, dir, host = '127.0.0.1' }: ServeAppOptions): Promise<ServedApp> {
+export async function serveApp({ port, dir, host }: ServeAppOptions): Promise<ServedApp> {
   const root = resolve(dir);
   const indexInfo = await stat(join(root, 'index.html')).catch(() => undefined);
   if (!indexInfo?.isFile()) throw new Error(`${join(root, 'index.html')} not found: build the app first (npm run build)`);
@@ -152,14 +154,17 @@ export async function serveApp({ port, dir, host = '127.0.0.1' }: ServeAppOption
       console.error('[serve-app]', error);
     });
   });
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolveListen());
-  });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
+  let actualPort: number;
+  if (host) {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolveListen());
+    });
+    actualPort = (server.address() as AddressInfo).port;
+  } else actualPort = await listenLocal(server, port);
+  const shown = !host || host === '0.0.0.0' ? '127.0.0.1' : host;
   return {
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`,
+    url: `http://${shown}:${actualPort}`,
     close: () =>
       new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());

@@ -3,10 +3,25 @@
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { capBody, KONG_TOO_LARGE, type BodyCap } from './body-limit.ts';
+import { FUNCTION_BODY_CAP } from './functions-host/index.ts';
+import { listenLocal } from './listen.ts';
 import type { MountedService } from './service.ts';
 
 /** Default wait for an upstream's answer before the gateway gives up with 504. */
 const UPSTREAM_TIMEOUT_MS = 30_000;
+
+/**
+ * Request body caps per route. A round's picks are under 2 KB, so 1 MB for PostgREST is
+ * generous; auth requests are an e-mail, a password and a little metadata; the functions host's
+ * own 64 KB; and Realtime's broadcast API takes what hosted Realtime's Plug.Parsers takes (8 MB).
+ */
+const BODY_CAPS = new Map<string, BodyCap>([
+  ['/rest/v1', { bytes: 1024 * 1024, refusal: KONG_TOO_LARGE }],
+  ['/auth/v1', { bytes: 256 * 1024, refusal: KONG_TOO_LARGE }],
+  ['/functions/v1', FUNCTION_BODY_CAP],
+  ['/realtime/v1', { bytes: 8_000_000, refusal: KONG_TOO_LARGE }],
+]);
 
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -43,6 +58,10 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
       }
       const url = req.url ?? '/';
       const [prefix, rest_] = splitPrefix(url);
+      const cap = BODY_CAPS.get(prefix);
+      const capped = cap ? await capBody(req, res, cap) : req;
+      if (!capped) return;
+      req = capped;
       switch (prefix) {
         case '/rest/v1': {
           const refusal = tokenWithoutExpiry(req);
@@ -71,10 +90,7 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
   });
   // PostgREST keeps connections alive; so do browsers. Do not let idle sockets hold shutdown.
   server.keepAliveTimeout = 5000;
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '0.0.0.0', () => resolve(server));
-  });
+  return listenLocal(server, port).then(() => server);
 }
 
 /**

@@ -30,6 +30,11 @@ export interface PlatformOptions {
   throwawayTestDatabase?: boolean;
   /** Overrides of config.toml's [auth.rate_limit]. */
   authRateLimits?: Partial<AuthRateLimits>;
+  /**
+   * The port a test or bench push receiver (tests/support/push-receiver.ts) listens on at
+   * 127.0.0.1: the only non-push-service address the dispatcher may call. None for `npm start`.
+   */
+  pushReceiverPort?: number;
   /** How long the gateway waits for an upstream before answering 504 (default 30 s). */
   upstreamTimeoutMs?: number;
   log?: (part: string, message: string) => void;
@@ -49,7 +54,7 @@ export interface Platform {
   /** Whether this start created (and seeded) the database. */
   created: boolean;
   /** Process ids of the children, for crash and hang tests. */
-  pids: { postgres: number | undefined; postgrest: number | undefined };
+  pids: { postgres: number | undefined; postgrest: number | undefined; functions: number | undefined };
   stop(): Promise<void>;
 }
 
@@ -88,6 +93,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       siteUrl: opts.siteUrl ?? `http://localhost:${ports.app}`,
       smtp: { host: '127.0.0.1', port: ports.smtp },
       mercadopagoUrl: mercadopago.url,
+      pushEndpointHosts: opts.pushReceiverPort ? `127.0.0.1:${opts.pushReceiverPort}` : undefined,
       log,
     };
     const auth = createAuth(ctx, { rateLimits: opts.authRateLimits });
@@ -103,13 +109,15 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       (m) => log('gateway', m),
       { upstreamTimeoutMs: opts.upstreamTimeoutMs },
     );
-    stops.push(
-      () =>
-        new Promise<void>((r) => {
-          gateway.close(() => r());
-          gateway.closeAllConnections();
-        }),
-    );
+    stops.push(async () => {
+      // No new connections; every open HTTP one (keep-alive, a response still streaming, a body
+      // still arriving) is closed at once. Realtime's websockets left the HTTP server when they
+      // upgraded and are closed by Realtime itself; until then server.close() waits for them.
+      const closed = new Promise<void>((r) => gateway.close(() => r()));
+      gateway.closeAllConnections();
+      await realtime.close();
+      await closed;
+    });
 
     if (opts.scheduler !== false) {
       const scheduler = startScheduler(ctx);
@@ -126,7 +134,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       created: db.created,
-      pids: { postgres: db.pid, postgrest: postgrest.process.pid },
+      pids: { postgres: db.pid, postgrest: postgrest.process.pid, functions: functions.process.pid },
       stop,
     };
   } catch (e) {

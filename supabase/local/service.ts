@@ -19,6 +19,8 @@ export interface PlatformContext {
   /** Public URL of the app (auth e-mails and redirects default here), e.g. http://localhost:5173 */
   siteUrl: string;
   smtp: { host: string; port: number };
+  /** PUSH_ENDPOINT_HOSTS for the functions: the tests' push receiver (`127.0.0.1:<port>`), absent for `npm start`. */
+  pushEndpointHosts?: string;
   /** Base URL of the MercadoPago stand-in (its REST API and checkout page), e.g. http://127.0.0.1:54326 (absent in tests that build a context of their own). */
   mercadopagoUrl?: string;
   log: (part: string, message: string) => void;

@@ -108,7 +108,7 @@ async function subscribe(p: Player, endpoint: string, keys: BrowserKeys) {
 
 let receiver: PushReceiver;
 beforeAll(async () => {
-  receiver = await startPushReceiver();
+  receiver = await startPushReceiver({ port: inject('pushReceiverPort') });
 });
 afterAll(async () => {
   await receiver.close();
@@ -487,6 +487,26 @@ describe('dispatch-notifications', () => {
     expect((await q(`select state, channel, last_error from public.notification_outbox where user_id = $1 and kind <> 'welcome'`, [p.id])).rows).toEqual([
       { state: 'sent', channel: 'email', last_error: 'el servicio de push no es de un navegador' },
     ]);
+  });
+
+  it('never calls another port of the local machine: only the receiver\'s own host and port are allowed', async () => {
+    // Another local service (the inbox's API, the database) stood in for by a second receiver.
+    const other = await startPushReceiver({ port: 0 });
+    try {
+      const p = await createPlayer();
+      const endpoint = `${other.origin}/ok/puerto-${p.id}`;
+      await subscribe(p, endpoint, browserKeys());
+      const r = await round(1, `now() + interval '90 minutes'`, 'Jornada otro puerto');
+      await notice(p, r, 'Jornada otro puerto', 1);
+      expect((await dispatch()).status).toBe(200);
+      await waitForMail(p.email, { subject: 'Jornada otro puerto' });
+      expect(other.count).toBe(0);
+      expect((await q(`select state, channel, last_error from public.notification_outbox where user_id = $1 and kind <> 'welcome'`, [p.id])).rows).toEqual([
+        { state: 'sent', channel: 'email', last_error: 'el servicio de push no es de un navegador' },
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a 500 is retried with growing waits, then the notice falls back to e-mail', async () => {

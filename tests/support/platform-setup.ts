@@ -18,16 +18,20 @@ declare module 'vitest' {
     anonKey: string;
     serviceRoleKey: string;
     smtpPort: number;
+    /** Where a test's push receiver listens: the one local address the dispatcher may call. */
+    pushReceiverPort: number;
   }
 }
 
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-api-'));
+  const pushReceiverPort = await freePort();
   const platform = await startPlatform({
     throwawayTestDatabase: true,
     authRateLimits: TEST_HARNESS_RATE_LIMITS,
     dataDir,
     scheduler: false,
+    pushReceiverPort,
     ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort(), mercadopago: await freePort() },
     log: (part, m) => {
       if (process.env.PLATFORM_LOG) process.stderr.write(`[${part}] ${m}\n`);
@@ -40,6 +44,7 @@ export default async function setup(project: TestProject) {
   project.provide('anonKey', platform.anonKey);
   project.provide('serviceRoleKey', platform.serviceRoleKey);
   project.provide('smtpPort', platform.ports.smtp);
+  project.provide('pushReceiverPort', pushReceiverPort);
   return async () => {
     await platform.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -20,7 +20,8 @@ export interface PushReceiver {
   close(): Promise<void>;
 }
 
-export async function startPushReceiver(opts: { keepBodies?: boolean } = {}): Promise<PushReceiver> {
+/** `port`: the platform's `pushReceiverPort`, the one local port its dispatcher may call (any other is refused). */
+export async function startPushReceiver(opts: { port: number; keepBodies?: boolean }): Promise<PushReceiver> {
   const receiver: PushReceiver = { origin: '', received: [], count: 0, close: async () => {} };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -33,7 +34,10 @@ export async function startPushReceiver(opts: { keepBodies?: boolean } = {}): Pr
     });
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', resolve);
+  });
   receiver.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   receiver.close = () =>
     new Promise<void>((r) => {

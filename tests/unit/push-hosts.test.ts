@@ -27,10 +27,21 @@ describe('push endpoints the dispatcher calls', () => {
   });
 
   it('adds the hosts PUSH_ENDPOINT_HOSTS names, over http too (the local receiver), and only those', () => {
-    expect(pushEndpointAllowed('http://127.0.0.1:4010/ok/1', '127.0.0.1')).toBe(true);
-    expect(pushEndpointAllowed('http://127.0.0.1:4010/ok/1', ' push.interno.mx , 127.0.0.1 ')).toBe(true);
-    expect(pushEndpointAllowed('http://localhost:4010/ok/1', '127.0.0.1')).toBe(false);
-    expect(pushEndpointAllowed('ftp://127.0.0.1/x', '127.0.0.1')).toBe(false);
-    expect(pushEndpointAllowed('https://fcm.googleapis.com/fcm/send/x', '127.0.0.1')).toBe(true);
+    expect(pushEndpointAllowed('http://127.0.0.1:4010/ok/1', '127.0.0.1:4010')).toBe(true);
+    expect(pushEndpointAllowed('http://127.0.0.1:4010/ok/1', ' push.interno.mx , 127.0.0.1:4010 ')).toBe(true);
+    expect(pushEndpointAllowed('http://localhost:4010/ok/1', '127.0.0.1:4010')).toBe(false);
+    expect(pushEndpointAllowed('ftp://127.0.0.1:4010/x', '127.0.0.1:4010')).toBe(false);
+    expect(pushEndpointAllowed('https://fcm.googleapis.com/fcm/send/x', '127.0.0.1:4010')).toBe(true);
+  });
+
+  it("allows a named host's own port only: another local port (the inbox's API, the database) is refused", () => {
+    for (const endpoint of ['http://127.0.0.1:54324/api/v1/mailbox/ana', 'http://127.0.0.1:54322/', 'http://127.0.0.1/x', 'http://127.0.0.1:40100/ok/1'])
+      expect(pushEndpointAllowed(endpoint, '127.0.0.1:4010'), endpoint).toBe(false);
+    // A bare host is that host at its scheme's default port, never any port.
+    expect(pushEndpointAllowed('http://127.0.0.1:4010/ok/1', '127.0.0.1')).toBe(false);
+    expect(pushEndpointAllowed('http://127.0.0.1:54322/', '127.0.0.1')).toBe(false);
+    expect(pushEndpointAllowed('https://push.interno.mx/x', 'push.interno.mx')).toBe(true);
+    expect(pushEndpointAllowed('https://push.interno.mx:8443/x', 'push.interno.mx')).toBe(false);
+    expect(pushEndpointAllowed('https://push.interno.mx:8443/x', 'PUSH.interno.mx:8443')).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // an admin (public.is_admin() under his own token), so no admin key ever reaches a browser.
 // The bulk reads and sends then use a service-role client.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { INVALID_SESSION, refuseInvalidSession } from './claims.ts';
 import { env } from './env.ts';
 import { corsHeaders, json, readJson } from './http.ts';
 
@@ -19,14 +20,18 @@ export function serviceClient(): SupabaseClient {
 async function refuseNonAdmin(req: Request): Promise<Response | null> {
   const authorization = req.headers.get('authorization');
   if (!authorization) return json(403, { error: ADMIN_ONLY });
+  const invalid = refuseInvalidSession(req);
+  if (invalid) return invalid;
   const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
     auth: noSession,
     global: { headers: { Authorization: authorization } },
   });
   const { data, error, status } = await caller.rpc('is_admin');
-  // Only the database's own "no" (false, or his token refused: 401/403) means "not an admin";
-  // any other failure (an unreachable database or API: 5xx, or no answer at all) is an outage.
-  if (error && status !== 401 && status !== 403) return json(503, { error: DATABASE_UNAVAILABLE });
+  // Only an unreachable database or API (5xx, or no answer at all) is an outage; the database's
+  // own "no" (false, or his token refused: 401/403) means "not an admin", and any other refusal
+  // of the request (4xx: claims PostgreSQL cannot read) a bad session.
+  if (error && (status === 0 || status >= 500)) return json(503, { error: DATABASE_UNAVAILABLE });
+  if (error && status !== 401 && status !== 403) return json(401, { error: INVALID_SESSION });
   if (error || data !== true) return json(403, { error: ADMIN_ONLY });
   return null;
 }

@@ -143,7 +143,7 @@ async function email(n: Claimed): Promise<void> {
   const p = n.payload;
   const username = n.username?.trim() || 'jugador';
   const link = `${siteUrl}${p.url}`;
-  const action = ACTION[n.kind] ?? 'Hacer mis picks';
+  const action = Object.hasOwn(ACTION, n.kind) ? ACTION[n.kind] : 'Hacer mis picks';
   const closes = p.deadline ? `Cierra el ${deadlineFormat.format(new Date(p.deadline))} (hora del Centro).` : null;
   const html = `<p>¡Hola, ${escapeHtml(username)}!</p>
 ${closes ? `<p><strong>${escapeHtml(closes)}</strong></p>` : ''}

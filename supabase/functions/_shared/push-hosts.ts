@@ -2,8 +2,10 @@
 // dispatcher POSTs to it with the service's own network: left open, any player could make the
 // server call an address of his choosing (an internal service, a metadata endpoint). Browsers'
 // endpoints are https URLs of their vendor's push service, so only those are called, plus the
-// hosts PUSH_ENDPOINT_HOSTS adds (comma-separated; the local platform adds its test receiver,
-// which may use http).
+// hosts PUSH_ENDPOINT_HOSTS adds (comma-separated `host` or `host:port`; the local platform adds
+// its test receiver's own host and port, over http). A bare host allows its default port only:
+// `127.0.0.1` alone would let a subscription reach every local service (the inbox's API, the
+// database's port).
 
 /** The push services of Chrome and Android (FCM), Firefox (Mozilla autopush), Safari (Apple) and Edge (WNS). */
 const PUSH_SERVICES = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
@@ -18,6 +20,7 @@ export function pushEndpointAllowed(endpoint: string, extraHosts: string | undef
     return false;
   }
   const extra = (extraHosts ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
-  if (extra.includes(url.hostname)) return url.protocol === 'https:' || url.protocol === 'http:';
+  // url.host is `host:port`, or the host alone at the scheme's default port.
+  if (extra.includes(url.host)) return url.protocol === 'https:' || url.protocol === 'http:';
   return url.protocol === 'https:' && PUSH_SERVICES.some((service) => matches(url.hostname, service));
 }

@@ -7,6 +7,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { Preference } from 'mercadopago';
 import { roundId, serviceClient } from '../_shared/admin.ts';
+import { refuseInvalidSession } from '../_shared/claims.ts';
 import { env, optionalEnv } from '../_shared/env.ts';
 import { corsHeaders, json, readJson } from '../_shared/http.ts';
 import { mercadoPago } from '../_shared/mercadopago.ts';
@@ -50,6 +51,8 @@ function refusalText(status: number, code: string | undefined, message: string):
 export default async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   if (req.method !== 'POST') return json(405, { error: 'Método no permitido.' });
+  const invalid = refuseInvalidSession(req);
+  if (invalid) return invalid;
   const body = await readJson(req);
   const quinielaId = roundId(body?.quinielaId);
   if (!quinielaId) return json(400, { error: PRO_ERRORS.missingRound });

@@ -3,25 +3,14 @@
 // production, supabase/local/scheduler.ts here); the JWT is verified before it runs
 // (verify_jwt), so this only reads its role.
 import { serviceClient } from '../_shared/admin.ts';
+import { callerClaims } from '../_shared/claims.ts';
 import { corsHeaders, json } from '../_shared/http.ts';
 import { dispatch } from '../_shared/notify.ts';
-
-function role(req: Request): string | null {
-  const token = /^Bearer (.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
-  const part = token?.split('.')[1];
-  if (!part) return null;
-  try {
-    const claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof claims?.role === 'string' ? claims.role : null;
-  } catch {
-    return null;
-  }
-}
 
 export default async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   if (req.method !== 'POST') return json(405, { error: 'Método no permitido.' });
-  if (role(req) !== 'service_role') return json(403, { error: 'Solo el programador de tareas puede enviar los avisos.' });
+  if (callerClaims(req)?.role !== 'service_role') return json(403, { error: 'Solo el programador de tareas puede enviar los avisos.' });
   try {
     return json(200, await dispatch(serviceClient()));
   } catch (e) {

@@ -22,11 +22,13 @@ import {
   VAPID_SUBJECT,
 } from '../config.ts';
 import { SUPABASE_DIR } from '../database.ts';
+import type { BodyCap } from '../body-limit.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
 
 const FUNCTIONS_DIR = join(SUPABASE_DIR, 'functions');
-/** Request bodies above this answer 413 before any function runs. */
-const MAX_BODY_BYTES = 64 * 1024;
+/** Request bodies above this answer 413 before any function runs (the gateway applies it). */
+export const FUNCTION_BODY_CAP: BodyCap = { bytes: 64 * 1024, refusal: { error: 'La petición es demasiado grande (máximo 64 KB).' } };
+const MAX_BODY_BYTES = FUNCTION_BODY_CAP.bytes;
 const DRAIN_MAX = 16 * 1024 * 1024;
 
 const MAIN = join(import.meta.dirname, 'main.ts');
@@ -109,7 +111,7 @@ export async function createFunctionsHost(ctx: PlatformContext, opts: FunctionsH
         }
       }
       const body = await readBody(req, MAX_BODY_BYTES);
-      if (!body) return send(res, 413, { error: 'La petición es demasiado grande (máximo 64 KB).' });
+      if (!body) return send(res, 413, FUNCTION_BODY_CAP.refusal);
       if (closed) return send(res, 503, { error: 'Las funciones se están deteniendo.' });
       const target = await running().catch((e: Error) => {
         ctx.log('functions', e.message);
@@ -140,8 +142,8 @@ function functionEnv(ctx: PlatformContext, hostToken: string): Record<string, st
     VAPID_PUBLIC_KEY,
     VAPID_PRIVATE_KEY,
     VAPID_SUBJECT,
-    // The tests' and the bench's push receivers listen here (supabase/functions/_shared/push-hosts.ts).
-    PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+    // The tests' and the bench's push receiver, its host and port only (supabase/functions/_shared/push-hosts.ts).
+    ...(ctx.pushEndpointHosts ? { PUSH_ENDPOINT_HOSTS: ctx.pushEndpointHosts } : {}),
     // The local MercadoPago; production leaves MERCADOPAGO_API_URL unset and talks to MercadoPago.
     ...(ctx.mercadopagoUrl ? { MERCADOPAGO_API_URL: ctx.mercadopagoUrl } : {}),
     MERCADOPAGO_ACCESS_TOKEN: MERCADOPAGO_ACCESS_TOKEN_LOCAL,
@@ -248,6 +250,12 @@ function forward(req: IncomingMessage, res: ServerResponse, port: number, path: 
   headers['x-forwarded-for'] = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
   return new Promise((resolve) => {
     const upstream = httpRequest({ host: '127.0.0.1', port, method: req.method, path, headers, agent }, (up) => {
+      // The gateway answered 504 while the function ran (a slow start under load): its late
+      // answer is dropped, not written over the sent one (that threw and ended `npm start`).
+      if (res.headersSent) {
+        up.resume();
+        return resolve();
+      }
       const out: Record<string, string | string[]> = {};
       for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
       res.writeHead(up.statusCode ?? 502, out);

@@ -2,6 +2,7 @@
 // over SMTP and shows it on a web page and an Inbucket-style JSON API.
 import { createServer, type Server } from 'node:http';
 import { SMTPServer } from 'smtp-server';
+import { listenLocal } from '../listen.ts';
 import { parseMail, type ParsedMail } from './mime.ts';
 import { renderInbox, renderMessage } from './inbox-page.ts';
 import { closeMailTransports } from './send.ts';
@@ -84,10 +85,7 @@ export async function startMail(opts: { smtpPort: number; inboxPort: number; log
     const selected = id ? messages.find((x) => x.id === id) : undefined;
     res.end(selected ? renderMessage(selected) : renderInbox([...messages].reverse()));
   });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(opts.inboxPort, '0.0.0.0', () => resolve());
-  });
+  await listenLocal(http, opts.inboxPort);
 
   return {
     messages,

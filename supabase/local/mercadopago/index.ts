@@ -2,16 +2,14 @@
 // `mercadopago` SDK calls here (create a Checkout Pro preference, read a payment, refund one), the checkout
 // page at init_point, the signed webhook, and test hooks under /__local. State lives in memory.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MERCADOPAGO_ACCESS_TOKEN_LOCAL, MERCADOPAGO_WEBHOOK_SECRET_LOCAL } from '../config.ts';
+import { listenLocal } from '../listen.ts';
 import { renderCheckout, renderNotFound, renderOutcome } from './checkout-page.ts';
 import { CHECKOUT_STATUSES, InvalidRequest, MercadoPagoStore, PAYMENT_STATUSES, SITE_ID, type Payment, type PaymentStatus, type Preference } from './store.ts';
 import { WebhookSender, type Delivery } from './webhook.ts';
 
 export interface MercadoPagoOptions {
   port: number;
-  /** Interface to listen on (default all, like the inbox: the checkout page is opened in a browser). */
-  host?: string;
   accessToken?: string;
   webhookSecret?: string;
   /** Waits before each webhook retry (default RETRY_DELAYS_MS). */
@@ -144,11 +142,8 @@ export async function startMercadoPago(opts: MercadoPagoOptions): Promise<Runnin
     return mpError(res, 404, 'resource not found', 'not_found');
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Loopback only: its /__local hooks, which credit payments, take no token.
+  const url = `http://127.0.0.1:${await listenLocal(server, opts.port)}`;
   // Requests are handled from the next task on, after this line.
   const store = new MercadoPagoStore(url);
   log(`MercadoPago stand-in on ${url}`);

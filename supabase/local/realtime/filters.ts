@@ -62,7 +62,8 @@ const NUMERIC = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 
 
 /** Whether a row (as to_jsonb made it) passes the filter; `type` is the column's pg type name. */
 export function filterMatches(f: ParsedFilter, row: Record<string, unknown> | null | undefined, type: string | undefined): boolean {
-  if (!row || !(f.column in row)) return false;
+  // Own columns only: `toString=neq.x` must not find the function every object inherits (and match every row).
+  if (!row || !Object.hasOwn(row, f.column)) return false;
   const value = row[f.column];
   if (value === null || value === undefined) return false;
   const cmp = (target: string): number => compare(value, target, type);

@@ -22,6 +22,13 @@ const DRAIN_BATCH = 500;
 const DRAIN_INTERVAL_MS = 5000;
 /** Grants change only with migrations; a short cache spares a query per change and role. */
 const PRIVILEGE_CACHE_MS = 2000;
+/**
+ * Supabase Realtime's websocket `max_frame_size` (5,000,000 bytes, RealtimeWeb.Endpoint): a
+ * bigger frame closes the connection with 1009 before it is buffered whole.
+ */
+const MAX_FRAME_BYTES = 5_000_000;
+/** On shutdown, how long clients get to answer the close (1001 going away) before they are cut. */
+const CLOSE_GRACE_MS = 500;
 
 /** Installs the change capture (idempotent) and forgets changes queued while no server ran. */
 export async function prepareRealtime(dbUrl: string): Promise<void> {
@@ -58,6 +65,10 @@ interface Subscription {
   claimsKey: string;
   bindings: Binding[];
   broadcastSelf: boolean;
+  /** Joined with `private: true`: authorised by RLS on realtime.messages; broadcasts stay among private subscribers. */
+  private: boolean;
+  /** Whether this subscriber may send on its private channel (checked once, on its first broadcast). */
+  canWrite?: Promise<boolean>;
   presenceKey: string;
   presenceMeta?: Record<string, unknown>;
   expiryTimer?: NodeJS.Timeout;
@@ -107,7 +118,7 @@ interface ChangeRow {
 type TokenCheck = { ok: true; claims: JWTPayload; role: string } | { ok: false; reason: string };
 
 class RealtimeServer implements MountedService {
-  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly connections = new Set<Connection>();
   private readonly pool: pg.Pool;
   private listener?: pg.Client;
@@ -118,6 +129,7 @@ class RealtimeServer implements MountedService {
   private draining = false;
   private drainAgain = false;
   private closed = false;
+  private closing?: Promise<void>;
   private relistenPending = false;
   private drainTimer?: NodeJS.Timeout;
 
@@ -180,7 +192,53 @@ class RealtimeServer implements MountedService {
       return json(200, { status: 'ok', connections: this.connections.size });
     }
     if (req.method === 'POST' && url.pathname === '/api/broadcast') return this.httpBroadcast(req, json);
+    const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'POST' && single) return this.httpSend(req, res, url, single[1], single[2], json);
     return json(404, { message: 'Not found' });
+  }
+
+  /**
+   * realtime-js's httpSend (2.109): POST /api/broadcast/:topic/events/:event, the payload as the
+   * body (JSON, or binary as application/octet-stream), answered 202 with no body, as hosted
+   * Realtime's BroadcastSingleController does.
+   */
+  private async httpSend(req: IncomingMessage, res: ServerResponse, url: URL, rawTopic: string, rawEvent: string, json: (status: number, body: unknown) => void): Promise<void> {
+    const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (contentType && contentType !== 'application/json' && contentType !== 'application/octet-stream') {
+      return json(415, { error: 'Unsupported Media Type. Use application/json or application/octet-stream' });
+    }
+    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
+    const check = token ? await this.verifyToken(token) : ({ ok: false, reason: 'No API key found in request' } as const);
+    if (!check.ok) return json(401, { message: check.reason });
+    let topic: string;
+    let event: string;
+    try {
+      [topic, event] = [decodeURIComponent(rawTopic), decodeURIComponent(rawEvent)];
+    } catch {
+      return json(400, { message: 'invalid topic or event' });
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    let payload: unknown;
+    if (contentType === 'application/octet-stream') payload = new Uint8Array(body);
+    else {
+      try {
+        const parsed: unknown = body.length ? JSON.parse(body.toString('utf8')) : {};
+        // Plug.Parsers puts a JSON value that is not an object under "_json".
+        payload = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : { _json: parsed };
+      } catch {
+        return json(400, { message: 'invalid JSON body' });
+      }
+    }
+    // Hosted Realtime's max_payload_size_in_kb (3,000) plus its 500 bytes of padding.
+    if (body.length > 3_000_500) return json(422, { errors: { payload: ['Payload size exceeds tenant limit'] } });
+    const isPrivate = url.searchParams.get('private') === 'true';
+    if (isPrivate && !(await this.mayWrite(check.role, check.claims, topic))) return json(403, { message: 'Unauthorized' });
+    const message = payload instanceof Uint8Array ? { type: 'broadcast', event, payload, binary: true } : { type: 'broadcast', event, payload };
+    this.fanOutBroadcast(`realtime:${topic}`, message, undefined, isPrivate);
+    res.writeHead(202).end();
   }
 
   /** realtime-js falls back to this when it sends a broadcast on a channel it has not joined. */
@@ -189,7 +247,7 @@ class RealtimeServer implements MountedService {
     const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
     const check = token ? await this.verifyToken(token) : ({ ok: false, reason: 'No API key found in request' } as const);
     if (!check.ok) return json(401, { message: check.reason });
-    let body: { messages?: Array<{ topic?: string; event?: string; payload?: unknown }> };
+    let body: { messages?: Array<{ topic?: string; event?: string; payload?: unknown; private?: unknown }> };
     try {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
@@ -199,7 +257,9 @@ class RealtimeServer implements MountedService {
     }
     for (const m of body.messages ?? []) {
       if (typeof m.topic !== 'string' || typeof m.event !== 'string') continue;
-      this.fanOutBroadcast(`realtime:${m.topic}`, { type: 'broadcast', event: m.event, payload: m.payload ?? {} }, undefined);
+      // A private message goes out only where the policies let the sender write (else dropped, as hosted does).
+      if (m.private === true && !(await this.mayWrite(check.role, check.claims, m.topic))) continue;
+      this.fanOutBroadcast(`realtime:${m.topic}`, { type: 'broadcast', event: m.event, payload: m.payload ?? {} }, undefined, m.private === true);
     }
     return json(202, {});
   }
@@ -259,7 +319,15 @@ class RealtimeServer implements MountedService {
       case 'access_token':
         return this.updateToken(sub, frame);
       case 'broadcast':
-        this.fanOutBroadcast(sub.topic, frame.payload, sub);
+        // On a private channel only a sender the policies let write is heard.
+        if (sub.private) {
+          sub.canWrite ??= this.mayWrite(sub.role, sub.claims, sub.topic.replace(/^realtime:/, ''));
+          if (!(await sub.canWrite)) {
+            if (frame.ref) conn.reply(frame, 'error', { reason: 'Unauthorized' });
+            return;
+          }
+        }
+        this.fanOutBroadcast(sub.topic, frame.payload, sub, sub.private);
         if (frame.ref) conn.reply(frame, 'ok', {});
         return;
       case 'presence':
@@ -272,7 +340,7 @@ class RealtimeServer implements MountedService {
   }
 
   private async join(conn: Connection, frame: Frame): Promise<void> {
-    const payload = (frame.payload ?? {}) as { access_token?: string; config?: { postgres_changes?: unknown; presence?: unknown; broadcast?: { self?: unknown } } };
+    const payload = (frame.payload ?? {}) as { access_token?: string; config?: { postgres_changes?: unknown; presence?: unknown; broadcast?: { self?: unknown }; private?: unknown } };
     const config = payload.config ?? {};
     const token = payload.access_token ?? conn.apikey;
     if (!token) return conn.reply(frame, 'error', { reason: 'No access token: send apikey in the URL or access_token in the join payload' });
@@ -297,10 +365,18 @@ class RealtimeServer implements MountedService {
       bindings.push({ id: this.nextBindingId++, spec, filter });
     }
 
+    const isPrivate = config.private === true;
+    if (isPrivate) {
+      const subTopic = frame.topic.replace(/^realtime:/, '');
+      if (!(await this.mayRead(check.role, check.claims, subTopic))) {
+        return conn.reply(frame, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}` });
+      }
+    }
+
     const previous = conn.channels.get(frame.topic);
     if (previous) this.closeSubscription(previous);
 
-    const presenceConfig = (config.presence ?? {}) as { key?: string; enabled?: boolean };
+    const presenceConfig = (config.presence ?? {}) as { key?: unknown; enabled?: boolean };
     const sub: Subscription = {
       conn,
       topic: frame.topic,
@@ -310,7 +386,8 @@ class RealtimeServer implements MountedService {
       claimsKey: claimsKey(check.claims),
       bindings,
       broadcastSelf: config.broadcast?.self === true,
-      presenceKey: presenceConfig.key || randomUUID(),
+      private: isPrivate,
+      presenceKey: typeof presenceConfig.key === 'string' && presenceConfig.key ? presenceConfig.key : randomUUID(),
     };
     if (bindings.length > 0) {
       // Tables added to the publication since the last DDL event still get their trigger.
@@ -318,18 +395,47 @@ class RealtimeServer implements MountedService {
       this.tables.clear();
       this.tablePrivileges.clear();
     }
+    // Hosted Realtime joins first and subscribes to the database after, in one transaction for all
+    // the channel's bindings: a filter on a column the role cannot read (or that does not exist)
+    // fails it, and the channel gets a system error and no changes at all.
+    const refusal = bindings.length > 0 ? await this.filterRefusal(check.role, bindings) : undefined;
+    if (refusal) sub.bindings = [];
     conn.channels.set(frame.topic, sub);
     this.scheduleExpiry(sub);
     conn.reply(frame, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.spec, id: b.id })) });
     if (bindings.length > 0) {
       conn.push(sub, 'system', {
-        status: 'ok',
-        message: 'Subscribed to PostgreSQL',
+        status: refusal ? 'error' : 'ok',
+        message: refusal ?? 'Subscribed to PostgreSQL',
         extension: 'postgres_changes',
         channel: frame.topic.replace(/^realtime:/, ''),
       });
     }
     if (presenceConfig.enabled) conn.push(sub, 'presence_state', this.presenceState(sub.topic));
+  }
+
+  /**
+   * Hosted Realtime's subscription check (realtime.subscription_check_filters): every filtered
+   * column must be one the role may SELECT. Undefined when all are; else the system message.
+   */
+  private async filterRefusal(role: string, bindings: Binding[]): Promise<string | undefined> {
+    for (const { spec, filter } of bindings) {
+      if (!filter || !spec.table || spec.table === '*' || spec.schema === '*') continue;
+      const { rows } = await this.pool.query<{ table_exists: boolean; readable: boolean }>(
+        `select to_regclass(format('%I.%I', $1::text, $2::text)) is not null as table_exists,
+                exists (select 1 from pg_attribute a
+                        where a.attrelid = to_regclass(format('%I.%I', $1::text, $2::text)) and a.attname = $3 and a.attnum > 0 and not a.attisdropped
+                          and has_column_privilege($4, a.attrelid, a.attname, 'SELECT')) as readable`,
+        [spec.schema, spec.table, filter.column, role],
+      );
+      if (rows[0].readable) continue;
+      const exception = rows[0].table_exists
+        ? `ERROR P0001 (raise_exception) invalid column for filter ${filter.column}`
+        : `ERROR 42P01 (undefined_table) relation "${spec.schema}.${spec.table}" does not exist`;
+      const params = `event: ${spec.event}, schema: ${spec.schema}, table: ${spec.table}, filters: [{"${filter.column}", "${filter.op}", "${filter.values.join(',')}"}]`;
+      return `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${params}]. Exception: ${exception}`;
+    }
+    return undefined;
   }
 
   private async updateToken(sub: Subscription, frame: Frame): Promise<void> {
@@ -384,8 +490,10 @@ class RealtimeServer implements MountedService {
 
   // ---------------------------------------------------------------- broadcast and presence
 
-  private fanOutBroadcast(topic: string, payload: unknown, from: Subscription | undefined): void {
+  /** A private channel and a public one of the same name are different channels, as on hosted Realtime. */
+  private fanOutBroadcast(topic: string, payload: unknown, from: Subscription | undefined, isPrivate = false): void {
     this.forEachSubscription(topic, (s) => {
+      if (s.private !== isPrivate) return;
       if (s === from && !s.broadcastSelf) return;
       s.conn.push(s, 'broadcast', payload);
     });
@@ -405,11 +513,68 @@ class RealtimeServer implements MountedService {
   }
 
   private presenceState(topic: string): Record<string, { metas: unknown[] }> {
-    const state: Record<string, { metas: unknown[] }> = {};
+    // Keys are the clients' own: in a plain object `constructor` or `__proto__` would find what
+    // every object inherits (and threw, leaving everyone after on that topic without a state).
+    const state = new Map<string, { metas: unknown[] }>();
     this.forEachSubscription(topic, (s) => {
-      if (s.presenceMeta) (state[s.presenceKey] ??= { metas: [] }).metas.push(s.presenceMeta);
+      if (!s.presenceMeta) return;
+      const entry = state.get(s.presenceKey) ?? { metas: [] };
+      entry.metas.push(s.presenceMeta);
+      state.set(s.presenceKey, entry);
     });
-    return state;
+    return Object.fromEntries(state);
+  }
+
+  // ---------------------------------------------------------------- private channels
+
+  /**
+   * Hosted Realtime's read check (Realtime.Tenants.Authorization): probe rows for broadcast and
+   * presence are inserted, then selected as the client's role and claims with realtime.topic()
+   * set, under RLS, and everything is rolled back. Either row visible: the channel may be read.
+   */
+  private async mayRead(role: string, claims: JWTPayload, topic: string): Promise<boolean> {
+    return this.asClient(role, claims, topic, async (client, setClaims) => {
+      const ids = [randomUUID(), randomUUID()];
+      await client.query(`insert into realtime.messages (id, topic, extension) values ($1, $3, 'broadcast'), ($2, $3, 'presence')`, [...ids, topic]);
+      await setClaims();
+      const { rows } = await client.query('select id from realtime.messages where id = any($1::uuid[])', [ids]);
+      return rows.length > 0;
+    });
+  }
+
+  /** The write check: an insert of a broadcast row for the topic as the client, under RLS. */
+  private async mayWrite(role: string, claims: JWTPayload, topic: string): Promise<boolean> {
+    return this.asClient(role, claims, topic, async (client, setClaims) => {
+      await setClaims();
+      try {
+        await client.query(`insert into realtime.messages (topic, extension) values ($1, 'broadcast')`, [topic]);
+        return true;
+      } catch (e) {
+        if ((e as { code?: string }).code === '42501') return false;
+        throw e;
+      }
+    });
+  }
+
+  private async asClient(role: string, claims: JWTPayload, topic: string, probe: (client: pg.PoolClient, setClaims: () => Promise<unknown>) => Promise<boolean>): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const setClaims = () =>
+        client.query(
+          `select set_config('role', $1, true), set_config('realtime.topic', $2, true), set_config('request.jwt.claims', $3, true),
+                  set_config('request.jwt.claim.sub', $4, true), set_config('request.jwt.claim.role', $1, true)`,
+          [role, topic, JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : ''],
+        );
+      return await probe(client, setClaims);
+    } catch (e) {
+      // A policy that fails (a bad cast, a missing function) authorises nothing.
+      this.log(`private channel check on ${topic} failed: ${(e as Error).message}`);
+      return false;
+    } finally {
+      await client.query('rollback').catch(() => {});
+      client.release();
+    }
   }
 
   // ---------------------------------------------------------------- auth
@@ -613,13 +778,24 @@ class RealtimeServer implements MountedService {
 
   // ---------------------------------------------------------------- shutdown
 
-  async close(): Promise<void> {
+  /** Idempotent: the gateway calls it before it closes, the platform again in its own turn. */
+  close(): Promise<void> {
+    return (this.closing ??= this.shutdown());
+  }
+
+  private async shutdown(): Promise<void> {
     this.closed = true;
     clearInterval(this.drainTimer);
-    for (const conn of this.connections) {
+    // Every client is told the server is going away (1001), as Phoenix does on shutdown, and
+    // one that does not answer the close at once is cut off: a client never holds shutdown.
+    const sockets = [...this.connections].map((conn) => {
       for (const sub of conn.channels.values()) clearTimeout(sub.expiryTimer);
-      conn.ws.terminate();
-    }
+      conn.ws.close(1001, 'server shutting down');
+      return conn.ws;
+    });
+    const closedAll = Promise.all(sockets.map((ws) => (ws.readyState === WebSocket.CLOSED ? undefined : new Promise((r) => ws.once('close', r)))));
+    await Promise.race([closedAll, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS))]);
+    for (const ws of sockets) ws.terminate();
     this.connections.clear();
     await new Promise<void>((r) => this.wss.close(() => r()));
     const listener = this.listener;

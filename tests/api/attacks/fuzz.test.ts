@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
 import { SUPABASE_DIR } from '../../../supabase/local/database.ts';
 import { db } from '../../support/clients.ts';
 import { createPlayer } from '../../support/players.ts';
@@ -211,5 +212,55 @@ describe('bounded fuzz', () => {
 
     expect(failures).toEqual([]);
     expect(seconds).toBeLessThan(60);
+  });
+
+  // Finding (issue 27, item 7): GET /auth/v1/verify?type=constructor answered 500, the input
+  // picking a handler through a plain object's inherited keys. Everywhere input picks a handler
+  // or a key, the names every object inherits must be nothing special.
+  const INHERITED = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+
+  it('names every object inherits pick no function, route or mailbox', async () => {
+    const apiUrl = inject('apiUrl');
+    const auth = { apikey: inject('anonKey'), authorization: `Bearer ${inject('anonKey')}`, 'content-type': 'application/json' };
+    for (const name of INHERITED) {
+      const fn = await fetch(`${apiUrl}/functions/v1/${name}`, { method: 'POST', headers: auth, body: '{}' });
+      expect([name, fn.status, await fn.json()]).toEqual([name, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' }]);
+      const realtime = await fetch(`${apiUrl}/realtime/v1/api/${name}`, { method: 'POST', headers: auth, body: '{}' });
+      expect([name, realtime.status]).toEqual([name, 404]);
+      const box = await fetch(`${inject('inboxUrl')}/api/v1/mailbox/${name}`);
+      expect([name, box.status, await box.json()]).toEqual([name, 200, []]);
+      const mp = await fetch(`${inject('mercadopagoUrl')}/__local/payments/${name}/status`, { method: 'POST', body: '{"status":"approved"}' });
+      expect([name, mp.status]).toEqual([name, 404]);
+    }
+  });
+
+  it("a presence key named like an inherited property is a key like any other, and breaks no one's presence", async () => {
+    const url = `${inject('apiUrl').replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${inject('anonKey')}&vsn=1.0.0`;
+    const open = async () => {
+      const ws = new WebSocket(url);
+      const frames: Array<{ event: string; ref: string | null; payload: Record<string, unknown> }> = [];
+      ws.on('message', (d) => frames.push(JSON.parse(String(d))));
+      await new Promise((r) => ws.once('open', r));
+      return { ws, frames };
+    };
+    const topic = `realtime:presencia-${randomUUID()}`;
+    const join = (ws: WebSocket, key: string, ref: string) => ws.send(JSON.stringify({ topic, event: 'phx_join', payload: { config: { presence: { key, enabled: true } } }, ref, join_ref: ref }));
+    const track = (ws: WebSocket, ref: string, joinRef: string) =>
+      ws.send(JSON.stringify({ topic, event: 'presence', payload: { type: 'presence', event: 'track', payload: { nombre: 'x' } }, ref, join_ref: joinRef }));
+    const attackers = [];
+    for (const [i, key] of INHERITED.entries()) {
+      const a = await open();
+      attackers.push(a.ws);
+      join(a.ws, key, `${i}-1`);
+      track(a.ws, `${i}-2`, `${i}-1`);
+      await expect.poll(() => a.frames.find((f) => f.ref === `${i}-2`)?.payload.status, { timeout: 5000 }).toBe('ok');
+    }
+    // A player joining afterwards gets the whole presence state, every odd key in it.
+    const player = await open();
+    join(player.ws, 'jugador', 'p-1');
+    await expect.poll(() => player.frames.find((f) => f.event === 'presence_state'), { timeout: 5000 }).toBeTruthy();
+    const state = player.frames.find((f) => f.event === 'presence_state')!.payload;
+    expect(Object.keys(state).sort()).toEqual([...INHERITED].sort());
+    for (const ws of [...attackers, player.ws]) ws.close();
   });
 });

@@ -108,6 +108,22 @@ describe('durability and honest failures', () => {
       process.kill(first.pids.postgrest!, 'SIGCONT');
     }
 
+    // A hung function: 504 too, and its late answer once Deno runs again is dropped (it was
+    // written over the 504 and threw, ending the whole platform).
+    const contact = () =>
+      fetch(`${first.apiUrl}/functions/v1/send-contact-email`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${first.anonKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ana', email: 'ana@correo.mx', message: '' }),
+      });
+    process.kill(first.pids.functions!, 'SIGSTOP');
+    try {
+      expect((await contact()).status).toBe(504);
+    } finally {
+      process.kill(first.pids.functions!, 'SIGCONT');
+    }
+    await expect.poll(async () => (await contact()).status, { timeout: 10_000 }).toBe(400);
+
     // Picks sent as the app's outbox sends them; each acknowledged one is recorded.
     const acknowledged: Array<{ match_id: number; result: string }> = [];
     const results = ['Local', 'Empate', 'Visita'];

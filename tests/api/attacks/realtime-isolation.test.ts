@@ -110,4 +110,27 @@ describe('realtime isolation', () => {
     expect(reply.payload.status).toBe('error');
     expect(reply.payload.response.reason).toMatch(/Invalid JWT.*exp/);
   });
+
+  it('a filter on a name every object inherits (toString, constructor, __proto__) matches no row', async () => {
+    const received: string[] = [];
+    const ch = await new Promise<RealtimeChannel>((resolve, reject) => {
+      const c = good.channel('good-inherited').on('postgres_changes' as never, { event: 'INSERT', schema: SCHEMA, table: TABLE }, (p: { new: { body: string } }) =>
+        received.push(p.new.body),
+      );
+      c.subscribe((status, err) => (status === 'SUBSCRIBED' ? resolve(c) : status === 'CHANNEL_ERROR' ? reject(err) : undefined));
+    });
+    const attacker = await rawSocket();
+    const filters = ['toString=neq.x', 'constructor=neq.x', '__proto__=neq.x', 'hasOwnProperty=neq.x'];
+    filters.forEach((filter, i) =>
+      attacker.send({ topic: `realtime:inherited-${i}`, event: 'phx_join', payload: { config: { postgres_changes: [{ event: 'INSERT', schema: SCHEMA, table: TABLE, filter }] } }, ref: String(i + 1), join_ref: String(i + 1) }),
+    );
+    await until(() => (attacker.replies.filter((m) => m.event === 'phx_reply').length === filters.length ? true : undefined));
+    await db().query(`insert into ${SCHEMA}.${TABLE} (body) values ('heredado')`);
+    expect(await until(() => (received.includes('heredado') ? received : undefined))).toContain('heredado');
+    // `toString=neq.x` found the inherited function, unequal to 'x', and matched every row.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(attacker.replies.filter((m) => m.event === 'postgres_changes')).toEqual([]);
+    await good.removeChannel(ch);
+  });
 });
+
