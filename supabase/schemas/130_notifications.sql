@@ -94,8 +94,6 @@ revoke all on table public.notification_outbox from anon, authenticated;
 
 create index notification_outbox_due_idx on public.notification_outbox (next_attempt_at) where state = 'pending';
 
--- The app's save: the same browser endpoint may have belonged to whoever used this phone before
--- (another account), so the endpoint moves to the caller instead of failing on the unique key.
 -- A browser's push endpoint belongs to the account that saved it first, until that account
 -- removes it. save_push_subscription moved an endpoint to whoever saved it next, so a player who
 -- learnt another's endpoint URL could take his notices away (issue 27). The app, refused on a
