@@ -185,7 +185,7 @@ describe('Pro picks and Boost answers are held to their deadline at commit too',
   it('refuses a Boost answer held open across the lock', async () => {
     const { rows: [game] } = await q(
       `insert into public.daily_games (game_date, lock_date, game_type, question, points)
-       values ((date '2047-01-01' + (random() * 3000)::int), now() + interval '3 seconds', 'yesno', '¿Hay gol?', 3) returning id`,
+       values (date '2048-01-15', now() + interval '3 seconds', 'yesno', '¿Hay gol?', 3) returning id`,
     );
     games.push(Number(game.id));
     const late = await playerTransaction(player);
