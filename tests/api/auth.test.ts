@@ -296,6 +296,25 @@ describe('auth: password sign-in and sessions', () => {
     expect(unknown.error).toMatchObject({ code: 'refresh_token_not_found' });
   });
 
+  it('a refresh refuses a banned player and an expired session, and simultaneous refreshes of one token leave one live child', async () => {
+    const banned = await signedIn((await confirmedPlayer()).email);
+    await db().query(`update auth.users set banned_until = now() + interval '1 hour' where id = $1`, [banned.session.user.id]);
+    expect((await anonClient().auth.refreshSession({ refresh_token: banned.session.refresh_token })).error).toMatchObject({ code: 'user_banned', status: 400 });
+
+    const expired = await signedIn((await confirmedPlayer()).email);
+    await db().query(`update auth.sessions set not_after = now() - interval '1 minute' where user_id = $1`, [expired.session.user.id]);
+    expect((await anonClient().auth.refreshSession({ refresh_token: expired.session.refresh_token })).error).toMatchObject({ code: 'session_expired', status: 403 });
+
+    // Five tabs of one phone refresh the same token at once: one rotates it, the others get the
+    // same child back (the reuse interval), and the family keeps exactly one live token.
+    const { session } = await signedIn((await confirmedPlayer()).email);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => anonClient().auth.refreshSession({ refresh_token: session.refresh_token })));
+    expect(answers.map((a) => a.error)).toEqual([null, null, null, null, null]);
+    expect(new Set(answers.map((a) => a.data.session!.refresh_token)).size).toBe(1);
+    const live = (await db().query('select count(*)::int as n from auth.refresh_tokens where session_id = (select session_id from auth.refresh_tokens where token = $1) and not revoked', [session.refresh_token])).rows[0].n;
+    expect(live).toBe(1);
+  });
+
   it('signOut deletes the session: its refresh token no longer works and getUser reports the session missing', async () => {
     const { email } = await confirmedPlayer();
     const other = await signedIn(email); // a second device

@@ -26,6 +26,7 @@ import {
   REFRESH_TOKEN_REUSE_INTERVAL,
   sessionResponse,
   swapRefreshToken,
+  rotateRefreshToken,
   userJson,
   type AmrMethod,
   type Queryable,
@@ -361,6 +362,8 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     if (!presented) throw badRequest('validation_failed', 'refresh_token required');
     limitIp(req, 'token_refresh');
     const notFoundError = () => badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    const rotated = await rotateRefreshToken(pool, presented);
+    if (rotated) return { status: 200, body: await sessionResponse(pool, issuer, rotated.user, rotated.sessionId, rotated.token) };
     // Commits even when refusing: a reused token's family stays revoked.
     const c = await pool.connect();
     try {

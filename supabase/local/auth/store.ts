@@ -183,6 +183,40 @@ export async function sessionResponse(db: Queryable, issuer: string, user: UserR
   };
 }
 
+/**
+ * The everyday refresh in one statement: an unrevoked token of a live session of a user who is
+ * not banned is revoked and its child issued, the session marked refreshed. One round trip that
+ * holds no connection across the server's own turns, so a crowd of installed apps refreshing at
+ * once (the Saturday rush) is not queued behind the auth pool. Undefined when any condition
+ * fails: the caller then takes the full path, which answers each case as GoTrue does (reuse
+ * interval, family revoked, session expired, banned, not found).
+ */
+export async function rotateRefreshToken(db: Queryable, presented: string): Promise<{ user: UserRow; sessionId: string; token: string } | undefined> {
+  const token = newRefreshToken();
+  const { rows } = await db.query<UserRow & { refreshed_session_id: string }>(
+    `with revoked as (
+       update auth.refresh_tokens t set revoked = true, updated_at = now()
+       from auth.sessions s, auth.users u
+       where t.token = $1 and not t.revoked and s.id = t.session_id and u.id::text = t.user_id and u.deleted_at is null
+         and (s.not_after is null or s.not_after >= now()) and (u.banned_until is null or u.banned_until <= now())
+       returning t.token, t.user_id, t.session_id
+     ), issued as (
+       insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id)
+       select '00000000-0000-0000-0000-000000000000', $2, r.user_id, false, r.token, r.session_id from revoked r
+       returning session_id
+     ), refreshed as (
+       update auth.sessions s set refreshed_at = now() at time zone 'utc', updated_at = now() from issued i where s.id = i.session_id
+       returning s.id
+     )
+     select u.*, f.id as refreshed_session_id from refreshed f join revoked r on r.session_id = f.id join auth.users u on u.id::text = r.user_id`,
+    [presented, token],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { refreshed_session_id: sessionId, ...user } = row;
+  return { user: user as UserRow, sessionId, token };
+}
+
 /** Inserts the next refresh token of a session, child of `parent`. */
 export async function swapRefreshToken(db: Queryable, userId: string, sessionId: string, parent: string): Promise<string> {
   const token = newRefreshToken();
