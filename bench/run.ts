@@ -1,7 +1,8 @@
 // `npm run bench`: the figures later work is measured against, on this machine, against a
 // fresh local platform with the demo seed: the gateway under load, scoring and the leaderboard
 // at 100,000 players, the first-load JavaScript, and the offline picks in a real browser.
-// `npm run bench -- gateway rush chat scoring boost push bundle pwa lighthouse` picks sections (default: all).
+// `npm run bench -- gateway rush chat scoring boost push million bundle pwa lighthouse` picks sections
+// (default: all; `million` builds a million players on a platform of its own, ~20 min).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +23,9 @@ import { benchRush } from './rush.ts';
 import { benchScoring } from './scoring.ts';
 import { benchBoost } from './boost.ts';
 import { benchChatFanout } from './chat-fanout.ts';
+import { benchMillion } from './million.ts';
 
-const ALL = ['gateway', 'rush', 'chat', 'scoring', 'boost', 'push', 'bundle', 'pwa', 'lighthouse'] as const;
+const ALL = ['gateway', 'rush', 'chat', 'scoring', 'boost', 'push', 'million', 'bundle', 'pwa', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
 const sections = new Set(asked.length ? asked : ALL);
 
@@ -71,6 +73,18 @@ async function withDurablePlatform(run: (p: Awaited<ReturnType<typeof benchPlatf
   }
 }
 
+async function withOwnPlatform(run: (p: Awaited<ReturnType<typeof benchPlatform>>) => Promise<void>) {
+  const dir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-own-'));
+  const own = await benchPlatform(dir, true);
+  try {
+    await run(own);
+  } finally {
+    await own.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`npm run bench, ${new Date().toISOString()}`);
 const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-'));
 const pushReceiverPort = await freePort();
 const platform = await benchPlatform(dataDir, true, pushReceiverPort);
@@ -102,6 +116,11 @@ try {
 } finally {
   await platform.stop();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+if (sections.has('million')) {
+  heading('A million players: scoring, rankings, Boost and reminders at 100,000 and 1,000,000');
+  await withOwnPlatform((own) => benchMillion(own).then(() => undefined));
 }
 
 if (sections.has('bundle')) {

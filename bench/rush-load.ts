@@ -1,5 +1,7 @@
-// What each rushing player does, with the app's own request shapes: sign in with his password
-// (GoTrue's password grant), save his 12 picks (the outbox's upsert returning the receipt
+// What each rushing player does, with the app's own request shapes: refresh his session (an
+// installed app's stored session: GoTrue's refresh-token grant) or sign in with his password
+// (the password grant), open the round (the picks screen's two reads: the round with its matches
+// and clubs, and his own picks), save his 12 picks (the outbox's upsert returning the receipt
 // columns), then change 3 of them. Every acknowledged pick is recorded with its value, so the
 // database can be checked afterwards: nothing acknowledged lost, nothing older winning.
 import { Agent, request } from 'node:http';
@@ -13,6 +15,12 @@ export interface RushSpec {
   anonKey: string;
   /** Tokens already minted (the direct run reuses the gateway run's sessions). */
   tokens?: string[];
+  /** Each player's stored refresh token: he refreshes instead of signing in with his password. */
+  refreshTokens?: string[];
+  /** Whether he opens the round (two reads) before saving. */
+  open?: boolean;
+  /** The columns the app selects for a round with its matches (src/lib/rounds.ts). */
+  roundSelect?: string;
   emails: string[];
   password: string;
   matchIds: number[];
@@ -31,7 +39,7 @@ export interface StepFigures {
 export interface RushResult {
   seconds: number;
   requestsPerSecond: number;
-  steps: Record<'signIn' | 'save12' | 'change3', StepFigures>;
+  steps: Record<Step, StepFigures>;
   /** The last acknowledged value of each (player index, match id). */
   acknowledged: Array<[number, number, string]>;
   tokens: string[];
@@ -40,6 +48,8 @@ export interface RushResult {
 }
 
 const SIDES = ['Local', 'Empate', 'Visita'] as const;
+const STEPS = ['signIn', 'refresh', 'open', 'save12', 'change3'] as const;
+export type Step = (typeof STEPS)[number];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -47,8 +57,8 @@ function percentile(sorted: number[], p: number): number {
 
 export async function runRush(spec: RushSpec): Promise<RushResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: spec.concurrency });
-  const timings = { signIn: [] as number[], save12: [] as number[], change3: [] as number[] };
-  const errors = { signIn: 0, save12: 0, change3: 0 };
+  const timings = Object.fromEntries(STEPS.map((s) => [s, [] as number[]])) as Record<Step, number[]>;
+  const errors = Object.fromEntries(STEPS.map((s) => [s, 0])) as Record<Step, number>;
   const errorSamples: string[] = [];
   const acknowledged = new Map<string, [number, number, string]>();
   const tokens: string[] = spec.tokens ? [...spec.tokens] : [];
@@ -101,7 +111,16 @@ export async function runRush(spec: RushSpec): Promise<RushResult> {
 
   const player = async (i: number) => {
     let token = tokens[i];
-    if (!token) {
+    if (!token && spec.refreshTokens) {
+      const r = await timed('refresh', () =>
+        call(spec.authUrl, '/auth/v1/token?grant_type=refresh_token', 'POST', { apikey: spec.anonKey, 'content-type': 'application/json' },
+          JSON.stringify({ refresh_token: spec.refreshTokens![i] })),
+      );
+      if (!r.ok) return;
+      const session = JSON.parse(r.body) as { access_token: string; user: { id: string } };
+      token = tokens[i] = session.access_token;
+      userIds[i] = session.user.id;
+    } else if (!token) {
       const r = await timed('signIn', () =>
         call(spec.authUrl, '/auth/v1/token?grant_type=password', 'POST', { apikey: spec.anonKey, 'content-type': 'application/json' },
           JSON.stringify({ email: spec.emails[i], password: spec.password })),
@@ -112,6 +131,14 @@ export async function runRush(spec: RushSpec): Promise<RushResult> {
       userIds[i] = session.user.id;
     } else {
       userIds[i] = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
+    }
+    if (spec.open) {
+      const headers = { apikey: spec.anonKey, authorization: `Bearer ${token}`, accept: 'application/json' };
+      const select = encodeURIComponent(spec.roundSelect ?? '*').replace(/%2C/g, ',');
+      await Promise.all([
+        timed('open', () => call(spec.restUrl, `${spec.restPrefix}/quinielas?select=${select}&id=eq.${spec.roundId}&matches.order=match_order.asc`, 'GET', headers)),
+        timed('open', () => call(spec.restUrl, `${spec.restPrefix}/picks?select=match_id,result,updated_at&user_id=eq.${userIds[i]}&quiniela_id=eq.${spec.roundId}`, 'GET', headers)),
+      ]);
     }
     await save('save12', i, token, spec.matchIds.map((id, k) => ({ match_id: id, result: SIDES[(i + k) % 3] })));
     // Then he changes his mind on 3 matches.
@@ -130,11 +157,11 @@ export async function runRush(spec: RushSpec): Promise<RushResult> {
     const sorted = [...timings[step]].sort((a, b) => a - b);
     return { requests: sorted.length, errors: errors[step], p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
   };
-  const total = timings.signIn.length + timings.save12.length + timings.change3.length;
+  const total = STEPS.reduce((n, s) => n + timings[s].length, 0);
   return {
     seconds,
     requestsPerSecond: total / seconds,
-    steps: { signIn: figures('signIn'), save12: figures('save12'), change3: figures('change3') },
+    steps: Object.fromEntries(STEPS.map((s) => [s, figures(s)])) as Record<Step, StepFigures>,
     acknowledged: [...acknowledged.values()],
     tokens,
     userIds,
