@@ -98,8 +98,9 @@ try {
     await withDurablePlatform((durable) => benchRush(durable));
   }
   if (sections.has('chat')) {
-    heading('Round chat: one message to 500 Realtime subscribers');
+    heading(`Round chat: one message to ${process.env.BENCH_CHAT_SUBSCRIBERS ?? 500} Realtime subscribers (postgres_changes, as the app, then Broadcast)`);
     await benchChatFanout(platform);
+    await benchChatFanout(platform, 'broadcast');
   }
   if (sections.has('scoring')) {
     heading('Scoring and leaderboard at 100,000 players');

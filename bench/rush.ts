@@ -13,7 +13,9 @@ import pg from 'pg';
 import { loadavg } from 'node:os';
 import type { Platform } from '../supabase/local/platform.ts';
 import { ROUND_WITH_MATCHES_SELECT } from '../src/lib/rounds.ts';
+import { AUTHENTICATOR_PASSWORD } from '../supabase/local/config.ts';
 import { describeMemory, sampleMemory } from './memory.ts';
+import { pgbouncerInstalled, startPooledRest } from './pooler.ts';
 import type { RushResult, RushSpec, StepFigures } from './rush-load.ts';
 
 const PLAYERS = Number(process.env.RUSH_PLAYERS ?? 2000);
@@ -148,6 +150,36 @@ export async function benchRush(platform: Platform): Promise<void> {
     }
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
     console.log(`${new Date().toISOString().slice(0, 10)}, ${PLAYERS.toLocaleString('en')} players: gateway overhead, p95 of a 12-pick save: ${median.toFixed(2)}× in the median of ${PAIRS} pairs [${ratios.map((r) => r.toFixed(2)).join('/')}] (target ≤ 1.3×); p95 through the gateway ${viaGateway.steps.save12.p95.toFixed(0)} ms (target ≤ 250 ms); whole rush ${viaGateway.seconds.toFixed(0)} s (target ≤ 60 s); lost ${gatewayCheck.lost}, stale ${gatewayCheck.stale} (target 0); memory ${peak.total.toFixed(0)} MB`);
+
+    // Through a transaction-mode pooler (Supavisor's mode on hosted Supabase): the same saves
+    // to PostgREST direct and to a PostgREST whose connections go through PgBouncer.
+    if (!pgbouncerInstalled()) {
+      console.log('PgBouncer is not installed (apt-get install pgbouncer): the transaction-pooler comparison is skipped');
+      return;
+    }
+    const authenticator = new URL(platform.dbUrl);
+    authenticator.username = 'authenticator';
+    authenticator.password = AUTHENTICATOR_PASSWORD;
+    const pooled = await startPooledRest(authenticator.toString());
+    try {
+      const poolerRatios: number[] = [];
+      for (let i = 0; i < PAIRS; i++) {
+        const directFirst = i % 2 === 0;
+        const viaPooler = () => rush({ ...savesOnly, restUrl: pooled.restUrl, restPrefix: '' });
+        const first = await (directFirst ? straight() : viaPooler());
+        const second = await (directFirst ? viaPooler() : straight());
+        const [direct, pooler] = directFirst ? [first, second] : [second, first];
+        const after = await check(db, second, roundId);
+        console.log(`PostgREST direct and through PgBouncer (transaction mode, ${pooled.poolSize} server connections), pair ${i + 1}; lost ${after.lost}, stale ${after.stale}; load average ${load()}`);
+        line('direct: save 12', direct.steps.save12);
+        line('PgBouncer: save 12', pooler.steps.save12);
+        poolerRatios.push(pooler.steps.save12.p95 / direct.steps.save12.p95);
+      }
+      const poolerMedian = [...poolerRatios].sort((a, b) => a - b)[Math.floor(poolerRatios.length / 2)]!;
+      console.log(`transaction pooler overhead, p95 of a 12-pick save: ${poolerMedian.toFixed(2)}× PostgREST direct in the median of ${PAIRS} pairs [${poolerRatios.map((r) => r.toFixed(2)).join('/')}]`);
+    } finally {
+      await pooled.stop();
+    }
   } finally {
     await db.end();
   }

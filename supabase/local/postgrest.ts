@@ -18,7 +18,12 @@ export interface RunningPostgrest {
   stop(): Promise<void>;
 }
 
-export async function startPostgrest(opts: { dbUrl: string; port: number; adminPort: number; log?: (m: string) => void }): Promise<RunningPostgrest> {
+/**
+ * `pooled`: dbUrl is a transaction-mode pooler (Supavisor's port 6543, PgBouncer), where a
+ * server connection changes between transactions: no prepared statements and no LISTEN for
+ * schema reloads, as PostgREST's docs require.
+ */
+export async function startPostgrest(opts: { dbUrl: string; port: number; adminPort: number; pooled?: boolean; log?: (m: string) => void }): Promise<RunningPostgrest> {
   const log = opts.log ?? (() => {});
   const child = spawn(binaryPath(), [], {
     env: {
@@ -30,7 +35,8 @@ export async function startPostgrest(opts: { dbUrl: string; port: number; adminP
       PGRST_DB_MAX_ROWS: '1000',
       PGRST_DB_EXTRA_SEARCH_PATH: 'public, extensions',
       PGRST_DB_POOL: '20',
-      PGRST_DB_CHANNEL_ENABLED: 'true',
+      PGRST_DB_CHANNEL_ENABLED: opts.pooled ? 'false' : 'true',
+      PGRST_DB_PREPARED_STATEMENTS: opts.pooled ? 'false' : 'true',
       PGRST_SERVER_HOST: '127.0.0.1',
       PGRST_SERVER_PORT: String(opts.port),
       PGRST_ADMIN_SERVER_PORT: String(opts.adminPort),
