@@ -11,6 +11,7 @@ import ws from 'ws';
 
 const SUBSCRIBERS = Number(process.env.BENCH_CHAT_SUBSCRIBERS ?? 500);
 const MESSAGES = 5;
+const JOINING = 200;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -30,39 +31,45 @@ export async function benchChatFanout(platform: { apiUrl: string; anonKey: strin
     const sentAt = new Map<number, number>();
 
     const joinStarted = performance.now();
-    await Promise.all(
-      Array.from({ length: SUBSCRIBERS }, async () => {
-        const client = createClient(platform.apiUrl, platform.anonKey, {
-          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-          realtime: { transport: ws as never },
-        });
-        clients.push(client);
-        await new Promise<void>((resolve, reject) => {
-          const subscribed = (status: string) => {
-            if (status === 'SUBSCRIBED') resolve();
-            if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(new Error(`subscription ${status}`));
-          };
-          if (mode === 'broadcast') {
-            const channel = client.channel(`room:${round}`).on('broadcast', { event: 'message' }, ({ payload }) => {
-              const start = sentAt.get(Number(payload.id));
-              if (start !== undefined) heard.get(Number(payload.id))?.push(performance.now() - start);
-            });
-            channel.subscribe(subscribed);
-            channels.push(channel);
-            return;
-          }
-          const channel = client
-            .channel(`chat:${round}:${Math.random().toString(36).slice(2)}`)
-            .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'chat_messages', filter: `quiniela_id=eq.${round}` }, (payload) => {
-              const id = Number((payload.new as { id: number }).id);
-              const start = sentAt.get(id);
-              if (start !== undefined) heard.get(id)?.push(performance.now() - start);
-            })
-            .subscribe(subscribed);
+    // Phones join over time, not in one millisecond: at most JOINING joins in flight.
+    let joined = 0;
+    const join = async () => {
+      const client = createClient(platform.apiUrl, platform.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: ws as never, timeout: 60_000 },
+      });
+      clients.push(client);
+      await new Promise<void>((resolve, reject) => {
+        const subscribed = (status: string) => {
+          if (status === 'SUBSCRIBED') resolve();
+          if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(new Error(`subscription ${status}`));
+        };
+        if (mode === 'broadcast') {
+          const channel = client.channel(`room:${round}`).on('broadcast', { event: 'message' }, ({ payload }) => {
+            const start = sentAt.get(Number(payload.id));
+            if (start !== undefined) heard.get(Number(payload.id))?.push(performance.now() - start);
+          });
+          channel.subscribe(subscribed);
           channels.push(channel);
-        });
-      }),
-    );
+          return;
+        }
+        const channel = client
+          .channel(`chat:${round}:${Math.random().toString(36).slice(2)}`)
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'chat_messages', filter: `quiniela_id=eq.${round}` }, (payload) => {
+            const id = Number((payload.new as { id: number }).id);
+            const start = sentAt.get(id);
+            if (start !== undefined) heard.get(id)?.push(performance.now() - start);
+          })
+          .subscribe(subscribed);
+        channels.push(channel);
+      });
+    };
+    await Promise.all(Array.from({ length: Math.min(JOINING, SUBSCRIBERS) }, async () => {
+      while (joined < SUBSCRIBERS) {
+        joined++;
+        await join();
+      }
+    }));
     console.log(`${mode}: ${SUBSCRIBERS} subscribers joined in ${(performance.now() - joinStarted).toFixed(0)} ms`);
     let sender: RealtimeChannel | undefined;
     if (mode === 'broadcast') {
