@@ -339,6 +339,18 @@ const RULES: Record<string, TableRules> = {
     patch: () => ({ state: 'sent' }),
     allow: { select: 'service', ...SERVICE_WRITES },
   },
+  rank_history: {
+    // Derived by snapshot_monthly_ranks (definer): public to read like the leaderboard, written
+    // by nobody through the API but the service role.
+    arrange: async (owner) => {
+      await q(`insert into public.rank_history (user_id, day, rank_total, total_points) values ($1, '2030-01-05', 5, 10)`, [owner.id]);
+      return {};
+    },
+    key: (c) => ({ user_id: c.owner.id, day: '2030-01-05' }),
+    insert: (c) => ({ user_id: c.owner.id, day: '2030-01-06', rank_total: 1, total_points: 1 }),
+    patch: () => ({ rank_total: 2 }),
+    allow: { select: ALL, insert: 'service', update: 'service', delete: 'service' },
+  },
   rank_snapshots: {
     arrange: async (owner) => {
       await q(`insert into public.rank_snapshots (user_id, year, month, rank_total) values ($1, 2030, 1, 5)`, [owner.id]);
