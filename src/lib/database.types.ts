@@ -433,6 +433,42 @@ export type Database = {
         }
         Relationships: []
       }
+      notification_batches: {
+        Row: {
+          created_at: string
+          failed: number
+          finished_at: string | null
+          id: string
+          kind: string
+          quiniela_id: number | null
+          sent: number
+          started_by: string | null
+          total: number
+        }
+        Insert: {
+          created_at?: string
+          failed?: number
+          finished_at?: string | null
+          id: string
+          kind: string
+          quiniela_id?: number | null
+          sent?: number
+          started_by?: string | null
+          total: number
+        }
+        Update: {
+          created_at?: string
+          failed?: number
+          finished_at?: string | null
+          id?: string
+          kind?: string
+          quiniela_id?: number | null
+          sent?: number
+          started_by?: string | null
+          total?: number
+        }
+        Relationships: []
+      }
       notification_outbox: {
         Row: {
           attempts: number

@@ -240,3 +240,30 @@ revoke execute on function public.limit_activity_logs() from public, anon, authe
 create trigger activity_logs_rate after insert on public.activity_logs
   referencing new table as inserted
   for each statement execute function public.limit_activity_logs();
+
+-- Progress of an admin's long send (issue 33): reminders, score e-mails, a custom e-mail. The
+-- admin functions (service role) write one row per send as they go — how many it will send,
+-- how many went out and failed so far, when it finished — and the admin's screen reads it
+-- every second, so he sees "12,400 de 100,000 enviados · 3 fallidos" and can leave the page
+-- and come back. The id is chosen by the admin's browser (a UUID sent with the request), so
+-- it can follow the send before the function answers.
+create table public.notification_batches (
+  id uuid primary key,
+  kind text not null check (kind in ('reminder', 'scores', 'custom')),
+  quiniela_id bigint,
+  total int not null check (total >= 0),
+  sent int not null default 0 check (sent >= 0),
+  failed int not null default 0 check (failed >= 0),
+  started_by uuid,
+  created_at timestamptz not null default now(),
+  finished_at timestamptz
+);
+alter table public.notification_batches enable row level security;
+comment on table public.notification_batches is 'One admin send (reminder, score e-mails, custom e-mail) and its progress; written by the admin functions, read by admins.';
+revoke all on table public.notification_batches from anon, authenticated;
+grant select on table public.notification_batches to authenticated;
+
+create index notification_batches_created_at_idx on public.notification_batches (created_at desc);
+
+create policy "Admins read send progress" on public.notification_batches for select to authenticated
+  using ((select public.is_admin()));

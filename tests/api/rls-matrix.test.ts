@@ -328,6 +328,18 @@ const RULES: Record<string, TableRules> = {
     patch: () => ({ user_agent: 'cambiado' }),
     allow: { select: 'player service', insert: 'player service', update: 'service', delete: 'player service' },
   },
+  notification_batches: {
+    // An admin send's progress: written by the admin functions (service role), read by admins.
+    arrange: async () => {
+      const batch = randomUUID();
+      await q(`insert into public.notification_batches (id, kind, total) values ($1, 'custom', 3)`, [batch]);
+      return { batch };
+    },
+    key: (c) => ({ id: c.batch }),
+    insert: () => ({ id: randomUUID(), kind: 'custom', total: 1 }),
+    patch: () => ({ sent: 2 }),
+    allow: { select: 'admin service', ...SERVICE_WRITES },
+  },
   notification_outbox: {
     arrange: async (owner) => {
       const dedupe = `matriz:${n++}`;
