@@ -15,5 +15,6 @@ export const PHONE_ROUTES: PhoneRoute[] = [
   { path: '/quinielazo-de-la-semana', signedIn: false, sources: ['src/routes/quinielazo-de-la-semana.tsx'] },
   { path: '/rules', signedIn: false, sources: ['src/routes/rules.tsx'] },
   { path: '/inicio', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/inicio.tsx'] },
+  { path: '/dashboard', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/dashboard.tsx'] },
   { path: '/picks?quiniela=current', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/picks.tsx'] },
 ];

@@ -433,6 +433,42 @@ export type Database = {
         }
         Relationships: []
       }
+      notification_batches: {
+        Row: {
+          created_at: string
+          failed: number
+          finished_at: string | null
+          id: string
+          kind: string
+          quiniela_id: number | null
+          sent: number
+          started_by: string | null
+          total: number
+        }
+        Insert: {
+          created_at?: string
+          failed?: number
+          finished_at?: string | null
+          id: string
+          kind: string
+          quiniela_id?: number | null
+          sent?: number
+          started_by?: string | null
+          total: number
+        }
+        Update: {
+          created_at?: string
+          failed?: number
+          finished_at?: string | null
+          id?: string
+          kind?: string
+          quiniela_id?: number | null
+          sent?: number
+          started_by?: string | null
+          total?: number
+        }
+        Relationships: []
+      }
       notification_outbox: {
         Row: {
           attempts: number
@@ -1194,6 +1230,42 @@ export type Database = {
         }
         Relationships: []
       }
+      rank_history: {
+        Row: {
+          day: string
+          rank_total: number
+          total_points: number
+          user_id: string
+        }
+        Insert: {
+          day: string
+          rank_total: number
+          total_points: number
+          user_id: string
+        }
+        Update: {
+          day?: string
+          rank_total?: number
+          total_points?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "rank_history_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "rank_history_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       rank_snapshots: {
         Row: {
           month: number
@@ -1702,6 +1774,24 @@ export type Database = {
           option: string
           percent: number
           votes: number
+        }[]
+      }
+      get_rank_history: {
+        Args: { month_input: number; user_id_input: string; year_input: number }
+        Returns: {
+          day: string
+          rank_total: number
+          total_points: number
+        }[]
+      }
+      get_rank_history_compare: {
+        Args: { month_input: number; year_input: number }
+        Returns: {
+          day: string
+          line: string
+          rank_total: number
+          user_id: string
+          username: string
         }[]
       }
       get_round_prizes: {

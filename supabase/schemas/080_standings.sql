@@ -35,6 +35,26 @@ create policy "Admins correct rank snapshots" on public.rank_snapshots for updat
 
 create policy "Admins remove rank snapshots" on public.rank_snapshots for delete to authenticated using ((select public.is_admin()));
 
+-- The month's race (issue 33): a player's total rank and points once per Mexico City day,
+-- written by the hourly snapshot (the day's last run wins), so the dashboard can draw his rank
+-- through the month. rank_snapshots keeps only a month's final standing. Public like the
+-- leaderboard, which shows every player's rank anyway; derived, so no client writes it.
+-- Kept for the current month and the two before it (the snapshot deletes older days): at
+-- 100,000 players a month is ~3 million small rows.
+create table public.rank_history (
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  day date not null,
+  rank_total int not null,
+  total_points int not null,
+  primary key (user_id, day)
+);
+alter table public.rank_history enable row level security;
+comment on table public.rank_history is 'Derived: a player''s total rank and points at the end of each Mexico City day of the month (the hourly snapshot). Public like the leaderboard.';
+revoke all on table public.rank_history from anon, authenticated;
+grant select on table public.rank_history to anon, authenticated;
+
+create policy "Everyone reads the rank history" on public.rank_history for select to anon, authenticated using (true);
+
 -- Monthly standings: each player's points and ranks per month (America/Mexico_City), kept
 -- up to date from scores and daily_scores. The leaderboard reads this table instead of
 -- aggregating every score on every call: with 100,000 players a live aggregate plus three
@@ -509,6 +529,23 @@ $$;
 comment on function public.get_vote_stats(bigint) is 'Votes per match and option (all three, 0 when none); nothing before the round''s deadline.';
 revoke execute on function public.get_vote_stats(quiniela_id_input bigint) from public;
 
+-- One player's race through a Mexico City month: his rank and points at the end of each day
+-- the snapshot saw him in the standings. Public data (the leaderboard shows any player's
+-- month), so security invoker like the reads above.
+create function public.get_rank_history(user_id_input uuid, month_input int, year_input int)
+returns table (day date, rank_total int, total_points int)
+language sql stable
+as $$
+  select h.day, h.rank_total, h.total_points
+  from public.rank_history h
+  where h.user_id = user_id_input
+    and h.day >= make_date(year_input, month_input, 1)
+    and h.day < make_date(year_input + month_input / 12, month_input % 12 + 1, 1)
+  order by h.day
+$$;
+comment on function public.get_rank_history(uuid, int, int) is 'A player''s total rank and points per Mexico City day of a month (from the hourly snapshot).';
+revoke execute on function public.get_rank_history(user_id_input uuid, month_input integer, year_input integer) from public;
+
 create function public.get_leaderboard_months()
 returns table (year int, month int)
 language sql stable
@@ -546,6 +583,13 @@ begin
   on conflict (user_id, year, month) do update
     set rank_total = excluded.rank_total, rank_weekly = excluded.rank_weekly, rank_daily = excluded.rank_daily
     where (rs.rank_total, rs.rank_weekly, rs.rank_daily) is distinct from (excluded.rank_total, excluded.rank_weekly, excluded.rank_daily);
+  -- Today's point of each player's line in the month's race.
+  insert into public.rank_history as rh (user_id, day, rank_total, total_points)
+  select s.user_id, (now() at time zone 'America/Mexico_City')::date, s.rank_total, s.total_points
+  from public.monthly_standings s where s.year = y and s.month = m
+  on conflict (user_id, day) do update set rank_total = excluded.rank_total, total_points = excluded.total_points
+    where (rh.rank_total, rh.total_points) is distinct from (excluded.rank_total, excluded.total_points);
+  delete from public.rank_history rh where rh.day < (make_date(y, m, 1) - interval '2 months')::date;
   select count(*) into written from public.monthly_standings s where s.year = y and s.month = m;
   return written;
 end

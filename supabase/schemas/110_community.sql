@@ -304,6 +304,43 @@ comment on function public.get_friends_leaderboard(int, int) is
   'The caller''s friends ranking of a Mexico City month (his referrals, his referrer, the players he added, and himself), ranked within the group; the columns of get_monthly_leaderboard.';
 revoke execute on function public.get_friends_leaderboard(month_input integer, year_input integer) from public, anon;
 
+-- The lines a player may lay over his own in the month's race (issue 33): the month's top 3
+-- (by total rank, as the leaderboard orders them) and his friends (the circle of
+-- get_friends_leaderboard). Definer for the same reason as that read: the circle comes from
+-- friends and profiles.referred_by, which a player may not read for others. The ranks it
+-- returns are public (rank_history); only who counts as his friend is private, and it says
+-- that only to him.
+create function public.get_rank_history_compare(month_input int, year_input int)
+returns table (user_id uuid, username text, line text, day date, rank_total int)
+language sql stable security definer set search_path = ''
+as $$
+  with me as (select (select auth.uid()) as id), friends as (
+    select p.id from public.profiles p, me where p.referred_by = me.id
+    union select p.referred_by from public.profiles p, me where p.id = me.id and p.referred_by is not null
+    union select f.friend_id from public.friends f, me where f.user_id = me.id
+  ), top3 as (
+    select s.user_id as id from public.monthly_standings s
+    join public.public_profiles pp on pp.id = s.user_id
+    where s.year = year_input and s.month = month_input and s.podium and s.rank_total <= 3
+    order by s.rank_total, pp.username, s.user_id
+    limit 3
+  ), lines as (
+    select t.id, 'top' as line from top3 t
+    union all select f.id, 'friend' from friends f, me where f.id <> me.id and f.id not in (select id from top3)
+  )
+  select l.id, pp.username, l.line, h.day, h.rank_total
+  from lines l
+  join public.public_profiles pp on pp.id = l.id
+  join public.rank_history h on h.user_id = l.id
+  where (select id from me) is not null
+    and h.day >= make_date(year_input, month_input, 1)
+    and h.day < make_date(year_input + month_input / 12, month_input % 12 + 1, 1)
+  order by l.line desc, pp.username, l.id, h.day
+$$;
+comment on function public.get_rank_history_compare(int, int) is
+  'The month''s top 3 and the caller''s friends: each one''s total rank per Mexico City day (rank_history), to compare with his own line.';
+revoke execute on function public.get_rank_history_compare(month_input integer, year_input integer) from public, anon;
+
 -- The referral card: friends invited, friends active (played a round), points earned from
 -- referrals this month, and the monthly cap, for the caller.
 create function public.get_my_referral_stats()

@@ -126,13 +126,40 @@ begin
         order by referrals desc, p.username
         limit 10
       ) t
+    ), '[]'::json),
+    -- The charts of the 30 days (issue 33): per Mexico City day, the players active that day,
+    -- the sign-ups and the referrals; and the picks of each round that closed in the window.
+    'days', coalesce((
+      select json_agg(json_build_object('day', g.day::date, 'active', coalesce(a.n, 0), 'signups', coalesce(s.n, 0), 'referrals', coalesce(r.n, 0)) order by g.day)
+      from generate_series(p_from, (now() at time zone 'America/Mexico_City')::date, interval '1 day') g(day)
+      left join (
+        select (t.at at time zone 'America/Mexico_City')::date as day, count(distinct t.user_id)::int as n from (
+          select user_id, created_at as at from public.activity_logs where created_at >= since
+          union all
+          select user_id, updated_at from public.picks where updated_at >= since
+          union all
+          select user_id, updated_at from public.daily_game_picks where updated_at >= since
+        ) t group by 1
+      ) a on a.day = g.day::date
+      left join (
+        select (created_at at time zone 'America/Mexico_City')::date as day, count(*)::int as n
+        from public.profiles where created_at >= since group by 1
+      ) s on s.day = g.day::date
+      left join (
+        select (created_at at time zone 'America/Mexico_City')::date as day, count(*)::int as n
+        from public.referral_tracking where created_at >= since group by 1
+      ) r on r.day = g.day::date
+    ), '[]'::json),
+    'rounds', coalesce((
+      select json_agg(json_build_object('name', q.name, 'picks', (select count(*) from public.picks k where k.quiniela_id = q.id)) order by q.deadline, q.id)
+      from public.quinielas q where q.deadline >= since and q.deadline <= now()
     ), '[]'::json)
   ) into result;
   return result;
 end
 $$;
 comment on function public.admin_analytics_30d(date) is
-  'Admin: active players (activity, picks or Boost answers since p_from, a Mexico City date), total players, new referrals and the top 10 referrers of the window.';
+  'Admin: active players (activity, picks or Boost answers since p_from, a Mexico City date), total players, new referrals and the top 10 referrers of the window; per day active players, sign-ups and referrals; picks per closed round.';
 revoke execute on function public.admin_analytics_30d(p_from date) from public, anon;
 
 -- Who the round reminder goes to: players with remind_quinielazo on and fewer picks than the
@@ -240,3 +267,30 @@ revoke execute on function public.limit_activity_logs() from public, anon, authe
 create trigger activity_logs_rate after insert on public.activity_logs
   referencing new table as inserted
   for each statement execute function public.limit_activity_logs();
+
+-- Progress of an admin's long send (issue 33): reminders, score e-mails, a custom e-mail. The
+-- admin functions (service role) write one row per send as they go — how many it will send,
+-- how many went out and failed so far, when it finished — and the admin's screen reads it
+-- every second, so he sees "12,400 de 100,000 enviados · 3 fallidos" and can leave the page
+-- and come back. The id is chosen by the admin's browser (a UUID sent with the request), so
+-- it can follow the send before the function answers.
+create table public.notification_batches (
+  id uuid primary key,
+  kind text not null check (kind in ('reminder', 'scores', 'custom')),
+  quiniela_id bigint,
+  total int not null check (total >= 0),
+  sent int not null default 0 check (sent >= 0),
+  failed int not null default 0 check (failed >= 0),
+  started_by uuid,
+  created_at timestamptz not null default now(),
+  finished_at timestamptz
+);
+alter table public.notification_batches enable row level security;
+comment on table public.notification_batches is 'One admin send (reminder, score e-mails, custom e-mail) and its progress; written by the admin functions, read by admins.';
+revoke all on table public.notification_batches from anon, authenticated;
+grant select on table public.notification_batches to authenticated;
+
+create index notification_batches_created_at_idx on public.notification_batches (created_at desc);
+
+create policy "Admins read send progress" on public.notification_batches for select to authenticated
+  using ((select public.is_admin()));

@@ -1,6 +1,7 @@
 // The three admin e-mail functions (send-custom-email, send-scores-email, quinielazo-reminder):
 // refused to a visitor and a player from the caller's JWT, accepted for an admin, and each
 // mail reaching exactly the players it should, in Spanish, with a link to /settings.
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db, uniqueEmail } from '../support/clients.ts';
 import { waitForMail } from '../support/inbox.ts';
@@ -85,12 +86,21 @@ describe('send-custom-email', () => {
     const ana = await createPlayer({ username: `Ana_${Date.now().toString(36)}` });
     const beto = await createPlayer({ username: `Beto<b>_${Date.now().toString(36)}` });
     const stranger = uniqueEmail('desconocido');
+    const batchId = randomUUID();
     const r = await call('send-custom-email', admin.accessToken, {
       subject: 'Novedades para {{username}}',
       htmlBody: '<p>¡Hola, {{ username }}!</p><p>Nueva quiniela disponible.</p>',
       recipients: [{ email: ana.email.toUpperCase() }, { email: beto.email }, { email: stranger }, { email: ana.email }],
+      batchId,
     });
     expect(r).toEqual({ status: 200, body: { message: 'Correos enviados: 3' } });
+    // The send's progress, as the admin's screen reads it (issue 33): closed with its counts,
+    // readable by the admin and by no player.
+    const progress = await admin.client.from('notification_batches').select('kind, total, sent, failed, finished_at, started_by').eq('id', batchId).single();
+    expect(progress.error).toBeNull();
+    expect(progress.data).toMatchObject({ kind: 'custom', total: 3, sent: 3, failed: 0, started_by: admin.id });
+    expect(progress.data?.finished_at).not.toBeNull();
+    expect((await ana.client.from('notification_batches').select('id').eq('id', batchId)).data).toEqual([]);
 
     const toAna = await waitForMail(ana.email, { subject: 'Novedades para' });
     expect(toAna.subject).toBe(`Novedades para ${ana.username}`);
@@ -188,8 +198,12 @@ describe('quinielazo-reminder', () => {
     await q('update public.notification_preferences set remind_quinielazo = false where user_id = $1', [optedOut.id]);
 
     const expected = (await q('select count(*)::int as n from public.quinielazo_reminder_recipients($1)', [round.id])).rows[0].n;
-    const r = await call('quinielazo-reminder', admin.accessToken, { quinielaId: round.id });
+    const batchId = randomUUID();
+    const r = await call('quinielazo-reminder', admin.accessToken, { quinielaId: round.id, batchId });
     expect(r.status).toBe(200);
+    const progress = (await q('select kind, quiniela_id, total, sent, finished_at from public.notification_batches where id = $1', [batchId])).rows[0];
+    expect(progress).toMatchObject({ kind: 'reminder', quiniela_id: String(round.id), total: expected, sent: Number(r.body.sent) });
+    expect(progress.finished_at).not.toBeNull();
     // Every recipient is queued; other test files' players may hold push subscriptions (some
     // failing, retried later), so the split between pushes and e-mails is checked in
     // tests/api/notifications.test.ts; these four have none and must get e-mails.

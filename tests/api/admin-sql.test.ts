@@ -266,10 +266,22 @@ describe('admin_analytics_30d', () => {
     expect(stats.referral_top).toContainEqual({ username: referrer.username, count: 2 });
     expect(stats.referral_top.length).toBeLessThanOrEqual(10);
 
+    // The charts' series (issue 33): one row per day of the window, today's sign-ups and
+    // referrals counted on today's Mexico City day, and the window's sums agreeing with the table.
+    const days = (data as { days: Array<{ day: string; active: number; signups: number; referrals: number }> }).days;
+    const today = (await q(`select (now() at time zone 'America/Mexico_City')::date::text as d`)).rows[0].d;
+    expect(days[0].day).toBe(from());
+    expect(days.at(-1)).toMatchObject({ day: today });
+    expect(days.at(-1)!.signups).toBeGreaterThanOrEqual(3);
+    expect(days.at(-1)!.referrals).toBeGreaterThanOrEqual(2);
+    expect(days.at(-1)!.active).toBeGreaterThanOrEqual(1);
+    expect(days.reduce((sum, d) => sum + d.referrals, 0)).toBe(stats.new_referrals);
+
     // A window that starts tomorrow has no referrals yet: the empty list ('Sin referencias').
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const empty = await admin.client.rpc('admin_analytics_30d', { p_from: tomorrow });
     expect((empty.data as { referral_top: unknown[]; new_referrals: number }).referral_top).toEqual([]);
+    expect((empty.data as { days: unknown[] }).days).toEqual([]);
   });
 });
 

@@ -328,6 +328,18 @@ const RULES: Record<string, TableRules> = {
     patch: () => ({ user_agent: 'cambiado' }),
     allow: { select: 'player service', insert: 'player service', update: 'service', delete: 'player service' },
   },
+  notification_batches: {
+    // An admin send's progress: written by the admin functions (service role), read by admins.
+    arrange: async () => {
+      const batch = randomUUID();
+      await q(`insert into public.notification_batches (id, kind, total) values ($1, 'custom', 3)`, [batch]);
+      return { batch };
+    },
+    key: (c) => ({ id: c.batch }),
+    insert: () => ({ id: randomUUID(), kind: 'custom', total: 1 }),
+    patch: () => ({ sent: 2 }),
+    allow: { select: 'admin service', ...SERVICE_WRITES },
+  },
   notification_outbox: {
     arrange: async (owner) => {
       const dedupe = `matriz:${n++}`;
@@ -338,6 +350,18 @@ const RULES: Record<string, TableRules> = {
     insert: (c) => ({ user_id: c.owner.id, kind: 'new_blog', channel: 'email', payload: {}, dedupe_key: `matriz:${n++}` }),
     patch: () => ({ state: 'sent' }),
     allow: { select: 'service', ...SERVICE_WRITES },
+  },
+  rank_history: {
+    // Derived by snapshot_monthly_ranks (definer): public to read like the leaderboard, written
+    // by nobody through the API but the service role.
+    arrange: async (owner) => {
+      await q(`insert into public.rank_history (user_id, day, rank_total, total_points) values ($1, '2030-01-05', 5, 10)`, [owner.id]);
+      return {};
+    },
+    key: (c) => ({ user_id: c.owner.id, day: '2030-01-05' }),
+    insert: (c) => ({ user_id: c.owner.id, day: '2030-01-06', rank_total: 1, total_points: 1 }),
+    patch: () => ({ rank_total: 2 }),
+    allow: { select: ALL, insert: 'service', update: 'service', delete: 'service' },
   },
   rank_snapshots: {
     arrange: async (owner) => {

@@ -4,6 +4,7 @@ import { FriendsRanking } from '@/features/friends/components/friends-ranking';
 import { ReferralCard } from '@/features/friends/components/referral-card';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { PollCard } from '@/features/poll/components/poll-card';
+import { MonthRaceCard } from '@/features/standings/components/month-race-card';
 import { PlayerHome, PlayerHomeSkeleton } from '@/features/standings/components/player-home';
 import { loadPlayerHome } from '@/features/standings/load-player-home';
 import { bonusPoints, rulesFor } from '@/lib/game-rules';
@@ -30,6 +31,7 @@ export const Route = createFileRoute('/_authed/dashboard')({
         data={home}
         variant="dashboard"
         cards={{
+          race: <MonthRaceCard userId={session.user.id} month={home.month} rounds={home.rounds} />,
           boost: <BoostCard userId={session.user.id} data={boost} />,
           poll: <PollCard userId={session.user.id} />,
           friends: <FriendsRanking userId={session.user.id} year={year} month={month} referralCode={profile?.referralCode ?? null} />,

@@ -46,11 +46,16 @@ export async function refuseAdminRequest(req: Request): Promise<Response | null>
   return refuseNonAdmin(req);
 }
 
-/** The per-round mailers' start: refuseAdminRequest, then the body's `quinielaId`; else the response to answer. */
-export async function adminRoundRequest(req: Request): Promise<number | Response> {
+/**
+ * The per-round mailers' start: refuseAdminRequest, then the body's `quinielaId` (and the rest of
+ * the body, e.g. its `batchId`); else the response to answer.
+ */
+export async function adminRoundRequest(req: Request): Promise<{ id: number; body: Record<string, unknown> | null } | Response> {
   const refused = await refuseAdminRequest(req);
   if (refused) return refused;
-  return roundId((await readJson(req))?.quinielaId) ?? json(400, { error: 'Ingresa un ID de quiniela válido.' });
+  const body = await readJson(req);
+  const id = roundId(body?.quinielaId);
+  return id === null ? json(400, { error: 'Ingresa un ID de quiniela válido.' }) : { id, body };
 }
 
 /** A positive integer round id from a JSON body value (number or numeric string), else null. */
@@ -59,8 +64,13 @@ export function roundId(value: unknown): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
-/** Runs `task` over `items` with at most `limit` in flight; counts the ones that succeeded. */
-export async function sendAll<T>(items: T[], task: (item: T) => Promise<void>, limit = 5): Promise<{ sent: number; failed: number }> {
+/**
+ * Runs `task` over `items` with at most `limit` in flight; counts the ones that succeeded, and
+ * tells `onProgress` the counts after each one (the admin's progress line).
+ */
+export async function sendAll<T>(
+  items: T[], task: (item: T) => Promise<void>, limit = 5, onProgress?: (sent: number, failed: number) => void,
+): Promise<{ sent: number; failed: number }> {
   let next = 0;
   let sent = 0;
   let failed = 0;
@@ -74,6 +84,7 @@ export async function sendAll<T>(items: T[], task: (item: T) => Promise<void>, l
         failed++;
         console.error('envío fallido', e);
       }
+      onProgress?.(sent, failed);
     }
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));

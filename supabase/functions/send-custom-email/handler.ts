@@ -2,6 +2,8 @@
 // subject and body replaced by that recipient's username ('jugador' when he has none).
 import { optionalEnv } from '../_shared/env.ts';
 import { refuseAdminRequest, sendAll, serviceClient } from '../_shared/admin.ts';
+import { batchId, startBatch } from '../_shared/batch.ts';
+import { callerClaims } from '../_shared/claims.ts';
 import { json, readJson } from '../_shared/http.ts';
 import { escapeHtml, layout, sendMail } from '../_shared/mailer.ts';
 import { fetchAll } from '../_shared/paging.ts';
@@ -56,7 +58,8 @@ export default async function handler(req: Request): Promise<Response> {
   }
 
   const siteUrl = optionalEnv('SITE_URL') ?? 'http://localhost:5173';
-  const { sent } = await sendAll(emails, async (email) => {
+  const batch = await startBatch(service, { id: batchId(body?.batchId), kind: 'custom', total: emails.length, startedBy: String(callerClaims(req)?.sub ?? '') || null });
+  const { sent, failed } = await sendAll(emails, async (email) => {
     const username = usernames.get(email)?.trim() || 'jugador';
     // Replacer functions: a username is inserted literally (a string replacement would read
     // `$&` and the like in it as patterns and copy parts of the admin's text into the mail).
@@ -69,6 +72,7 @@ export default async function handler(req: Request): Promise<Response> {
       html: layout(personalSubject, html, siteUrl),
       text: `${htmlToText(html)}\n\n—\nCambia tus preferencias de correo: ${siteUrl}/settings`,
     });
-  });
+  }, undefined, batch.progress);
+  await batch.finish(sent, failed);
   return json(200, { message: `Correos enviados: ${sent}` });
 }

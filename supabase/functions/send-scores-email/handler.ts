@@ -2,6 +2,8 @@
 // that round gets his points, his correct picks and one line per bonus.
 import { optionalEnv } from '../_shared/env.ts';
 import { adminRoundRequest, sendAll, serviceClient } from '../_shared/admin.ts';
+import { batchId, startBatch } from '../_shared/batch.ts';
+import { callerClaims } from '../_shared/claims.ts';
 import { json } from '../_shared/http.ts';
 import { escapeHtml, layout, sendMail } from '../_shared/mailer.ts';
 import { fetchAll } from '../_shared/paging.ts';
@@ -14,8 +16,9 @@ interface ScoreRow {
 }
 
 export default async function handler(req: Request): Promise<Response> {
-  const id = await adminRoundRequest(req);
-  if (id instanceof Response) return id;
+  const request = await adminRoundRequest(req);
+  if (request instanceof Response) return request;
+  const { id } = request;
 
   const service = serviceClient();
   const { data: round, error } = await service.from('quinielas').select('id, name, results_saved').eq('id', id).maybeSingle();
@@ -35,8 +38,12 @@ export default async function handler(req: Request): Promise<Response> {
 
   const siteUrl = optionalEnv('SITE_URL') ?? 'http://localhost:5173';
   const name = String(round.name);
-  const { sent } = await sendAll(
-    scores.filter((s) => s.profile?.email),
+  const recipients = scores.filter((s) => s.profile?.email);
+  const batch = await startBatch(service, {
+    id: batchId(request.body?.batchId), kind: 'scores', quinielaId: id, total: recipients.length, startedBy: String(callerClaims(req)?.sub ?? '') || null,
+  });
+  const { sent, failed } = await sendAll(
+    recipients,
     async (s) => {
       const username = s.profile?.username?.trim() || 'jugador';
       const bonuses = s.bonus_details ?? [];
@@ -59,6 +66,9 @@ ${bonuses.length ? `<p>Bonos:</p><ul>${bonuses.map((b) => `<li>${escapeHtml(b)}<
       ].join('\n');
       await sendMail({ to: s.profile!.email!, subject: `Tus puntos de ${name}: ${s.points}`, html: layout(`Tus puntos de ${name}`, html, siteUrl), text });
     },
+    undefined,
+    batch.progress,
   );
+  await batch.finish(sent, failed);
   return json(200, { sentCount: sent });
 }

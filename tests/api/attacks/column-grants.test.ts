@@ -59,7 +59,10 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
   prizes: {},
   profiles: { update: 'favorite_club_id newsletter_opt_in username' },
   quinielas: { insert: 'deadline is_last_of_month name results_saved week', update: 'deadline is_last_of_month name results_saved week' },
+  rank_history: {},
   rank_snapshots: { insert: 'month rank_daily rank_total rank_weekly user_id year', update: 'rank_daily rank_total rank_weekly' },
+  // Written by the admin functions (service role) only.
+  notification_batches: {},
   notification_outbox: {},
   push_subscriptions: { insert: 'auth endpoint p256dh user_agent user_id' },
   round_seal_salts: {},

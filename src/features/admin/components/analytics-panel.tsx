@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getAnalytics, type Analytics } from '../api/get-analytics';
+import { AnalyticsCharts } from './analytics-charts';
 import { AdminPage, Card } from './ui';
 
 export function AnalyticsPanel() {
@@ -32,6 +33,7 @@ export function AnalyticsPanel() {
           </Card>
         ))}
       </dl>
+      {data && <AnalyticsCharts data={data} />}
       <Card>
         <h2 className="mb-2 text-lg font-bold">Top referidores</h2>
         {data ? (

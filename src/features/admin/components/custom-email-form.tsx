@@ -3,6 +3,7 @@ import { useSending } from '@/lib/use-sending';
 import { parseRecipients } from '../recipients';
 import { invokeAdminFunction } from '../api/invoke-admin-function';
 import { functionErrorNotice } from './notices';
+import { SendProgressLine, useSendProgress } from './send-progress';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
 
 export function CustomEmailForm() {
@@ -11,6 +12,7 @@ export function CustomEmailForm() {
   const [htmlBody, setHtmlBody] = useState('');
   const { sending: busy, send: sendOnce } = useSending();
   const [notice, setNotice] = useState<Notice>(null);
+  const { progress, start } = useSendProgress('custom');
   const list = parseRecipients(recipients);
 
   async function send(e: React.FormEvent) {
@@ -23,7 +25,7 @@ export function CustomEmailForm() {
     // One mail per recipient: a double tap must not send it twice.
     await sendOnce(async () => {
       try {
-        const answer = await invokeAdminFunction<{ message: string }>('send-custom-email', { subject, htmlBody, recipients: list.map((email) => ({ email })) });
+        const answer = await invokeAdminFunction<{ message: string }>('send-custom-email', { subject, htmlBody, recipients: list.map((email) => ({ email })), batchId: start() });
         setNotice({ kind: 'ok', text: `✅ ${answer.message}` });
       } catch (error) {
         setNotice(functionErrorNotice(error));
@@ -56,6 +58,7 @@ export function CustomEmailForm() {
               <NoticeLine notice={notice} />
             </div>
           </div>
+          <SendProgressLine progress={progress} />
         </form>
       </Card>
     </AdminPage>

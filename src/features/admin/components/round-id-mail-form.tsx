@@ -3,6 +3,7 @@ import { useSending } from '@/lib/use-sending';
 import { invokeAdminFunction } from '../api/invoke-admin-function';
 import { roundLabel } from './round-select';
 import { functionErrorNotice } from './notices';
+import { SendProgressLine, useSendProgress } from './send-progress';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } from './ui';
 import { useRounds } from './use-rounds';
 
@@ -27,6 +28,7 @@ export function RoundIdMailForm({
   const [roundId, setRoundId] = useState('');
   const { sending: busy, send: once } = useSending();
   const [notice, setNotice] = useState<Notice>(null);
+  const { progress, start } = useSendProgress(fn === 'send-scores-email' ? 'scores' : 'reminder');
 
   async function send(e: React.FormEvent) {
     e.preventDefault();
@@ -38,7 +40,7 @@ export function RoundIdMailForm({
     }
     await once(async () => {
       try {
-        const answer = await invokeAdminFunction<Record<string, unknown>>(fn, { quinielaId: id });
+        const answer = await invokeAdminFunction<Record<string, unknown>>(fn, { quinielaId: id, batchId: start() });
         setNotice({ kind: 'ok', text: summary ? summary(answer) : `✅ Emails enviados: ${sentCount(answer)}` });
       } catch (error) {
         setNotice(functionErrorNotice(error));
@@ -65,6 +67,7 @@ export function RoundIdMailForm({
             {busy ? 'Enviando…' : buttonLabel}
           </button>
         </form>
+        <SendProgressLine progress={progress} />
         <div className="mt-3">
           <NoticeLine notice={notice} />
         </div>

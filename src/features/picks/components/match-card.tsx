@@ -1,6 +1,7 @@
 // One match on the picks screens: both clubs, the special-pick and underdog markers, three big
 // Local / Empate / Visita buttons, and after the deadline the vote shares and whether the
 // player's pick was right.
+import { lazy, Suspense } from 'react';
 import { MatchTeams } from '@/components/ui/match-teams';
 import type { PickResult } from '@/lib/db';
 import { MATCH_BONUS_ICONS, MATCH_SIDES, teamName } from '@/lib/rounds';
@@ -8,6 +9,9 @@ import { formatKickoff } from '@/lib/time';
 import type { DetailMatch, VoteShares } from '../api/get-round-detail';
 import type { ShownPick } from '../model/merge-picks';
 import { PickStatus } from './pick-status';
+
+// The round's split as one bar (issue 33), in its own chunk: only closed rounds draw it.
+const SplitBar = lazy(() => import('@/components/charts/split-bar').then((m) => ({ default: m.SplitBar })));
 
 export interface MatchCardProps {
   match: DetailMatch;
@@ -65,6 +69,11 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick }: M
           );
         })}
       </div>
+      {closed && votes && (
+        <Suspense fallback={<div className="h-7" />}>
+          <SplitBar votes={votes} pick={pick?.result ?? null} result={match.correctResult} />
+        </Suspense>
+      )}
       <div className="flex min-h-4 items-center justify-between gap-2">
         {pick && !closed ? <PickStatus pick={pick} /> : pick && pick.state === 'rejected' ? <PickStatus pick={pick} /> : <span />}
         {closed && match.correctResult === null && <p className="text-xs text-slate-500">Resultado pendiente</p>}

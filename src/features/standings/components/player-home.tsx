@@ -46,6 +46,8 @@ export interface HomeCards {
   friends?: ReactNode;
   referral?: ReactNode;
   offer?: ReactNode;
+  /** The month's race (rank chart), drawn after the stats. */
+  race?: ReactNode;
 }
 
 export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData; variant: HomeVariant; cards?: HomeCards }) {
@@ -65,6 +67,7 @@ export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData
         </p>
       </header>
       {variant === 'dashboard' ? stats : week}
+      {variant === 'dashboard' && cards.race}
       {variant === 'dashboard' && cards.boost}
       <QuickActions actions={QUICK_ACTIONS[variant]} />
       {variant === 'inicio' && cards.boost}

@@ -1,18 +1,23 @@
 // The leaderboard's score-detail modal: where a player's month of points came from — each
-// scored round (correct picks, points, one line per bonus) and the Boost total.
-import { useEffect, useState } from 'react';
+// scored round (correct picks, points, one line per bonus) and the Boost total; above them the
+// month's race (his rank through the month and points per round, in its own chunk).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+import { useUserId } from '@/lib/session';
 import { getUserDailyScoresByMonth, type DailyScore } from '../api/get-user-daily-scores-by-month';
 import { getUserScoresByMonth, type RoundScore } from '../api/get-user-scores-by-month';
 import { displayUsername, type LeaderboardEntry } from '../leaderboard-rows';
 import { monthLabel, type GameMonth } from '../months';
 import { BonusLines } from './bonus-lines';
 
+const MonthRace = lazy(() => import('./month-race').then((m) => ({ default: m.MonthRace })));
+
 type Detail = { status: 'loading' } | { status: 'error' } | { status: 'ready'; rounds: RoundScore[]; daily: DailyScore[] };
 
 export function ScoreDetailDialog({ entry, month, onClose }: { entry: LeaderboardEntry | null; month: GameMonth; onClose: () => void }) {
   const [detail, setDetail] = useState<Detail>({ status: 'loading' });
   const userId = entry?.userId;
+  const viewerId = useUserId();
 
   useEffect(() => {
     if (!userId) return;
@@ -38,6 +43,13 @@ export function ScoreDetailDialog({ entry, month, onClose }: { entry: Leaderboar
     >
       {detail.status === 'loading' && <DetailSkeleton />}
       {detail.status === 'error' && <p className="py-6 text-center text-sm text-slate-600">No pudimos cargar el detalle. Intenta de nuevo más tarde.</p>}
+      {detail.status === 'ready' && entry && (
+        <section aria-label="Carrera del mes" className="-mx-4 mb-2">
+          <Suspense fallback={<div className="h-64 animate-pulse rounded-xl bg-slate-50" />}>
+            <MonthRace userId={entry.userId} viewerId={viewerId} month={month} rounds={detail.rounds} subject={entry.userId === viewerId ? 'me' : 'other'} />
+          </Suspense>
+        </section>
+      )}
       {detail.status === 'ready' && entry && <DetailBody rounds={detail.rounds} daily={detail.daily} referralPoints={entry.referralPoints} />}
     </Dialog>
   );

@@ -1,0 +1,167 @@
+// The charts a fan looks at (issue 33), read the way a screen reader reads them: each chart's
+// text alternative says what the test arranged (rank_history rows, scores and picks written by
+// SQL relative to the database clock).
+import { expect, test } from '@playwright/test';
+import { closeRoundNow, createPlayer, createRound, signInPage, signInPlayer } from '../support/e2e-players.ts';
+import { e2eSql } from '../support/e2e-standings.ts';
+import { shownName } from '../support/shown.ts';
+
+// Two cores shared with other runs: a dashboard's reads and its lazy chart chunk have taken over a minute.
+test.describe.configure({ timeout: 120_000 });
+
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
+async function usernameOf(id: string): Promise<string> {
+  const [row] = await e2eSql<{ username: string }>('select username from public.profiles where id = $1', [id]);
+  return row!.username;
+}
+
+test('a player who climbed from 12th to 3rd last month reads so in his score detail, with his points per round', async ({ page }) => {
+  const me = await createPlayer('carrera');
+  const name = await usernameOf(me.id);
+  // Last month by the database clock: its 1st, its 21st and its 28th exist in every month.
+  const [month] = await e2eSql<{ y: number; m: number; key: string }>(
+    `select extract(year from d)::int as y, extract(month from d)::int as m, to_char(d, 'YYYY-MM') as key
+     from (select date_trunc('month', now() at time zone 'America/Mexico_City') - interval '1 month' as d) t`,
+  );
+  const [round] = await e2eSql<{ id: number }>(
+    `insert into public.quinielas (name, week, deadline, results_saved)
+     values ('Jornada carrera', 1, (date_trunc('month', now() at time zone 'America/Mexico_City') - interval '10 days') at time zone 'America/Mexico_City', true)
+     returning id`,
+  );
+  try {
+    await e2eSql('insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $2, 9, 42)', [me.id, round!.id]);
+    await e2eSql(
+      `insert into public.rank_history (user_id, day, rank_total, total_points)
+       select $1, make_date($2, $3, d), r, 42 from (values (1, 12), (21, 10), (28, 3)) v(d, r)`,
+      [me.id, month!.y, month!.m],
+    );
+    await signInPage(page, me);
+    await page.goto(`/leaderboard?mes=${month!.key}`);
+    // His row: among the top 20 or below them as "Tu posición", wherever 42 points put him.
+    // His button reads "<name>(tú)": the name as the leaderboard cuts it, then the mark.
+    await page.getByRole('table').getByRole('button', { name: new RegExp(`^${shownName(name).replace('…', '.')}`) }).first().click();
+    const dialog = page.getByRole('dialog');
+    const monthWord = MONTHS[month!.m - 1];
+    await expect(dialog.getByRole('img', { name: /^Tu posición en/ })).toHaveAttribute(
+      'aria-label',
+      `Tu posición en ${monthWord} subió: del 12.º lugar el 1 de ${monthWord} al 3.º lugar el 28 de ${monthWord}; el mejor, 3.º.`,
+      { timeout: 30_000 },
+    );
+    await expect(dialog.getByText('Subiste 7 lugares esta semana')).toBeVisible();
+    await expect(dialog.getByRole('img', { name: /^Puntos por quiniela/ })).toHaveAttribute('aria-label', 'Puntos por quiniela: Jornada carrera, 42.');
+  } finally {
+    await e2eSql('delete from public.quinielas where id = $1', [round!.id]);
+  }
+});
+
+test('a new player sees one point and a sentence on /dashboard, and his friend’s line when he taps', async ({ page }) => {
+  const [me, friend] = await Promise.all([createPlayer('nuevo'), createPlayer('amigo')]);
+  const friendName = await usernameOf(friend.id);
+  await e2eSql('insert into public.friends (user_id, friend_id) values ($1, $2)', [me.id, friend.id]);
+  // One day in the race of whichever month the dashboard shows (this one, or the last one while
+  // another test holds one of its rounds unscored): today and the last day of last month.
+  await e2eSql(
+    `insert into public.rank_history (user_id, day, rank_total, total_points)
+     select u, d, r, 5 from (values ($1::uuid, 7), ($2::uuid, 2)) p(u, r),
+       unnest(array[(now() at time zone 'America/Mexico_City')::date,
+                    (date_trunc('month', now() at time zone 'America/Mexico_City') - interval '1 day')::date]) d`,
+    [me.id, friend.id],
+  );
+  await signInPage(page, me);
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: 'Tu carrera del mes' });
+  const race = card.getByRole('img', { name: /^Tu posición en/ });
+  // The home's reads and the chart's chunk on a busy two-core machine: a generous first wait.
+  await expect(race).toHaveAttribute('aria-label', /^Tu posición en [a-z]+: 7\.º lugar el \d+ de [a-z]+\.$/, { timeout: 30_000 });
+  await expect(card.getByText('Tu primer día en el ranking: 7.º lugar.', { exact: false })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Comparar con el top 3 y tus amigos' }).click();
+  await expect(race).toHaveAttribute('aria-label', new RegExp(`Comparado con: .*${shownName(friendName).replace('…', '.')}, 2\\.º`));
+});
+
+test('a closed round shows each match’s split as one bar with the pick and the result', async ({ page }) => {
+  const [me, other1, other2] = await Promise.all([createPlayer('split'), createPlayer('split'), createPlayer('split')]);
+  const round = await createRound('Jornada reparto', 1);
+  const [match] = await e2eSql<{ id: number }>('select id from public.matches where quiniela_id = $1', [round.id]);
+  await e2eSql(
+    `insert into public.picks (user_id, match_id, result) values ($1, $4, 'Local'), ($2, $4, 'Visita'), ($3, $4, 'Visita')`,
+    [me.id, other1.id, other2.id, match!.id],
+  );
+  await closeRoundNow(round.id);
+  await e2eSql(`update public.matches set correct_result = 'Visita' where id = $1`, [match!.id]);
+  try {
+    await signInPage(page, me);
+    await page.goto(`/picks?quiniela=${round.id}`);
+    await expect(page.getByRole('list', { name: 'Partidos' }).getByRole('img', { name: /^Votos/ })).toHaveAttribute(
+      'aria-label',
+      'Votos: Local 33%, Empate 0%, Visita 67%. Tu pick: Local. Resultado: Visita.',
+      { timeout: 30_000 },
+    );
+  } finally {
+    await e2eSql('delete from public.quinielas where id = $1', [round.id]);
+  }
+});
+
+test('the admin follows a custom e-mail to 60 players from its first count to done, and finds it again after leaving', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const recipients = Array.from({ length: 60 }, (_, i) => `progreso${tag}${i}@e2e.quinielazo.mx`);
+  const subject = `Progreso ${tag}`;
+  await signInPage(page, await signInPlayer('admin@quinielazo.mx', 'Admin1234'));
+  await page.goto('/admin/enviar-emails');
+  // Every count the progress line shows, in order, as the admin sees them.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext');
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  await page.getByLabel('Destinatarios (separados por comas)').fill(recipients.join(', '));
+  await page.getByLabel('Asunto').fill(subject);
+  await page.getByLabel('Mensaje (HTML)').fill('<p>¡Hola, {{username}}!</p>');
+  await page.getByRole('button', { name: 'Enviar correos' }).click();
+
+  const progress = page.getByRole('progressbar', { name: 'Progreso del envío' });
+  await expect(progress).toHaveAttribute('aria-valuetext', 'Terminado: 60 de 60 enviados · 0 fallidos', { timeout: 30_000 });
+  const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+  const counts = seen.map((t) => Number(/([\d,]+) de 60/.exec(t)![1]));
+  expect(counts).toEqual([...counts].sort((a, b) => a - b));
+  // Every mail is in the inbox.
+  const inbox = process.env.INBOX_URL!;
+  for (const address of recipients) {
+    const list: Array<{ subject: string }> = await (await fetch(`${inbox}/api/v1/mailbox/${address.split('@')[0]}`)).json();
+    expect(list.map((m) => m.subject)).toContain(subject);
+  }
+
+  // He leaves and comes back: the send is where he left it.
+  await page.goto('/admin');
+  await page.goto('/admin/enviar-emails');
+  await expect(progress).toHaveAttribute('aria-valuetext', 'Terminado: 60 de 60 enviados · 0 fallidos');
+  await expect(page.getByRole('status').filter({ hasText: 'Terminado: 60 de 60 enviados · 0 fallidos' })).toBeVisible();
+});
+
+test('the admin’s 30 days: picks per round as a chart with its table', async ({ page }) => {
+  const name = `Analítica ${Date.now().toString(36)}`;
+  const round = await createRound(name, 1);
+  try {
+    await e2eSql(
+      `insert into public.picks (user_id, match_id, result)
+       select p.id, m.id, 'Local' from public.profiles p, public.matches m
+       where p.email in ('ana@quinielazo.mx', 'beto@quinielazo.mx') and m.quiniela_id = $1`,
+      [round.id],
+    );
+    await closeRoundNow(round.id);
+    await signInPage(page, await signInPlayer('admin@quinielazo.mx', 'Admin1234'));
+    await page.goto('/admin/analytics');
+    const table = page.getByRole('table', { name: 'Picks por quiniela' });
+    await expect(table.getByRole('row', { name: `${name} 2` })).toBeAttached({ timeout: 30_000 });
+    await expect(page.getByRole('img', { name: /^Picks por quiniela: \d+ picks en total; el máximo, \d+/ })).toBeVisible();
+    for (const title of ['Jugadores activos por día', 'Registros por día', 'Referidos por día']) {
+      await expect(page.getByRole('table', { name: title }).getByRole('row')).toHaveCount(31 + 1);
+    }
+  } finally {
+    await e2eSql('delete from public.quinielas where id = $1', [round.id]);
+  }
+});

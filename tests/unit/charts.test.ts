@@ -1,0 +1,51 @@
+// What the charts say in words (issue 33): the week's climb beside the month's race, the race's
+// text alternative, and the round's split as percentages that add up to 100.
+import { describe, expect, it } from 'vitest';
+import { splitLabel, splitPercents } from '../../src/components/charts/split-bar.tsx';
+import { climbSentence, raceLabel, weekClimb } from '../../src/features/standings/race.ts';
+
+describe('the week’s climb', () => {
+  it('compares the latest day with the last one at least a week before it', () => {
+    const line = [
+      { day: '2026-11-02', rank: 30 },
+      { day: '2026-11-12', rank: 20 },
+      { day: '2026-11-15', rank: 15 },
+      { day: '2026-11-22', rank: 8 },
+    ];
+    expect(weekClimb(line)).toBe(7);
+    expect(climbSentence(weekClimb(line))).toBe('Subiste 7 lugares esta semana');
+  });
+
+  it('uses the first day when the line is younger than a week, and says a fall or one place plainly', () => {
+    expect(weekClimb([{ day: '2026-11-20', rank: 3 }, { day: '2026-11-22', rank: 4 }])).toBe(-1);
+    expect(climbSentence(-1)).toBe('Bajaste 1 lugar esta semana');
+    expect(climbSentence(0, 'other')).toBe('Mantiene su lugar esta semana');
+    expect(weekClimb([{ day: '2026-11-22', rank: 4 }])).toBeNull();
+    expect(climbSentence(null)).toBeNull();
+  });
+});
+
+describe('the race’s text alternative', () => {
+  it('says the climb from first to last day and the best place', () => {
+    expect(raceLabel([{ day: '2026-11-03', rank: 12 }, { day: '2026-11-10', rank: 2 }, { day: '2026-11-27', rank: 3 }], 'noviembre')).toBe(
+      'Tu posición en noviembre subió: del 12.º lugar el 3 de noviembre al 3.º lugar el 27 de noviembre; el mejor, 2.º.',
+    );
+  });
+
+  it('gives a new player one sentence, not an empty axis', () => {
+    expect(raceLabel([{ day: '2026-11-27', rank: 40 }], 'noviembre', 'other')).toBe('Su posición en noviembre: 40.º lugar el 27 de noviembre.');
+    expect(raceLabel([], 'noviembre')).toBe('Tu posición en noviembre: todavía sin lugar en el ranking.');
+  });
+});
+
+describe('the round’s split', () => {
+  it('rounds to whole percentages that add up to 100', () => {
+    expect(splitPercents({ Local: 1, Empate: 1, Visita: 1 })).toEqual({ Local: 34, Empate: 33, Visita: 33 });
+    expect(splitPercents({ Local: 0, Empate: 0, Visita: 0 })).toEqual({ Local: 0, Empate: 0, Visita: 0 });
+  });
+
+  it('names the pick and the result', () => {
+    expect(splitLabel({ Local: 6, Empate: 1, Visita: 3 }, 'Local', 'Visita')).toBe('Votos: Local 60%, Empate 10%, Visita 30%. Tu pick: Local. Resultado: Visita.');
+    expect(splitLabel({ Local: 0, Empate: 0, Visita: 0 }, null, null)).toBe('Nadie votó este partido.');
+  });
+});
