@@ -43,7 +43,8 @@ test('the picks screen in every state: one status bar, readable colours, locked 
   await page.goto(`/picks?quiniela=${round.id}`);
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
   const bar = page.getByRole('status', { name: 'Tus picks' });
-  await expect(bar).toHaveText('0 de 3 guardados · puedes cambiarlos hasta el cierre');
+  // The first read waits longer: a busy machine runs several browsers at once.
+  await expect(bar).toHaveText('0 de 3 guardados · puedes cambiarlos hasta el cierre', { timeout: 30_000 });
   found.push(...(await axe(page, 'open, nothing picked')));
 
   // Each tap is saved; the screen says so once, and when the last one lands.
@@ -67,7 +68,7 @@ test('the picks screen in every state: one status bar, readable colours, locked 
   // Closed, results not in: every button locked, looking locked, and the screen says why.
   await closeRoundNow(round.id);
   await page.reload();
-  await expect(page.getByText('Cerrada', { exact: true })).toBeVisible();
+  await expect(page.getByText('Cerrada', { exact: true })).toBeVisible({ timeout: 30_000 });
   const why = page.getByText('La quiniela ya cerró: los picks ya no se pueden cambiar.');
   await expect(why).toBeVisible();
   const locked = matches.first().getByRole('button', { name: /^Empate/ });
@@ -79,7 +80,7 @@ test('the picks screen in every state: one status bar, readable colours, locked 
 
   // Closed with results: he said Local on 1–7 (right) and Empate on 8–12 (the result was Local).
   await page.goto(`/picks?quiniela=${scored}`);
-  await expect(matches).toHaveCount(12);
+  await expect(matches).toHaveCount(12, { timeout: 30_000 });
   const right = matches.nth(0).getByRole('button', { name: /^Local/ });
   const wrong = matches.nth(7).getByRole('button', { name: /^Empate/ });
   const result = matches.nth(7).getByRole('button', { name: /^Local/ });
@@ -103,7 +104,7 @@ test('/inicio opens with what the player must do next: picks missing with the co
     await signInPage(page, player);
     await page.goto('/inicio');
     const next = page.getByRole('region', { name: 'Lo que sigue' });
-    await expect(next).toContainText(/Te faltan tus \d+ picks/);
+    await expect(next).toContainText(/Te faltan tus \d+ picks/, { timeout: 30_000 });
     await expect(next).toContainText(/Cierra en (\d+ d )?\d+ h \d+ min/);
     await expect(next).toContainText('Boost sin responder');
     await expect(next).toContainText('Ya están tus puntos: ');
