@@ -126,7 +126,7 @@ test('/inicio opens with what the player must do next: picks missing with the co
     for (let i = 0; i < count; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
     await expect(page.getByRole('status', { name: 'Tus picks' })).toHaveText(`✓ ${count} de ${count} guardados · puedes cambiarlos hasta el cierre`);
     await page.goto('/inicio');
-    await expect(next).toContainText(`${count}/${count} ✓ Tu quiniela está completa`);
+    await expect(next).toContainText(`${count}/${count} ✓ Tu quiniela está completa`, { timeout: 30_000 });
   } finally {
     await deleteGame(game);
   }
