@@ -123,7 +123,6 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   await expect(cards).toHaveCount(12);
   const picks = Array.from({ length: 12 }, (_, i) => (i < 9 ? RESULTS[i % 3] : 'Local'));
   for (const [i, pick] of picks.entries()) await cards.nth(i).getByRole('button', { name: new RegExp(`^${pick}`) }).click();
-  await playerPage.getByRole('button', { name: 'Guardar Quiniela' }).click();
   await expect(playerPage.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
 
   // --- The admin enters results by blur, saves partially, then finalizes. ---

@@ -17,12 +17,13 @@ async function allLocalSaved(page: Page, name: string) {
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
   await expect(matches).toHaveCount(12);
   for (let i = 0; i < 12; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-  await expect(page.getByText(/Guardado ✓/)).toHaveCount(12);
-  return { player, roundId, matches };
+  const bar = page.getByRole('status', { name: 'Tus picks' });
+  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
+  return { player, roundId, matches, bar };
 }
 
 test('changes made offline survive a reload, then reach the server with a receipt', async ({ page, context }) => {
-  const { player, roundId, matches } = await allLocalSaved(page, 'offline');
+  const { player, roundId, matches, bar } = await allLocalSaved(page, 'offline');
 
   await context.setOffline(true);
   await matches.nth(0).getByRole('button', { name: /^Visita/ }).click();
@@ -36,14 +37,16 @@ test('changes made offline survive a reload, then reach the server with a receip
   await expect(page.getByText('Pendiente de enviar')).toHaveCount(2);
   expect((await serverPicks(player, roundId))[1]).toBe('Local');
 
+  await expect(bar).toHaveText('10 de 12 guardados · 2 pendientes de enviar: se enviarán solos al volver la señal · puedes cambiarlos hasta el cierre');
+
   await context.setOffline(false);
   await expect(page.getByText('Pendiente de enviar')).toHaveCount(0);
-  await expect(matches.nth(0).getByText(/Guardado ✓ \d{2}:\d{2}:\d{2}/)).toBeVisible();
+  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
   const onServer = await serverPicks(player, roundId);
   expect([onServer[1], onServer[2], onServer[3]]).toEqual(['Visita', 'Empate', 'Local']);
 });
 
-test('a change still waiting when the round closes is marked not sent and the player is told', async ({ page, context }) => {
+test('a change made before the close but still waiting when it passes: the player is told it did not reach the server in time, and what counts', async ({ page, context }) => {
   const player = await createPlayer('cierre');
   const round = await createRound(`Cierre con señal perdida ${Date.now()}`);
   await signInPage(page, player);
@@ -52,7 +55,7 @@ test('a change still waiting when the round closes is marked not sent and the pl
 
   const first = page.getByRole('list', { name: 'Partidos' }).getByRole('group').first();
   await first.getByRole('button', { name: /^Local/ }).click();
-  await expect(first.getByText(/Guardado ✓/)).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Tus picks' })).toHaveText('1 de 3 guardados · puedes cambiarlos hasta el cierre');
 
   await context.setOffline(true);
   await first.getByRole('button', { name: /^Visita/ }).click();
@@ -61,30 +64,34 @@ test('a change still waiting when the round closes is marked not sent and the pl
   await closeRoundNow(round.id);
 
   await context.setOffline(false);
-  await expect(first.getByText('No enviada: la quiniela ya cerró')).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText('la quiniela ya cerró');
+  // It was made before the close: what happened is that it reached the server after it.
+  const late = first.getByText('No llegó al servidor antes del cierre: tu cambio a Visita no cuenta; cuenta Local.');
+  await expect(late).toBeVisible();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('1 pick hecho sin señal no llegó al servidor antes del cierre, así que no cuenta.');
+  await expect(alert).not.toContainText('después del cierre');
   expect((await serverPicks(player, round.id))[1]).toBe('Local');
 
-  // Never silently dropped: after a reload the refused pick is still shown as not sent.
+  // Never silently dropped: after a reload the refused pick is still shown as not sent, and the
+  // pick that counts is the one shown as his.
   await page.reload();
-  await expect(first.getByText('No enviada: la quiniela ya cerró')).toBeVisible();
+  await expect(late).toBeVisible();
+  await expect(first.getByRole('button', { name: /^Local/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(first.getByRole('button', { name: /^Visita/ })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('a save made with no signal says so, and says the picks were saved once they reach the server', async ({ page, context }) => {
-  const { player, roundId, matches } = await allLocalSaved(page, 'aviso');
-  await page.getByRole('button', { name: 'Guardar Quiniela' }).click();
-  await page.getByRole('button', { name: 'Editar Quiniela' }).click();
+test('a pick made with no signal waits as pending, and the message comes when the last one reaches the server', async ({ page, context }) => {
+  const { player, roundId, matches, bar } = await allLocalSaved(page, 'aviso');
+  const saved = page.getByText('Tus predicciones se guardaron correctamente.');
 
   await context.setOffline(true);
   await matches.nth(0).getByRole('button', { name: /^Visita/ }).click();
-  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
-  const offlineNotice = page.getByText('Sin conexión: tus predicciones quedaron guardadas en este teléfono y se enviarán solas al volver la señal.');
-  await expect(offlineNotice).toBeVisible();
+  await expect(bar).toHaveText('11 de 12 guardados · 1 pendiente de enviar: se enviarán solos al volver la señal · puedes cambiarlos hasta el cierre');
+  await expect(saved).toHaveCount(0);
 
   await context.setOffline(false);
-  await expect(matches.nth(0).getByText(/Guardado ✓ \d{2}:\d{2}:\d{2}/)).toBeVisible();
-  await expect(offlineNotice).toHaveCount(0);
-  await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
+  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(saved).toBeVisible();
   expect((await serverPicks(player, roundId))[1]).toBe('Visita');
 });
 

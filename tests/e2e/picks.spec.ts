@@ -5,7 +5,8 @@ import { expect, test } from '@playwright/test';
 import { e2eSql } from '../support/e2e-standings.ts';
 import { createPlayer, currentRoundId, serverPicks, signInPage } from '../support/e2e-players.ts';
 
-test('a player makes 12 picks, saves, edits one and saves the changes', async ({ page }) => {
+test('a player makes 12 picks, each saved as he taps, and changes one before the close', async ({ page }) => {
+  test.setTimeout(60_000);
   const player = await createPlayer();
   const roundId = await currentRoundId();
   await signInPage(page, player);
@@ -13,38 +14,36 @@ test('a player makes 12 picks, saves, edits one and saves the changes', async ({
 
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
   await expect(matches).toHaveCount(12);
-  const save = page.getByRole('button', { name: 'Guardar Quiniela' });
-  await expect(save).toBeDisabled();
+  const bar = page.getByRole('status', { name: 'Tus picks' });
+  const saved = page.getByText('Tus predicciones se guardaron correctamente.');
+  await expect(bar).toHaveText('0 de 12 guardados · puedes cambiarlos hasta el cierre');
 
   for (let i = 0; i < 11; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-  await expect(page.getByText('Debes seleccionar un resultado para todos los partidos.')).toBeVisible();
-  await expect(save).toBeDisabled();
+  await expect(bar).toHaveText('11 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(saved).toHaveCount(0);
   await matches.nth(11).getByRole('button', { name: /^Empate/ }).click();
   await expect(matches.nth(11).getByRole('button', { name: /^Empate/ })).toHaveAttribute('aria-pressed', 'true');
 
-  await save.click();
-  await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Predicciones Guardadas' })).toBeDisabled();
-  await expect(matches.first().getByRole('button', { name: /^Visita/ })).toBeDisabled();
-  await expect(matches.first().getByText(/Guardado ✓ \d{2}:\d{2}:\d{2}/)).toBeVisible();
+  // The last pick lands: said once, and no button pretends to save what is saved.
+  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(saved).toBeVisible();
+  await expect(page.getByRole('button', { name: /Guardar|Editar/ })).toHaveCount(0);
   expect(await serverPicks(player, roundId)).toEqual({ ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i + 1, 'Local'])), 12: 'Empate' });
   // The confirmation goes away after 4 s.
-  await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeHidden({ timeout: 6000 });
+  await expect(saved).toBeHidden({ timeout: 6000 });
 
-  await page.getByRole('button', { name: 'Editar Quiniela' }).click();
-  const saveChanges = page.getByRole('button', { name: 'Guardar Cambios' });
-  await expect(saveChanges).toBeDisabled();
+  // A change is saved the same way, and said again when it lands.
   await matches.nth(2).getByRole('button', { name: /^Visita/ }).click();
-  await expect(saveChanges).toBeEnabled();
-  await saveChanges.click();
-  await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Predicciones Guardadas' })).toBeVisible();
   await expect.poll(async () => (await serverPicks(player, roundId))[3]).toBe('Visita');
+  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(saved).toBeVisible();
 
-  // After a reload the saved set opens read-only.
+  // After a reload the set is there, still open to changes.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Predicciones Guardadas' })).toBeDisabled();
+  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
   await expect(matches.nth(2).getByRole('button', { name: /^Visita/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(matches.nth(2).getByRole('button', { name: /^Local/ })).toBeEnabled();
+  await expect(saved).toHaveCount(0);
 });
 
 test('the rounds list offers Participar on the open round and Ver on closed ones, with status badges', async ({ page }) => {
@@ -59,7 +58,7 @@ test('the rounds list offers Participar on the open round and Ver on closed ones
 
   await openRound.getByRole('link', { name: 'Participar' }).click();
   await expect(page).toHaveURL(/\/picks\?quiniela=\d+/);
-  await expect(page.getByRole('button', { name: 'Guardar Quiniela' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Tus picks' })).toContainText('guardados · puedes cambiarlos hasta el cierre');
 });
 
 test('the rounds list: Editar on an open round he picked, the status colours, and the last round\'s multiplier', async ({ page }) => {
@@ -106,7 +105,7 @@ test('a visitor sees the weekly round read-only with the sign-up prompt', async 
   await expect(matches.first().getByRole('button', { name: /^Local/ })).toBeDisabled();
   await expect(page.getByText('Debes iniciar sesión para guardar tus picks.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Crear cuenta gratis' })).toHaveAttribute('href', '/signup');
-  await expect(page.getByRole('button', { name: 'Guardar Quiniela' })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Tus picks' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Quiniela' })).toBeVisible();
 });
 

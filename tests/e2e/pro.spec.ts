@@ -143,17 +143,17 @@ test('a rejected payment says so and credits nothing', async ({ browser }) => {
   await close();
 });
 
-test('/picks offers Pro with the same picks once the player saves them, and not before', async ({ browser }) => {
+test('/picks offers Pro with the same picks once the last of them is saved, and not before', async ({ browser }) => {
   const player = await createPlayer('propicks');
   const round = await createRound(`Pro en mis picks ${Date.now()}`, 3);
   const { page, close } = await phone(browser, player);
   await page.goto(`/picks?quiniela=${round.id}`);
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
-  for (let i = 0; i < 3; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-  await expect(page.getByText(/Guardado ✓/)).toHaveCount(3);
+  for (let i = 0; i < 2; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
+  await expect(page.getByRole('status', { name: 'Tus picks' })).toHaveText('2 de 3 guardados · puedes cambiarlos hasta el cierre');
   const offer = page.getByRole('region', { name: '¿Juegas Pro con los mismos picks?' });
   await expect(offer).toHaveCount(0);
-  await page.getByRole('button', { name: 'Guardar Quiniela' }).click();
+  await matches.nth(2).getByRole('button', { name: /^Local/ }).click();
   await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
   await expect(offer).toBeVisible();
   await offer.getByRole('link', { name: 'Jugar Pro' }).click();
@@ -170,7 +170,6 @@ test('the weekly page offers Pro with the same picks after saving; a visitor is 
   await expect(promo).toBeVisible();
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
   for (let i = 0; i < 3; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-  await page.getByRole('button', { name: 'Guardar Quiniela' }).click();
   await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
   const offer = page.getByRole('region', { name: '¿Juegas Pro con los mismos picks?' });
   await expect(offer).toBeVisible();

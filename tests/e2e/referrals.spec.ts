@@ -55,12 +55,11 @@ test('a friend who signs up through the invitation link and plays shows on the r
   await page.reload();
   await expect(card.getByRole('definition')).toHaveText(['1', '0', '0']);
 
-  // The friend plays the round: picks every match and saves.
+  // The friend plays the round: picks every match (each tap is saved).
   await friend.goto(`/picks?quiniela=${round.id}`);
   const matches = friend.getByRole('list', { name: 'Partidos' }).getByRole('group');
   await expect(matches).toHaveCount(3);
   for (let i = 0; i < 3; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-  await friend.getByRole('button', { name: 'Guardar Quiniela' }).click();
   await expect(friend.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
   const [picked] = await e2eSql<{ n: number }>('select count(*)::int as n from public.picks where user_id = $1 and quiniela_id = $2', [friendProfile!.id, round.id]);
   expect(picked!.n).toBe(3);

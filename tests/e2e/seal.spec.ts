@@ -14,8 +14,11 @@ test('a closed round he played shows his picks verified against the seal', async
 
   await signInPage(page, player);
   await page.goto(`/picks?quiniela=${round!.id}`);
-  const sealed = page.getByRole('status', { name: 'Picks selladas' });
-  await expect(sealed).toContainText('Tus picks están selladas');
-  await expect(sealed).toContainText(seal!.root.slice(0, 12));
+  // Said in a fan's words; the seal itself is one tap away.
+  const sealed = page.getByRole('status', { name: 'Picks sellados' });
+  await expect(sealed).toContainText('Tus picks quedaron sellados al cierre ✓');
+  await expect(sealed.getByText(seal!.root.slice(0, 12))).toBeHidden();
+  await sealed.getByText('Tus picks quedaron sellados al cierre ✓').click();
+  await expect(sealed.getByText(seal!.root.slice(0, 12))).toBeVisible();
   await e2eSql('delete from public.quinielas where id = $1', [round!.id]);
 });

@@ -1,85 +1,41 @@
-// The picks screen's state machine (docs/product.md#picks-screen) and the merge of drafts with server picks.
+// The picks screen's one save model (docs/decisions.md, "One save model on the picks screen")
+// and the merge of drafts with server picks.
 import { describe, expect, it } from 'vitest';
-import { mergePicks } from '../../src/features/picks/model/merge-picks';
-import { canPick, initialMachine, MESSAGES, picksReducer, saveGate, saveLabel, type Picks } from '../../src/features/picks/model/picks-machine';
+import { mergePicks, type ShownPick } from '../../src/features/picks/model/merge-picks';
+import { allSaved, lateLine, saveCounts, statusLine } from '../../src/features/picks/model/picks-machine';
 import type { PickDraft } from '../../src/lib/db';
 
-const all12: Picks = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [i + 1, 'Local'])) as Picks;
-const gateInput = (picks: Picks, extra: Partial<Parameters<typeof saveGate>[1]> = {}) => ({
-  signedIn: true,
-  open: true,
-  picks,
-  matchCount: 12,
-  hasPending: false,
-  ...extra,
-});
+const shownOf = (states: ShownPick['state'][]): Record<number, ShownPick> =>
+  Object.fromEntries(states.map((state, i) => [i + 1, { result: 'Local', state, savedAt: null }]));
 
-describe('picks state machine', () => {
-  it('starts not submitted without picks and submitted with a full saved set', () => {
-    expect(picksReducer(initialMachine, { type: 'loaded', saved: {}, matchCount: 12, hasPending: false }).mode).toBe('new');
-    expect(picksReducer(initialMachine, { type: 'loaded', saved: all12, matchCount: 12, hasPending: false }).mode).toBe('submitted');
-    expect(picksReducer(initialMachine, { type: 'loaded', saved: all12, matchCount: 12, hasPending: true }).mode).toBe('editing');
+describe('the save status', () => {
+  it('says how many are saved once, and that they can change until the close', () => {
+    const counts = saveCounts(shownOf(Array(12).fill('saved')), 12, false);
+    expect(statusLine(counts)).toBe('12 de 12 guardados · puedes cambiarlos hasta el cierre');
+    expect(allSaved(counts)).toBe(true);
   });
 
-  it('walks Guardar Quiniela → Predicciones Guardadas → Editar Quiniela → Guardar Cambios', () => {
-    let state = picksReducer(initialMachine, { type: 'loaded', saved: {}, matchCount: 12, hasPending: false });
-    expect(saveLabel(state.mode)).toBe('Guardar Quiniela');
-    expect(saveGate(state, gateInput(all12)).enabled).toBe(true);
-
-    state = picksReducer(state, { type: 'save-started' });
-    expect(saveGate(state, gateInput(all12)).enabled).toBe(false);
-    state = picksReducer(state, { type: 'save-succeeded', picks: all12 });
-    expect(state.mode).toBe('submitted');
-    expect(saveLabel(state.mode)).toBe('Predicciones Guardadas');
-    expect(state.notice).toEqual({ kind: 'success', text: 'Tus predicciones se guardaron correctamente.' });
-    expect(canPick(state, true, true)).toBe(false);
-
-    state = picksReducer(state, { type: 'edit' });
-    expect(state.mode).toBe('editing');
-    expect(saveLabel(state.mode)).toBe('Guardar Cambios');
-    expect(canPick(state, true, true)).toBe(true);
-    // Unchanged: nothing to save.
-    expect(saveGate(state, gateInput(all12)).enabled).toBe(false);
-    const changed = { ...all12, 3: 'Visita' } as Picks;
-    expect(saveGate(state, gateInput(changed)).enabled).toBe(true);
-
-    state = picksReducer(state, { type: 'save-succeeded', picks: changed });
-    expect(state.mode).toBe('submitted');
-    expect(state.baseline).toEqual(changed);
-    state = picksReducer(state, { type: 'notice-expired' });
-    expect(state.notice).toBeNull();
+  it('counts what waits for a signal, and what failed with signal, apart', () => {
+    const shown = shownOf([...Array(10).fill('saved'), 'pending', 'pending']);
+    const waiting = saveCounts(shown, 12, false);
+    expect(statusLine(waiting)).toBe('10 de 12 guardados · 2 pendientes de enviar: se enviarán solos al volver la señal · puedes cambiarlos hasta el cierre');
+    expect(allSaved(waiting)).toBe(false);
+    const failing = saveCounts(shown, 12, true);
+    expect(failing).toMatchObject({ pending: 0, failed: 2 });
+    expect(statusLine(failing)).toContain('2 sin enviar: no pudimos enviarlos');
+    expect(statusLine(saveCounts(shownOf(['saved', 'pending']), 12, false))).toContain('1 pendiente de enviar');
   });
 
-  it('enables save only when signed in, open, changed and complete, with the spec messages', () => {
-    const state = picksReducer(initialMachine, { type: 'loaded', saved: {}, matchCount: 12, hasPending: false });
-    const eleven = { ...all12 };
-    delete eleven[12];
-    expect(saveGate(state, gateInput(eleven))).toMatchObject({ enabled: false, reason: MESSAGES.incomplete });
-    expect(MESSAGES.incomplete).toBe('Debes seleccionar un resultado para todos los partidos.');
-    expect(saveGate(state, gateInput(all12, { signedIn: false }))).toMatchObject({ enabled: false, reason: 'Debes iniciar sesión para guardar tus picks.' });
-    expect(saveGate(state, gateInput(all12, { open: false })).enabled).toBe(false);
-    expect(canPick(state, true, false)).toBe(false);
-    expect(canPick(state, false, true)).toBe(false);
+  it('is not complete while a match has no pick', () => {
+    expect(allSaved(saveCounts(shownOf(Array(11).fill('saved')), 12, false))).toBe(false);
+    expect(allSaved(saveCounts({}, 0, false))).toBe(false);
   });
 
-  it('keeps the mode on a failed save and shows the failure; a closed round says so', () => {
-    const editing = picksReducer(picksReducer(initialMachine, { type: 'loaded', saved: all12, matchCount: 12, hasPending: false }), { type: 'edit' });
-    const failed = picksReducer(picksReducer(editing, { type: 'save-started' }), { type: 'save-failed' });
-    expect(failed.mode).toBe('editing');
-    expect(failed.notice).toEqual({ kind: 'error', text: 'Error al guardar predicciones. Intenta de nuevo.' });
-    expect(picksReducer(editing, { type: 'closed-refused' }).notice?.kind).toBe('closed');
-    expect(picksReducer(editing, { type: 'save-queued', picks: all12 }).mode).toBe('submitted');
-  });
-
-  it('replaces the offline notice once the queued picks are sent, or says they came too late', () => {
-    const editing = picksReducer(picksReducer(initialMachine, { type: 'loaded', saved: all12, matchCount: 12, hasPending: false }), { type: 'edit' });
-    const queued = picksReducer(editing, { type: 'save-queued', picks: all12 });
-    expect(queued.notice?.kind).toBe('queued');
-    expect(picksReducer(queued, { type: 'queue-drained', rejected: false }).notice).toEqual({ kind: 'success', text: 'Tus predicciones se guardaron correctamente.' });
-    expect(picksReducer(queued, { type: 'queue-drained', rejected: true }).notice).toEqual({ kind: 'closed', text: 'La quiniela ya cerró: algunos cambios no se enviaron.' });
-    // Any other notice is left alone.
-    const failed = picksReducer(editing, { type: 'save-failed' });
-    expect(picksReducer(failed, { type: 'queue-drained', rejected: false })).toBe(failed);
+  it('says a refused pick did not reach the server before the close, not that it was made after', () => {
+    expect(saveCounts(shownOf(['saved', 'rejected']), 2, false).late).toBe(1);
+    expect(lateLine(1)).toMatch(/^1 pick hecho sin señal no llegó al servidor antes del cierre/);
+    expect(lateLine(2)).toMatch(/^2 picks hechos sin señal no llegaron al servidor antes del cierre/);
+    expect(lateLine(2)).not.toMatch(/después del cierre/);
   });
 });
 
@@ -103,7 +59,9 @@ describe('mergePicks', () => {
     expect(mergePicks([1], server, [oldReceipt], true)[1]).toEqual({ result: 'Local', state: 'saved', savedAt: '2026-11-21T10:00:00Z' });
   });
 
-  it('shows a pending draft as not sent once the round closed', () => {
-    expect(mergePicks([1], {}, [draft({})], false)[1]?.state).toBe('rejected');
+  it('shows a pending draft as not sent once the round closed, with what the server kept', () => {
+    expect(mergePicks([1], {}, [draft({})], false)[1]).toMatchObject({ state: 'rejected', counted: null });
+    const server = { 1: { result: 'Local' as const, updatedAt: '2026-11-21T10:00:00Z' } };
+    expect(mergePicks([1], server, [draft({ status: 'rejected' })], true)[1]).toMatchObject({ result: 'Visita', state: 'rejected', counted: 'Local' });
   });
 });

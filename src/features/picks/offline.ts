@@ -4,9 +4,9 @@
 import { liveQuery } from 'dexie';
 import { getDb, isQuotaError, type PickDraft } from '@/lib/db';
 import { draftsOfRound, recordPick, type TapInput } from '@/lib/pick-drafts';
-import { flushNow, startOutboxRunner } from '@/lib/outbox-runner';
+import { flushNow, onFlush, startOutboxRunner } from '@/lib/outbox-runner';
 
-export { flushNow, startOutboxRunner };
+export { flushNow, onFlush, startOutboxRunner };
 
 /** Follows the player's drafts of a round (this tab and others); returns the stop function. */
 export function watchDrafts(userId: string, roundId: number, onChange: (drafts: PickDraft[]) => void): () => void {

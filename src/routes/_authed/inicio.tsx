@@ -6,28 +6,43 @@ import { OfferCard } from '@/features/offers/components/offer-card';
 import { PlayerHome, PlayerHomeSkeleton } from '@/features/standings/components/player-home';
 import { loadPlayerHome } from '@/features/standings/load-player-home';
 import { bonusPoints, rulesFor } from '@/lib/game-rules';
+import { getMyRoundProgress } from '@/features/standings/api/get-my-round-progress';
+import { NextSteps, type BoostStep } from '@/features/standings/components/next-steps';
+
+/** The next steps' Boost line: the game, and whether he answered it (on the server or waiting on this phone). */
+async function boostStep(userId: string, boost: Awaited<ReturnType<typeof loadBoostCard>>): Promise<BoostStep | null> {
+  if (boost === 'error' || !boost.game) return null;
+  const gameId = boost.game.id;
+  const waiting = boost.answer
+    ? undefined
+    : await Promise.all([import('@/lib/db'), import('@/lib/answer-drafts')])
+        .then(([{ getDb }, { answerDraftOf }]) => answerDraftOf(getDb(), userId, gameId))
+        .catch(() => undefined);
+  return { points: boost.game.points, lockDate: boost.game.lockDate, answered: boost.answer !== null || (waiting !== undefined && waiting.status !== 'rejected') };
+}
 
 export const Route = createFileRoute('/_authed/inicio')({
   staticData: { title: 'Inicio' },
   loader: async ({ context }) => {
     const userId = context.session.user.id;
-    const home = await loadPlayerHome(userId);
-    // Under a round's matches the Boost card is below the fold on a phone: it reads its game after
-    // the page, which does not wait for its read and chunk. With no round to show it is on screen,
-    // and the page waits for it (features/boost/load-card.ts).
-    const boost = home.week.ok && home.week.value ? undefined : await loadBoostCard(userId);
-    return { home, boost };
+    // The page opens with what the player must do next (NextSteps): whether the Boost is answered
+    // is part of it, so the game is read with the home, not after it (features/boost/load-card.ts).
+    const [home, boost] = await Promise.all([loadPlayerHome(userId), loadBoostCard(userId)]);
+    const round = home.week.ok ? home.week.value : null;
+    const picked = round ? await getMyRoundProgress(userId, round.id).catch(() => null) : null;
+    return { home, boost, picked, boostStep: await boostStep(userId, boost) };
   },
   pendingComponent: () => <PlayerHomeSkeleton variant="inicio" />,
   component: function PlayerHomeRoute() {
     const { session } = Route.useRouteContext();
-    const { home, boost } = Route.useLoaderData();
+    const { home, boost, picked, boostStep } = Route.useLoaderData();
     return (
       <RenderInSlices skeleton={<PlayerHomeSkeleton variant="inicio" />}>
         <PlayerHome
           data={home}
           variant="inicio"
           cards={{
+            next: <NextSteps week={home.week} picked={picked} boost={boostStep} rounds={home.rounds} />,
             boost: <BoostCard userId={session.user.id} data={boost} />,
             referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,
             offer: <OfferCard />,

@@ -22,19 +22,46 @@ export interface MatchCardProps {
   closed: boolean;
   votes: VoteShares | undefined;
   onPick: (match: DetailMatch, result: PickResult, eventTime: number) => void;
+  /** The id of the line that says why the buttons cannot be tapped (closed, signed out). */
+  lockedReasonId?: string;
 }
 
-export function MatchCard({ match, pick, interactive, closed, votes, onPick }: MatchCardProps) {
+/** How a button looks: to pick, picked, locked, and on a closed round right or wrong. */
+type Look = 'open' | 'chosen' | 'locked' | 'locked-chosen' | 'right-pick' | 'wrong-pick' | 'result';
+
+// Closed rounds read like every sports app: the player's wrong pick red, the real result green,
+// a right pick green with a check (docs/decisions.md, "The closed round in colours"). A button
+// that cannot be tapped looks it (grey, no border to press), and the screen says why.
+const LOOKS: Record<Look, { button: string; small: string }> = {
+  open: { button: 'border-slate-300 bg-white text-slate-800 hover:border-brand-600', small: 'text-slate-600' },
+  chosen: { button: 'border-brand-700 bg-brand-700 text-white', small: 'text-brand-50' },
+  locked: { button: 'cursor-not-allowed border-transparent bg-slate-100 text-slate-600', small: 'text-slate-600' },
+  'locked-chosen': { button: 'cursor-not-allowed border-slate-700 bg-slate-700 text-white', small: 'text-slate-100' },
+  'right-pick': { button: 'cursor-not-allowed border-brand-700 bg-brand-700 text-white', small: 'text-brand-50' },
+  'wrong-pick': { button: 'cursor-not-allowed border-red-700 bg-red-700 text-white', small: 'text-red-50' },
+  result: { button: 'cursor-not-allowed border-brand-600 bg-brand-50 text-brand-900', small: 'text-brand-900' },
+};
+
+export function MatchCard({ match, pick, interactive, closed, votes, onPick, lockedReasonId }: MatchCardProps) {
   const home = teamName(match.homeClub, match.homeTeam);
   const away = teamName(match.awayClub, match.awayTeam);
-  const verdict = closed && pick && match.correctResult ? (pick.result === match.correctResult ? 'correct' : 'incorrect') : null;
+  // A pick refused at the close does not count: the one the server kept does.
+  const counted = pick ? (pick.state === 'rejected' ? (pick.counted ?? null) : pick.result) : null;
+  const verdict = closed && counted && match.correctResult ? (counted === match.correctResult ? 'correct' : 'incorrect') : null;
+  const lookOf = (side: PickResult): Look => {
+    const chosen = counted === side;
+    if (!closed) return interactive ? (chosen ? 'chosen' : 'open') : chosen ? 'chosen' : 'locked';
+    if (match.correctResult === null) return chosen ? 'locked-chosen' : 'locked';
+    if (chosen) return side === match.correctResult ? 'right-pick' : 'wrong-pick';
+    return side === match.correctResult ? 'result' : 'locked';
+  };
   return (
     // The list item stays a list item (a role on the <li> would empty the list for screen
     // readers); the group inside names the match for its three buttons.
     <li>
       <div role="group" aria-label={`${home} contra ${away}`} className="flex flex-col gap-2 px-3 py-3">
       <MatchTeams match={match} />
-      <div className="flex flex-wrap items-center justify-center gap-2 text-xs text-slate-500">
+      <div className="flex flex-wrap items-center justify-center gap-2 text-xs text-slate-600">
         {match.kickoffAt && <span>{formatKickoff(match.kickoffAt)}</span>}
         {match.specialBonusPoints > 0 && (
           <span title="Pick especial: puntos extra si aciertas" className="rounded-full bg-gold-400/30 px-2 py-0.5 font-bold text-amber-800">
@@ -44,27 +71,33 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick }: M
       </div>
       <div className="grid grid-cols-3 gap-2">
         {MATCH_SIDES.map((side) => {
-          const chosen = pick?.result === side;
-          const isResult = closed && match.correctResult === side;
+          const look = lookOf(side);
           const underdog = match.underdogBonusSide === side && match.underdogBonusPoints > 0;
+          const { button, small } = LOOKS[look];
           return (
             <button
               key={side}
               type="button"
-              aria-pressed={chosen}
+              aria-pressed={counted === side}
               disabled={!interactive}
+              aria-describedby={interactive ? undefined : lockedReasonId}
+              data-look={look}
               onClick={(event) => onPick(match, side, event.timeStamp)}
-              className={`flex min-h-14 flex-col items-center justify-center rounded-xl border-2 px-1 py-2 text-sm font-bold transition active:scale-[0.97] ${
-                chosen ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white text-slate-800'
-              } ${isResult && !chosen ? 'border-brand-600' : ''} ${interactive ? 'hover:border-brand-600' : 'cursor-default'} disabled:opacity-100`}
+              className={`flex min-h-14 flex-col items-center justify-center rounded-xl border-2 px-1 py-2 text-sm font-bold transition ${interactive ? 'active:scale-[0.97]' : ''} ${button} disabled:opacity-100`}
             >
-              <span>{side}</span>
+              <span>
+                {side}
+                {look === 'right-pick' && ' ✓'}
+                {look === 'wrong-pick' && ' ✗'}
+              </span>
+              {(look === 'right-pick' || look === 'wrong-pick' || look === 'locked-chosen') && <span className={`text-[11px] font-semibold ${small}`}>Tu pick</span>}
+              {look === 'result' && <span className={`text-[11px] font-semibold ${small}`}>Resultado</span>}
               {underdog && (
-                <span className={`text-[11px] font-semibold ${chosen ? 'text-brand-50' : 'text-orange-700'}`} title="Bono underdog si aciertas">
+                <span className={`text-[11px] font-semibold ${look === 'open' || look === 'locked' || look === 'result' ? 'text-orange-800' : small}`} title="Bono underdog si aciertas">
                   {MATCH_BONUS_ICONS.underdog} +{match.underdogBonusPoints}
                 </span>
               )}
-              {votes && <span className={`text-[11px] font-medium tabular-nums ${chosen ? 'text-brand-50' : 'text-slate-500'}`}>{votes[side]}%</span>}
+              {votes && <span className={`text-[11px] font-medium tabular-nums ${small}`}>{votes[side]}%</span>}
             </button>
           );
         })}
@@ -75,11 +108,11 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick }: M
         </Suspense>
       )}
       <div className="flex min-h-4 items-center justify-between gap-2">
-        {pick && !closed ? <PickStatus pick={pick} /> : pick && pick.state === 'rejected' ? <PickStatus pick={pick} /> : <span />}
-        {closed && match.correctResult === null && <p className="text-xs text-slate-500">Resultado pendiente</p>}
-        {verdict === 'correct' && <p className="text-xs font-bold text-brand-700">✓ Acertaste</p>}
-        {verdict === 'incorrect' && <p className="text-xs font-bold text-red-700">✗ Fallaste · fue {match.correctResult}</p>}
-        {closed && !pick && <p className="text-xs text-slate-500">Sin pick</p>}
+        {pick ? <PickStatus pick={pick} /> : <span />}
+        {closed && match.correctResult === null && <p className="text-xs text-slate-600">Resultado pendiente</p>}
+        {verdict === 'correct' && <p className="text-xs font-bold text-brand-800">✓ Acertaste</p>}
+        {verdict === 'incorrect' && <p className="text-xs font-bold text-red-800">✗ Fallaste · fue {match.correctResult}</p>}
+        {closed && !counted && <p className="text-xs text-slate-600">Sin pick</p>}
       </div>
       </div>
     </li>

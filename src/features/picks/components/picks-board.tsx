@@ -1,15 +1,15 @@
 // The picks screen for one round (/picks and /quinielazo-de-la-semana): header with the
-// countdown, the match cards, the save bar with the state machine of docs/product.md#picks-screen, and each pick's
-// delivery state from the offline drafts (docs/offline-picks.md).
-import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
-import { Button } from '@/components/ui/button';
+// countdown, the match cards (each tap saved), the status bar of the one save model
+// (docs/decisions.md, "One save model on the picks screen"), and each pick's delivery state
+// from the offline drafts (docs/offline-picks.md).
+import { useRouter } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { PickDraft, PickResult } from '@/lib/db';
 import { formatDeadline } from '@/lib/time';
 import type { DetailMatch, RoundView } from '../api/get-round-detail';
 import { mergePicks } from '../model/merge-picks';
-import { canPick, initialMachine, MESSAGES, NOTICE_MS, picksReducer, saveGate, saveLabel, type Picks } from '../model/picks-machine';
+import { allSaved, lateLine, MESSAGES, NOTICE_MS, saveCounts, statusLine } from '../model/picks-machine';
 import { MatchCard } from './match-card';
-import { PICK_STATE_TEXT } from './pick-status';
 import { RoundCountdown } from './round-countdown';
 import { useBeforeDeadline } from '@/lib/use-before-deadline';
 import { multiplierLabel, rulesFor } from '@/lib/game-rules';
@@ -20,7 +20,7 @@ export interface PicksBoardProps {
   userId: string | null;
   /** Set when the round came from the offline cache: when it was stored. */
   cachedAt: number | null;
-  /** Told when the player's picks reached the server after 'Guardar' (the page may offer Pro). */
+  /** Told when the last pick of a complete set reached the server after a tap (the page may offer Pro). */
   onSaved?: () => void;
   /** The round's name is the page's heading (1) unless the page has its own (2). */
   titleLevel?: 1 | 2;
@@ -65,40 +65,54 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
   }, [userId, round.id]);
   const matchIds = useMemo(() => round.matches.map((m) => m.id), [round.matches]);
   const shown = useMemo(() => mergePicks(matchIds, myPicks, drafts ?? NO_DRAFTS, open), [matchIds, myPicks, drafts, open]);
-  const picks = useMemo(() => {
-    const out: Picks = {};
-    for (const [id, pick] of Object.entries(shown)) out[Number(id)] = pick.result;
-    return out;
-  }, [shown]);
-  const hasPending = Object.values(shown).some((p) => p.state === 'pending');
-  const hasRejected = Object.values(shown).some((p) => p.state === 'rejected');
-
-  const [machine, dispatch] = useReducer(picksReducer, initialMachine);
-  const [loaded, setLoaded] = useState(false);
+  // The last flush tried with signal and failed: what waits is "sin enviar", not just waiting.
+  const [sendFailing, setSendFailing] = useState(false);
   useEffect(() => {
-    if (loaded || drafts === null) return;
-    setLoaded(true);
-    const saved: Picks = {};
-    for (const [id, pick] of Object.entries(shown)) if (pick.state === 'saved') saved[Number(id)] = pick.result;
-    dispatch({ type: 'loaded', saved, matchCount: matchIds.length, hasPending });
-  }, [loaded, drafts, shown, matchIds.length, hasPending]);
-
-  // A save made offline said its picks would go out with the signal; once none waits, say so.
+    if (!signedIn) return;
+    let stop = () => {};
+    let unmounted = false;
+    void offlineLayer().then((offline) => {
+      if (!unmounted) stop = offline.onFlush((report) => setSendFailing(report.retryReason !== null && navigator.onLine));
+    });
+    return () => {
+      unmounted = true;
+      stop();
+    };
+  }, [signedIn]);
+  const counts = saveCounts(shown, matchIds.length, sendFailing);
+  // A refusal means the round closed by the server's clock: read it again, so the screen shows it
+  // closed and the pick that counts (the server's, which this view may predate).
+  const router = useRouter();
   useEffect(() => {
-    if (machine.notice?.kind === 'queued' && !hasPending) dispatch({ type: 'queue-drained', rejected: hasRejected });
-  }, [machine.notice, hasPending, hasRejected]);
+    if (counts.late > 0) void router.invalidate();
+  }, [counts.late, router]);
+  const complete = allSaved(counts);
 
+  // 'Tus predicciones se guardaron correctamente.' when the last pick of a complete set lands
+  // after a tap here (not on opening a set saved earlier); then the page may offer Pro.
+  const [tapped, setTapped] = useState(false);
+  const [notice, setNotice] = useState(false);
+  const [wasComplete, setWasComplete] = useState(complete);
+  if (complete !== wasComplete) {
+    setWasComplete(complete);
+    if (complete && tapped) setNotice(true);
+  }
   useEffect(() => {
-    if (!machine.notice || (machine.notice.kind !== 'success' && machine.notice.kind !== 'error')) return;
-    const timer = setTimeout(() => dispatch({ type: 'notice-expired' }), NOTICE_MS);
+    if (!notice) return;
+    onSaved?.();
+    const timer = setTimeout(() => setNotice(false), NOTICE_MS);
     return () => clearTimeout(timer);
-  }, [machine.notice]);
+    // onSaved is the page's; told once per message.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [notice]);
 
   const [storageProblem, setStorageProblem] = useState<string | null>(null);
-  const interactive = loaded && canPick(machine, signedIn, open);
+  const interactive = drafts !== null && signedIn && open;
 
   const onPick = (match: DetailMatch, result: PickResult, eventTime: number) => {
     if (!userId || !interactive) return;
+    setTapped(true);
+    setNotice(false);
     void offlineLayer().then(async (offline) => {
       const problem = await offline.savePickDraft({ userId, matchId: match.id, quinielaId: round.id, result, deadline: round.deadline });
       setStorageProblem(problem);
@@ -108,26 +122,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
       await offline.flushNow();
     }).catch(() => setStorageProblem('No se pudo guardar el pick en este teléfono. Inténtalo de nuevo.'));
   };
-
-  const onSave = async () => {
-    dispatch({ type: 'save-started' });
-    const snapshot = picks;
-    try {
-      const report = await (await offlineLayer()).flushNow();
-      if (!report) dispatch({ type: 'save-failed' });
-      else if (report.rejected > 0) dispatch({ type: 'closed-refused' });
-      else if (report.waiting > 0) dispatch(navigator.onLine ? { type: 'save-failed' } : { type: 'save-queued', picks: snapshot });
-      else {
-        dispatch({ type: 'save-succeeded', picks: snapshot });
-        onSaved?.();
-      }
-    } catch {
-      dispatch({ type: 'save-failed' });
-    }
-  };
-
-  const gate = saveGate(machine, { signedIn, open, picks, matchCount: matchIds.length, hasPending });
-  const pickedCount = Object.keys(picks).length;
+  const lockedReasonId = `picks-locked-${round.id}`;
 
   return (
     <section aria-labelledby="round-title" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -153,9 +148,14 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
           Sin conexión: ves la información guardada en este teléfono.
         </p>
       )}
-      {hasRejected && (
+      {counts.late > 0 && (
         <p role="alert" className="bg-red-50 px-4 py-2 text-sm font-semibold text-red-800">
-          {PICK_STATE_TEXT.rejected}. Tus cambios hechos después del cierre no cuentan.
+          {lateLine(counts.late)}
+        </p>
+      )}
+      {signedIn && closed && (
+        <p id={lockedReasonId} className="bg-slate-100 px-4 py-2 text-sm text-slate-700">
+          🔒 {MESSAGES.closed}
         </p>
       )}
       {storageProblem && (
@@ -185,50 +185,28 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
             closed={closed}
             votes={votes?.[match.id]}
             onPick={onPick}
+            lockedReasonId={lockedReasonId}
           />
         ))}
       </ol>
 
       {signedIn && open && (
-        <div className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
-          <p className="text-xs text-slate-500">
-            {pickedCount} de {matchIds.length} partidos elegidos
+        <div className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-white px-4 py-3">
+          <p role="status" aria-label="Tus picks" className={`text-sm font-semibold ${complete ? 'text-brand-800' : counts.failed > 0 ? 'text-red-800' : 'text-slate-800'}`}>
+            {complete && '✓ '}
+            {statusLine(counts)}
           </p>
-          {machine.mode === 'submitted' ? (
-            <div className="grid grid-cols-2 gap-2">
-              <Button disabled className="bg-slate-500">
-                {saveLabel('submitted')}
-              </Button>
-              <Button onClick={() => dispatch({ type: 'edit' })} className="bg-gold-400 text-slate-900 hover:bg-amber-400">
-                Editar Quiniela
-              </Button>
-            </div>
-          ) : (
-            <Button disabled={!gate.enabled} onClick={() => void onSave()} className="w-full">
-              {machine.saving ? 'Guardando…' : saveLabel(machine.mode)}
-            </Button>
-          )}
-          {gate.reason && machine.mode !== 'submitted' && <p className="text-xs text-slate-600">{gate.reason}</p>}
-          {machine.notice && (
-            <p
-              role={machine.notice.kind === 'success' || machine.notice.kind === 'queued' ? 'status' : 'alert'}
-              className={`rounded-lg px-3 py-2 text-sm font-semibold ${
-                machine.notice.kind === 'success' ? 'bg-brand-50 text-brand-800' : machine.notice.kind === 'queued' ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-800'
-              }`}
-            >
-              {machine.notice.text}
+          {counts.saved + counts.pending + counts.failed === 0 && <p className="text-xs text-slate-600">{MESSAGES.firstTap}</p>}
+          {notice && (
+            <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800">
+              {MESSAGES.saved}
             </p>
           )}
         </div>
       )}
-      {signedIn && !open && machine.notice && (
-        <p role="alert" className="bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
-          {machine.notice.text}
-        </p>
-      )}
       {!signedIn && (
         <div className="flex flex-col items-center gap-3 border-t border-slate-200 bg-brand-50 px-4 py-5 text-center">
-          <p className="text-sm font-semibold text-brand-900">{MESSAGES.signedOut}</p>
+          <p id={lockedReasonId} className="text-sm font-semibold text-brand-900">{MESSAGES.signedOut}</p>
           <p className="text-sm text-slate-700">Crea tu cuenta gratis, elige Local, Empate o Visita en cada partido y compite por premios cada mes.</p>
           <div className="flex gap-2">
             <a href="/signup" className="inline-flex min-h-11 items-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">

@@ -38,10 +38,16 @@ export function SealedPicks({ roundId, userId, picksInOrder }: { roundId: number
       </p>
     );
   }
+  // Said in a fan's words; the seal's details are one tap away for whoever wants them.
   return (
-    <p role="status" aria-label="Picks selladas" className="bg-brand-50 px-4 py-2 text-xs text-brand-900">
-      🔒 <strong>Tus picks están selladas</strong> y lo comprobó tu teléfono: sello <code>{check.root.slice(0, 12)}</code> del{' '}
-      {formatGameDateTime(check.sealedAt)} ({GAME_TIME_LABEL}).
-    </p>
+    <div role="status" aria-label="Picks sellados" className="bg-brand-50 px-4 py-2 text-sm text-brand-900">
+      <details>
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Tus picks quedaron sellados al cierre ✓</summary>
+        <p className="pb-2 text-xs">
+          Al cerrar la quiniela guardamos una huella de los picks de todos, y tu teléfono comprobó que los tuyos están en ella tal como los hiciste. Sello{' '}
+          <code>{check.root.slice(0, 12)}</code> del {formatGameDateTime(check.sealedAt)} ({GAME_TIME_LABEL}).
+        </p>
+      </details>
+    </div>
   );
 }

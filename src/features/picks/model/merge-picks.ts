@@ -9,6 +9,8 @@ export interface ShownPick {
   state: PickState;
   /** The server's time of the accepted write (the receipt), when saved. */
   savedAt: string | null;
+  /** A refused pick ('rejected'): what the server kept for the match instead, if anything. */
+  counted?: PickResult | null;
 }
 
 /**
@@ -28,7 +30,7 @@ export function mergePicks(
     const server = serverPicks[matchId];
     if (draft && !(draft.status === 'saved' && server && draft.savedAt && server.updatedAt > draft.savedAt)) {
       const state: PickState = draft.status === 'pending' && !open ? 'rejected' : draft.status;
-      shown[matchId] = { result: draft.result, state, savedAt: draft.savedAt };
+      shown[matchId] = state === 'rejected' ? { result: draft.result, state, savedAt: null, counted: server?.result ?? null } : { result: draft.result, state, savedAt: draft.savedAt };
     } else if (server) {
       shown[matchId] = { result: server.result, state: 'saved', savedAt: server.updatedAt };
     }

@@ -1,119 +1,65 @@
-// The picks screen's state machine (docs/product.md#picks-screen): not submitted → 'Guardar Quiniela' → submitted
-// (read-only, 'Predicciones Guardadas') → 'Editar Quiniela' → editing → 'Guardar Cambios' →
-// submitted. Pure, so it is unit-tested; the screen feeds it events and reads `saveGate`.
-import type { PickResult } from '@/lib/db';
-
-export type PicksMode = 'new' | 'submitted' | 'editing';
-
-type PicksNotice =
-  | { kind: 'success'; text: string }
-  | { kind: 'error'; text: string }
-  | { kind: 'queued'; text: string }
-  | { kind: 'closed'; text: string };
+// The picks screen's one save model (docs/decisions.md, "One save model on the picks screen"):
+// every tap is saved (with no signal it waits on the phone as 'Pendiente de enviar' and goes out
+// by itself); no button pretends to save. The screen says where the set stands once, in a status
+// bar, and 'Tus predicciones se guardaron correctamente.' when the last pick of a complete set
+// lands. Pure, so it is unit-tested; the screen feeds it the shown picks and the last flush.
+import type { ShownPick } from './merge-picks';
 
 export const MESSAGES = {
   saved: 'Tus predicciones se guardaron correctamente.',
-  saveFailed: 'Error al guardar predicciones. Intenta de nuevo.',
-  incomplete: 'Debes seleccionar un resultado para todos los partidos.',
   signedOut: 'Debes iniciar sesión para guardar tus picks.',
-  queued: 'Sin conexión: tus predicciones quedaron guardadas en este teléfono y se enviarán solas al volver la señal.',
-  closed: 'La quiniela ya cerró: algunos cambios no se enviaron.',
+  closed: 'La quiniela ya cerró: los picks ya no se pueden cambiar.',
+  firstTap: 'Elige Local, Empate o Visita: cada pick se guarda al tocarlo.',
 } as const;
 
-/** How long the success and failure messages stay (docs/product.md#timings-and-limits: 4 s). */
+/** How long the success message stays (docs/product.md#timings-and-limits: 4 s). */
 export const NOTICE_MS = 4000;
 
-export type Picks = Record<number, PickResult>;
-
-export interface PicksMachine {
-  mode: PicksMode;
-  /** The set as last confirmed (loaded or saved): "changed" is measured against it. */
-  baseline: Picks;
-  saving: boolean;
-  notice: PicksNotice | null;
+export interface SaveCounts {
+  total: number;
+  /** On the server (its receipt came back). */
+  saved: number;
+  /** On the phone, waiting for a signal. */
+  pending: number;
+  /** On the phone, and the last try to send them failed with signal (server trouble, session). */
+  failed: number;
+  /** Sent after the close and refused: they did not reach the server in time. */
+  late: number;
 }
 
-export type PicksEvent =
-  | { type: 'loaded'; saved: Picks; matchCount: number; hasPending: boolean }
-  | { type: 'edit' }
-  | { type: 'save-started' }
-  | { type: 'save-succeeded'; picks: Picks }
-  | { type: 'save-queued'; picks: Picks }
-  | { type: 'save-failed' }
-  | { type: 'closed-refused' }
-  /** Nothing waits any more: what a save made offline queued has reached the server (or was refused as late). */
-  | { type: 'queue-drained'; rejected: boolean }
-  | { type: 'notice-expired' };
-
-export const initialMachine: PicksMachine = { mode: 'new', baseline: {}, saving: false, notice: null };
-
-const isComplete = (picks: Picks, matchCount: number) => matchCount > 0 && Object.keys(picks).length >= matchCount;
-
-export function picksReducer(state: PicksMachine, event: PicksEvent): PicksMachine {
-  switch (event.type) {
-    case 'loaded': {
-      // Changes still waiting to be sent mean the player was editing; a full saved set is submitted.
-      const mode: PicksMode = event.hasPending ? 'editing' : isComplete(event.saved, event.matchCount) ? 'submitted' : 'new';
-      return { ...state, mode, baseline: event.saved };
-    }
-    case 'edit':
-      return state.mode === 'submitted' ? { ...state, mode: 'editing', notice: null } : state;
-    case 'save-started':
-      return { ...state, saving: true, notice: null };
-    case 'save-succeeded':
-      return { mode: 'submitted', baseline: event.picks, saving: false, notice: { kind: 'success', text: MESSAGES.saved } };
-    case 'save-queued':
-      return { mode: 'submitted', baseline: event.picks, saving: false, notice: { kind: 'queued', text: MESSAGES.queued } };
-    case 'save-failed':
-      return { ...state, saving: false, notice: { kind: 'error', text: MESSAGES.saveFailed } };
-    case 'closed-refused':
-      return { ...state, saving: false, notice: { kind: 'closed', text: MESSAGES.closed } };
-    case 'queue-drained':
-      // "Sin conexión…" would now be wrong: the player is told what became of the save.
-      if (state.notice?.kind !== 'queued') return state;
-      return { ...state, notice: event.rejected ? { kind: 'closed', text: MESSAGES.closed } : { kind: 'success', text: MESSAGES.saved } };
-    case 'notice-expired':
-      return { ...state, notice: null };
-  }
+/** Where the round's picks stand. `sendFailing`: the last flush was tried with signal and failed. */
+export function saveCounts(shown: Record<number, ShownPick>, total: number, sendFailing: boolean): SaveCounts {
+  const picks = Object.values(shown);
+  const waiting = picks.filter((p) => p.state === 'pending').length;
+  return {
+    total,
+    saved: picks.filter((p) => p.state === 'saved').length,
+    pending: sendFailing ? 0 : waiting,
+    failed: sendFailing ? waiting : 0,
+    late: picks.filter((p) => p.state === 'rejected').length,
+  };
 }
 
-function samePicks(a: Picks, b: Picks): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[Number(k)] === b[Number(k)]);
+/** Every match picked and every pick on the server. */
+export function allSaved(counts: SaveCounts): boolean {
+  return counts.total > 0 && counts.saved === counts.total && counts.pending === 0 && counts.failed === 0;
 }
 
-export interface SaveGateInput {
-  signedIn: boolean;
-  open: boolean;
-  picks: Picks;
-  matchCount: number;
-  /** Drafts not yet accepted by the server. */
-  hasPending: boolean;
+const plural = new Intl.PluralRules('es-MX');
+const count = (n: number, one: string, other: string) => `${n} ${plural.select(n) === 'one' ? one : other}`;
+
+/** The status bar: "12 de 12 guardados · puedes cambiarlos hasta el cierre", with what waits or failed. */
+export function statusLine(counts: SaveCounts): string {
+  const parts = [`${counts.saved} de ${counts.total} guardados`];
+  if (counts.pending > 0) parts.push(`${count(counts.pending, 'pendiente', 'pendientes')} de enviar: se enviarán solos al volver la señal`);
+  if (counts.failed > 0) parts.push(`${count(counts.failed, 'sin enviar', 'sin enviar')}: no pudimos enviarlos, lo intentamos de nuevo`);
+  parts.push('puedes cambiarlos hasta el cierre');
+  return parts.join(' · ');
 }
 
-export interface SaveGate {
-  enabled: boolean;
-  /** Why it is disabled, when the player can act on it (docs/product.md#validation wording). */
-  reason: string | null;
-  changed: boolean;
-}
-
-/** Save is enabled only when signed in, open, changed and complete (docs/product.md#picks-screen). */
-export function saveGate(state: PicksMachine, input: SaveGateInput): SaveGate {
-  const changed = input.hasPending || !samePicks(input.picks, state.baseline);
-  if (!input.signedIn) return { enabled: false, reason: MESSAGES.signedOut, changed };
-  if (!input.open || state.mode === 'submitted' || state.saving) return { enabled: false, reason: null, changed };
-  if (!isComplete(input.picks, input.matchCount)) return { enabled: false, reason: changed ? MESSAGES.incomplete : null, changed };
-  return { enabled: changed, reason: null, changed };
-}
-
-/** Whether taps change picks: signed in, round open, and not in the read-only submitted state. */
-export function canPick(state: PicksMachine, signedIn: boolean, open: boolean): boolean {
-  return signedIn && open && state.mode !== 'submitted';
-}
-
-export function saveLabel(mode: PicksMode): string {
-  if (mode === 'submitted') return 'Predicciones Guardadas';
-  if (mode === 'editing') return 'Guardar Cambios';
-  return 'Guardar Quiniela';
+/** The alert for picks refused at the close: they were made on the phone and reached the server too late. */
+export function lateLine(late: number): string {
+  return late === 1
+    ? '1 pick hecho sin señal no llegó al servidor antes del cierre, así que no cuenta. Cuenta lo que ya estaba guardado.'
+    : `${late} picks hechos sin señal no llegaron al servidor antes del cierre, así que no cuentan. Cuenta lo que ya estaba guardado.`;
 }

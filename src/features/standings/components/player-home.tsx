@@ -41,6 +41,8 @@ const QUICK_ACTIONS: Record<HomeVariant, QuickAction[]> = {
 
 /** Cards of other features, composed by the route (a feature never imports another's screens). */
 export interface HomeCards {
+  /** /inicio: what the player must do next, first on the page. */
+  next?: ReactNode;
   boost?: ReactNode;
   poll?: ReactNode;
   friends?: ReactNode;
@@ -66,6 +68,7 @@ export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData
           {variant === 'inicio' ? 'Esta es tu semana en Quinielazo.' : `Tu resumen de ${monthLabel(data.month)}.`}
         </p>
       </header>
+      {variant === 'inicio' && cards.next}
       {variant === 'dashboard' ? stats : week}
       {variant === 'dashboard' && cards.race}
       {variant === 'dashboard' && cards.boost}
