@@ -1,7 +1,7 @@
 // `npm run bench`: the figures later work is measured against, on this machine, against a
 // fresh local platform with the demo seed: the gateway under load, scoring and the leaderboard
 // at 100,000 players, the first-load JavaScript, and the offline picks in a real browser.
-// `npm run bench -- gateway rush chat scoring boost push million bundle pwa lighthouse` picks sections
+// `npm run bench -- gateway rush chat scoring leagues boost push million bundle pwa lighthouse` picks sections
 // (default: all; `million` builds a million players on a platform of its own, ~20 min).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,11 +21,12 @@ import { benchPicksPwa } from './picks-pwa.ts';
 import { benchPush, printPush } from './push.ts';
 import { benchRush } from './rush.ts';
 import { benchScoring } from './scoring.ts';
+import { benchLeagues } from './leagues.ts';
 import { benchBoost } from './boost.ts';
 import { benchChatFanout } from './chat-fanout.ts';
 import { benchMillion } from './million.ts';
 
-const ALL = ['gateway', 'rush', 'chat', 'scoring', 'boost', 'push', 'million', 'bundle', 'pwa', 'lighthouse'] as const;
+const ALL = ['gateway', 'rush', 'chat', 'scoring', 'leagues', 'boost', 'push', 'million', 'bundle', 'pwa', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
 const sections = new Set(asked.length ? asked : ALL);
 
@@ -105,6 +106,10 @@ try {
   if (sections.has('scoring')) {
     heading('Scoring and leaderboard at 100,000 players');
     await benchScoring(platform.dbUrl, { url: platform.apiUrl, anonKey: platform.anonKey });
+  }
+  if (sections.has('leagues')) {
+    heading('Ligas: 100,000 players in 10,000 ligas, beside the global leaderboard');
+    await benchLeagues(platform.dbUrl, { url: platform.apiUrl, anonKey: platform.anonKey });
   }
   if (sections.has('boost')) {
     heading('Boost: one game with 100,000 answers');

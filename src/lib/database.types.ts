@@ -324,6 +324,158 @@ export type Database = {
           },
         ]
       }
+      league_members: {
+        Row: {
+          joined_at: string
+          league_id: string
+          user_id: string
+        }
+        Insert: {
+          joined_at?: string
+          league_id: string
+          user_id: string
+        }
+        Update: {
+          joined_at?: string
+          league_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "league_members_league_id_fkey"
+            columns: ["league_id"]
+            isOneToOne: false
+            referencedRelation: "leagues"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "league_members_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "league_members_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      league_reminders: {
+        Row: {
+          created_at: string
+          league_id: string
+          queued: number
+          quiniela_id: number
+          sent_by: string | null
+        }
+        Insert: {
+          created_at?: string
+          league_id: string
+          queued?: number
+          quiniela_id: number
+          sent_by?: string | null
+        }
+        Update: {
+          created_at?: string
+          league_id?: string
+          queued?: number
+          quiniela_id?: number
+          sent_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "league_reminders_league_id_fkey"
+            columns: ["league_id"]
+            isOneToOne: false
+            referencedRelation: "leagues"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "league_reminders_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: false
+            referencedRelation: "quinielas"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "league_reminders_sent_by_fkey"
+            columns: ["sent_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "league_reminders_sent_by_fkey"
+            columns: ["sent_by"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      leagues: {
+        Row: {
+          code: string
+          created_at: string
+          created_by: string | null
+          id: string
+          name: string
+          owner_id: string
+          prize_note: string | null
+        }
+        Insert: {
+          code: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name: string
+          owner_id: string
+          prize_note?: string | null
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name?: string
+          owner_id?: string
+          prize_note?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "leagues_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "leagues_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "leagues_owner_id_fkey"
+            columns: ["owner_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "leagues_owner_id_fkey"
+            columns: ["owner_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       matches: {
         Row: {
           away_club_id: number | null
@@ -1660,6 +1812,14 @@ export type Database = {
         Args: { p_entry: number }
         Returns: number
       }
+      create_league: {
+        Args: { name: string; prize_note?: string }
+        Returns: {
+          code: string
+          id: string
+        }[]
+      }
+      delete_league: { Args: { league_id: string }; Returns: undefined }
       find_player: {
         Args: { username_input: string }
         Returns: {
@@ -1698,6 +1858,83 @@ export type Database = {
         Returns: {
           month: number
           year: number
+        }[]
+      }
+      get_league_boost_standings: {
+        Args: { league_id: string; month_input: number; year_input: number }
+        Returns: {
+          club_logo_url: string
+          daily_points: number
+          favorite_club_id: number
+          previous_rank: number
+          rank_daily: number
+          rank_total: number
+          rank_weekly: number
+          referral_points: number
+          total_points: number
+          user_id: string
+          username: string
+          weekly_points: number
+        }[]
+      }
+      get_league_missing_picks: {
+        Args: { league_id: string; quiniela_id: number }
+        Returns: {
+          user_id: string
+          username: string
+        }[]
+      }
+      get_league_preview: {
+        Args: { code: string }
+        Returns: {
+          deadline: string
+          is_member: boolean
+          league_id: string
+          member_count: number
+          name: string
+          owner_username: string
+          prize_note: string
+          quiniela_id: number
+          quiniela_name: string
+        }[]
+      }
+      get_league_round_picks: {
+        Args: { league_id: string; quiniela_id: number }
+        Returns: {
+          correct_result: string
+          match_id: number
+          result: string
+          user_id: string
+          username: string
+        }[]
+      }
+      get_league_round_standings: {
+        Args: { league_id: string; quiniela_id: number }
+        Returns: {
+          club_logo_url: string
+          correct: number
+          favorite_club_id: number
+          points: number
+          rank: number
+          user_id: string
+          username: string
+        }[]
+      }
+      get_league_standings: {
+        Args: { league_id: string; month_input: number; year_input: number }
+        Returns: {
+          club_logo_url: string
+          daily_points: number
+          favorite_club_id: number
+          previous_rank: number
+          rank_daily: number
+          rank_total: number
+          rank_weekly: number
+          referral_points: number
+          total_points: number
+          user_id: string
+          username: string
+          weekly_points: number
         }[]
       }
       get_monthly_leaderboard: {
@@ -1747,6 +1984,19 @@ export type Database = {
           points: number
           question: string
           scored: boolean
+        }[]
+      }
+      get_my_leagues: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          code: string
+          id: string
+          is_owner: boolean
+          member_count: number
+          missing_count: number
+          my_rank: number
+          name: string
+          prize_note: string
         }[]
       }
       get_my_referral_stats: {
@@ -1842,6 +2092,15 @@ export type Database = {
       }
       hook_before_user_created: { Args: { event: Json }; Returns: Json }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_league_member: { Args: { league_id_input: string }; Returns: boolean }
+      join_league: {
+        Args: { code: string }
+        Returns: {
+          already_member: boolean
+          league_id: string
+        }[]
+      }
+      leave_league: { Args: { league_id: string }; Returns: undefined }
       mx_month_start: {
         Args: { month_input: number; year_input: number }
         Returns: string
@@ -1851,6 +2110,7 @@ export type Database = {
         Args: { answer: string; game_type: string }
         Returns: string
       }
+      normalize_league_text: { Args: { t: string }; Returns: string }
       normalize_username: { Args: { name: string }; Returns: string }
       points_table_for: {
         Args: { month_input: string }
@@ -1988,6 +2248,15 @@ export type Database = {
         Args: { game_ids: number[]; round_ids: number[] }
         Returns: undefined
       }
+      remind_league_missing: {
+        Args: { league_id: string; quiniela_id: number }
+        Returns: number
+      }
+      remove_league_member: {
+        Args: { league_id: string; user_id: string }
+        Returns: undefined
+      }
+      renew_league_code: { Args: { league_id: string }; Returns: string }
       round_points: {
         Args: {
           correct_input: number
@@ -2042,6 +2311,14 @@ export type Database = {
           quiniela_name: string
           title: string
         }[]
+      }
+      transfer_league: {
+        Args: { league_id: string; new_owner: string }
+        Returns: undefined
+      }
+      update_league: {
+        Args: { league_id: string; name: string; prize_note?: string }
+        Returns: undefined
       }
       username_key: { Args: { name: string }; Returns: string }
       username_problem: { Args: { name: string }; Returns: string }

@@ -2,7 +2,8 @@
 -- user's e-mail becomes confirmed (on insert or on update), the profile is created from the
 -- pending signup of that e-mail, or from the sign-up metadata (supabase-js signUp
 -- options.data) when there is none; the referral code is resolved into referred_by and a
--- referral_tracking row; default preferences are created; the pending row is deleted.
+-- referral_tracking row (a liga's invitation code, league_code, joins the liga and makes its
+-- owner the referrer when no referral code names one); default preferences are created; the pending row is deleted.
 
 set check_function_bodies = off;
 
@@ -34,6 +35,10 @@ begin
   if choices.referral_code is not null then
     select id into referrer from public.profiles where upper(referral_code) = choices.referral_code;
   end if;
+  -- Joining through a liga's invitation counts as its owner's referral (issue 29).
+  if referrer is null and choices.league_code is not null then
+    select l.owner_id into referrer from public.leagues l where l.code = choices.league_code;
+  end if;
 
   -- A name taken since sign-up (or one that looks like a taken one) gets a number (still within
   -- 20 characters) rather than failing the confirmation; a clash with a confirmation running at
@@ -60,14 +65,17 @@ begin
   end if;
 
   insert into public.notification_preferences (user_id) values (new.id) on conflict (user_id) do nothing;
+  if choices.league_code is not null then
+    perform internal.join_league_at_signup(new.id, choices.league_code);
+  end if;
   return new;
 end
 $$;
 comment on function public.handle_confirmed_user() is 'Trigger on auth.users: turns a confirmed e-mail into a profile from the user''s own sign-up metadata; never fails on a bad value (it is replaced by the default). Definer: writes tables the auth role cannot.';
 revoke execute on function public.handle_confirmed_user() from public, anon, authenticated;
 
--- The metadata's three values as the rules accept them; null where a value is missing or wrong.
-create function public.signup_choices(meta jsonb, out username text, out newsletter_opt_in boolean, out referral_code text)
+-- The metadata's four values as the rules accept them; null where a value is missing or wrong.
+create function public.signup_choices(meta jsonb, out username text, out newsletter_opt_in boolean, out referral_code text, out league_code text)
 language sql immutable parallel safe set search_path = ''
 as $$
   select
@@ -75,10 +83,12 @@ as $$
          then public.normalize_username(meta ->> 'username') end,
     case when jsonb_typeof(meta -> 'newsletter_opt_in') = 'boolean' then (meta -> 'newsletter_opt_in')::boolean end,
     case when jsonb_typeof(meta -> 'referred_by') = 'string' and char_length(btrim(meta ->> 'referred_by')) between 1 and 64
-         then upper(btrim(meta ->> 'referred_by')) end
+         then upper(btrim(meta ->> 'referred_by')) end,
+    case when jsonb_typeof(meta -> 'league_code') = 'string' and char_length(btrim(meta ->> 'league_code')) between 1 and 64
+         then upper(btrim(meta ->> 'league_code')) end
 $$;
-comment on function public.signup_choices(jsonb) is 'Username (normalised), newsletter opt-in and referral code of sign-up metadata, each null unless it passes the rules.';
-revoke execute on function public.signup_choices(meta jsonb, OUT username text, OUT newsletter_opt_in boolean, OUT referral_code text) from public, anon, authenticated;
+comment on function public.signup_choices(jsonb) is 'Username (normalised), newsletter opt-in, referral code and liga invitation code of sign-up metadata, each null unless it passes the rules.';
+revoke execute on function public.signup_choices(meta jsonb, OUT username text, OUT newsletter_opt_in boolean, OUT referral_code text, OUT league_code text) from public, anon, authenticated;
 
 -- The auth server's before-user-created hook (Supabase Auth Hooks: a Postgres function taking
 -- the event and returning {} to go on or {error: {http_code, message}} to refuse). It answers
@@ -118,10 +128,14 @@ begin
      and (jsonb_typeof(meta -> 'referred_by') <> 'string' or char_length(meta ->> 'referred_by') > 64) then
     return jsonb_set(refuse, '{error,message}', to_jsonb('El código de referido no es válido.'::text));
   end if;
+  if meta ? 'league_code' and jsonb_typeof(meta -> 'league_code') <> 'null'
+     and (jsonb_typeof(meta -> 'league_code') <> 'string' or char_length(meta ->> 'league_code') > 64) then
+    return jsonb_set(refuse, '{error,message}', to_jsonb('El código de la liga no es válido.'::text));
+  end if;
   return '{}'::jsonb;
 end
 $$;
-comment on function public.hook_before_user_created(jsonb) is 'Auth hook: refuses a sign-up whose metadata breaks the rules (username, boolean opt-in, referral code shape) with a 4xx and a Spanish message.';
+comment on function public.hook_before_user_created(jsonb) is 'Auth hook: refuses a sign-up whose metadata breaks the rules (username, boolean opt-in, referral and liga code shape) with a 4xx and a Spanish message.';
 revoke execute on function public.hook_before_user_created(event jsonb) from public, anon, authenticated;
 grant execute on function public.hook_before_user_created(event jsonb) to supabase_auth_admin;
 

@@ -68,7 +68,7 @@ create table public.notification_outbox (
   -- welcome: the welcome e-mail, queued in the same transaction that creates the profile, so a
   -- process killed between the profile and the mail loses nothing, and the unique
   -- (user_id, dedupe_key = 'welcome') makes one per player however often anything runs.
-  kind text not null check (kind in ('deadline_24h', 'deadline_2h', 'boost', 'new_round', 'new_blog', 'points_ready', 'manual_reminder', 'welcome')),
+  kind text not null check (kind in ('deadline_24h', 'deadline_2h', 'boost', 'new_round', 'new_blog', 'points_ready', 'manual_reminder', 'welcome', 'league_reminder')),
   -- What the notice is about. No foreign keys: a reminder run inserts tens of thousands of rows
   -- and a per-row check of the same round doubles its time; the statement triggers below drop
   -- the notices of a deleted round, game or post instead.
@@ -211,21 +211,40 @@ begin
           -- Already queued (every run after the first): skipped here in one anti-join, far
           -- cheaper than letting tens of thousands of rows bounce off the unique key.
           and not exists (select 1 from public.notification_outbox o where o.user_id = np.user_id and o.dedupe_key = $5)
+      ), played as (
+        -- "5 de tu liga Oficina ya jugaron" (issue 29): per liga, the members who completed the
+        -- round; each recipient hears of his liga where most did.
+        select lm.league_id, count(*)::int as n
+        from picked k join public.league_members lm on lm.user_id = k.user_id
+        where k.n >= $4
+        group by lm.league_id
+      ), best as (
+        select distinct on (lm.user_id) lm.user_id, l.name, pl.n
+        from c
+        join public.league_members lm on lm.user_id = c.user_id
+        join played pl on pl.league_id = lm.league_id
+        join public.leagues l on l.id = lm.league_id
+        order by lm.user_id, pl.n desc, l.name
       )
       select c.user_id, 'deadline_' || $3, $1,
         case when s.push then 'push' else 'email' end,
-        jsonb_build_object(
+        jsonb_strip_nulls(jsonb_build_object(
           'title', $6,
           'body', case when c.missing = $4 then 'Aún no has hecho tus picks.'
                        when c.missing = 1 then 'Te falta 1 partido por pronosticar.'
-                       else format('Te faltan %s partidos por pronosticar.', c.missing) end,
+                       else format('Te faltan %s partidos por pronosticar.', c.missing) end
+                  || case when b.n is null then ''
+                          when b.n = 1 then format(' 1 de tu liga %s ya jugó.', b.name)
+                          else format(' %s de tu liga %s ya jugaron.', b.n, b.name) end,
           'url', $7,
           'tag', $8,
           'missing', c.missing,
-          'deadline', $2),
+          'deadline', $2,
+          'league', b.name)),
         $5,
         case when s.push then coalesce(internal.push_hold_until($9, $2), now()) else now() end
       from c
+      left join best b on b.user_id = c.user_id
       cross join lateral (select exists (select 1 from public.push_subscriptions ps where ps.user_id = c.user_id) as push) s
       order by c.user_id -- key order: the unique key's pages are walked once
       on conflict (user_id, dedupe_key) do nothing

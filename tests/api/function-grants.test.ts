@@ -93,6 +93,25 @@ const ALLOWED: Record<string, Callers> = {
   'standings_after_scores()': 'none',
   'username_problem(text)': 'authenticated',
   'username_key(text)': 'authenticated',
+  // Ligas (supabase/schemas/160_leagues.sql): each checks membership or ownership inside.
+  'create_league(text,text)': 'authenticated',
+  'delete_league(uuid)': 'authenticated',
+  'get_league_boost_standings(uuid,integer,integer)': 'authenticated',
+  'get_league_missing_picks(uuid,bigint)': 'authenticated',
+  'get_league_preview(text)': 'anon authenticated',
+  'get_league_round_picks(uuid,bigint)': 'authenticated',
+  'get_league_round_standings(uuid,bigint)': 'authenticated',
+  'get_league_standings(uuid,integer,integer)': 'authenticated',
+  'get_my_leagues()': 'authenticated',
+  'is_league_member(uuid)': 'authenticated',
+  'join_league(text)': 'authenticated',
+  'leave_league(uuid)': 'authenticated',
+  'normalize_league_text(text)': 'authenticated',
+  'remind_league_missing(uuid,bigint)': 'authenticated',
+  'remove_league_member(uuid,uuid)': 'authenticated',
+  'renew_league_code(uuid)': 'authenticated',
+  'transfer_league(uuid,uuid)': 'authenticated',
+  'update_league(uuid,text,text)': 'authenticated',
 };
 
 const q = (sql: string, params: unknown[] = []) => db().query(sql, params);

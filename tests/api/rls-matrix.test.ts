@@ -65,6 +65,19 @@ async function activePoll() {
   return id(await one(`insert into public.polls (question, kind, options, is_active) values ('¿Quién gana?', 'choice', '{Sí,No}', true) returning id`));
 }
 
+/** A liga code no other liga has (8 characters without look-alikes). */
+function ligaCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from(randomUUID().replace(/-/g, '').slice(0, 8), (h) => alphabet[parseInt(h, 16) + 10]).join('');
+}
+
+/** A liga owned by `owner`, who is its first member. */
+async function liga(owner: Player): Promise<string> {
+  const l = await one(`insert into public.leagues (name, code, owner_id, created_by) values ('Matriz', $1, $2, $2) returning id`, [ligaCode(), owner.id]);
+  await q('insert into public.league_members (league_id, user_id) values ($1, $2)', [l.id, owner.id]);
+  return l.id as string;
+}
+
 const RULES: Record<string, TableRules> = {
   admins: {
     // The row is someone else's membership: a player's own membership would make him an admin.
@@ -287,6 +300,39 @@ const RULES: Record<string, TableRules> = {
     insert: (c) => ({ quiniela_id: c.other, root: 'b'.repeat(64), leaves: 1 }),
     patch: () => ({ leaves: 7 }),
     allow: { select: ALL, insert: 'service', update: 'service', delete: 'service' },
+  },
+  // Ligas: members read a liga and its members; its owner edits the name and prize line and
+  // deletes it; memberships and reminders change only through the league functions (definer).
+  leagues: {
+    arrange: async (owner) => ({ id: await liga(owner) }),
+    key: (c) => ({ id: c.id }),
+    insert: (c) => ({ name: 'Liga nueva', code: ligaCode(), owner_id: c.owner.id }),
+    patch: () => ({ name: 'Liga renombrada' }),
+    allow: { select: 'player admin service', insert: 'service', update: 'player service', delete: 'player service' },
+  },
+  league_members: {
+    // The owner is a member of someone else's liga; the insert puts him in another.
+    arrange: async (owner) => {
+      const host = await createPlayer();
+      const [joined, other] = [await liga(host), await liga(host)];
+      await q('insert into public.league_members (league_id, user_id) values ($1, $2)', [joined, owner.id]);
+      return { joined, other };
+    },
+    key: (c) => ({ league_id: c.joined, user_id: c.owner.id }),
+    insert: (c) => ({ league_id: c.other, user_id: c.owner.id }),
+    patch: () => ({ joined_at: '2030-01-01T00:00:00+00:00' }),
+    allow: { select: 'player admin service', ...SERVICE_WRITES },
+  },
+  league_reminders: {
+    arrange: async (owner) => {
+      const [l, a, b] = [await liga(owner), await openRound(), await openRound()];
+      await q('insert into public.league_reminders (league_id, quiniela_id, sent_by) values ($1, $2, $3)', [l, a.quiniela_id, owner.id]);
+      return { league_id: l, quiniela_id: a.quiniela_id, spare: b.quiniela_id };
+    },
+    key: (c) => ({ league_id: c.league_id, quiniela_id: c.quiniela_id }),
+    insert: (c) => ({ league_id: c.league_id, quiniela_id: c.spare, sent_by: c.owner.id }),
+    patch: () => ({ queued: 99 }),
+    allow: { select: 'service', ...SERVICE_WRITES },
   },
   friends: {
     // The owner follows one player; the insert adds another. Nobody else sees or edits it.
@@ -619,6 +665,23 @@ describe('reads the matrix does not cover', () => {
     expect((await other.client.from('paid_picks').select('result').eq('paid_entry_id', entry)).data).toEqual([{ result: 'Local' }]);
     const late = await owner.client.from('paid_picks').upsert({ paid_entry_id: entry, quiniela_id: r.quiniela_id, match_id: r.match_ids[0], result: 'Visita' });
     expect(late.error?.code).toBe('42501');
+  });
+
+  it('shows a liga member none of his fellow members\' picks before the deadline, by table or function', async () => {
+    const owner = await createPlayer();
+    const l = await liga(owner);
+    await q('insert into public.league_members (league_id, user_id) values ($1, $2)', [l, other.id]);
+    const r = await openRound();
+    await q(`insert into public.picks (user_id, match_id, quiniela_id, result) values ($1, $2, $3, 'Local')`, [owner.id, r.match_ids[0], r.quiniela_id]);
+    expect((await other.client.from('picks').select('result').eq('user_id', owner.id)).data).toEqual([]);
+    expect((await other.client.rpc('get_league_round_picks', { league_id: l, quiniela_id: r.quiniela_id })).data).toEqual([]);
+    // What the liga shows before the deadline is who still has to pick, never what anyone picked.
+    expect((await other.client.rpc('get_league_missing_picks', { league_id: l, quiniela_id: r.quiniela_id })).data!.map((m) => m.user_id).sort())
+      .toEqual([owner.id, other.id].sort());
+    await q(`update public.quinielas set deadline = now() - interval '1 second' where id = $1`, [r.quiniela_id]);
+    expect((await other.client.rpc('get_league_round_picks', { league_id: l, quiniela_id: r.quiniela_id })).data!.map((p) => [p.user_id, p.result]))
+      .toEqual([[owner.id, 'Local']]);
+    expect((await other.client.from('picks').select('result').eq('user_id', owner.id)).data).toEqual([]);
   });
 
   it('lets a player see his own admin membership and edit only his own profile columns', async () => {

@@ -97,7 +97,7 @@ async function push(sub: Subscription, payload: Payload, kind: string): Promise<
     // subscription is dropped like a 410 one.
     return { outcome: 'gone', error: `suscripción inválida: ${(e as Error).message}` };
   }
-  const urgent = kind.startsWith('deadline') || kind === 'manual_reminder';
+  const urgent = kind.startsWith('deadline') || kind === 'manual_reminder' || kind === 'league_reminder';
   try {
     const res = await fetch(sub.endpoint, {
       method: 'POST',

@@ -34,6 +34,10 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
   },
   daily_scores: { insert: 'daily_game_id points user_id', update: 'points' },
   friends: { insert: 'friend_id user_id' },
+  // Ligas: the owner edits name and prize line; codes, owners and memberships only by the league functions.
+  league_members: {},
+  league_reminders: {},
+  leagues: { update: 'name prize_note' },
   matches: {
     insert: 'away_club_id away_team correct_result home_club_id home_team kickoff_at match_order quiniela_id special_bonus_points underdog_bonus_points underdog_bonus_side',
     update: 'away_club_id away_team correct_result home_club_id home_team kickoff_at match_order special_bonus_points underdog_bonus_points underdog_bonus_side',
