@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RenderInSlices } from '@/components/ui/render-in-slices';
 import { BoostCard, loadBoostCard } from '@/features/boost';
+import { MyLeaguesCard } from '@/features/leagues/components/my-leagues-card';
 import { ReferralCard } from '@/features/friends/components/referral-card';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { PlayerHome, PlayerHomeSkeleton } from '@/features/standings/components/player-home';
@@ -29,6 +30,7 @@ export const Route = createFileRoute('/_authed/inicio')({
           variant="inicio"
           cards={{
             boost: <BoostCard userId={session.user.id} data={boost} />,
+            leagues: <MyLeaguesCard />,
             referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,
             offer: <OfferCard />,
           }}
