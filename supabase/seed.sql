@@ -770,4 +770,34 @@ on conflict (id) do update set quiniela_id = excluded.quiniela_id, user_id = exc
   created_at = excluded.created_at;
 select setval(pg_get_serial_sequence('public.chat_messages', 'id'), (select max(id) from public.chat_messages));
 
+-- Two demo ligas (docs/seed.md): the first player listed owns each; members joined a day apart.
+insert into public.leagues (id, name, prize_note, code, owner_id, created_by, created_at)
+select l.id::uuid, l.name, l.prize_note, l.code, s.id, s.id, now() - interval '30 days'
+from (values
+  ('5eed1ea9-0000-4000-8000-000000000001', 'Oficina', 'El último de la tabla paga los tacos del viernes', 'CHAMBA26', 1),
+  ('5eed1ea9-0000-4000-8000-000000000002', 'Familia', 'Quien gane el mes escoge la comida del domingo', 'PRYMAS28', 2)
+) as l(id, name, prize_note, code, owner)
+join seed_accounts s on s.n = l.owner
+on conflict (id) do update set name = excluded.name, prize_note = excluded.prize_note, code = excluded.code,
+  owner_id = excluded.owner_id, created_at = excluded.created_at;
+insert into public.league_members (league_id, user_id, joined_at)
+select m.league_id::uuid, s.id, now() - interval '30 days' + make_interval(days => m.ord)
+from (values
+  ('5eed1ea9-0000-4000-8000-000000000001', 1, 0),
+  ('5eed1ea9-0000-4000-8000-000000000001', 3, 1),
+  ('5eed1ea9-0000-4000-8000-000000000001', 4, 2),
+  ('5eed1ea9-0000-4000-8000-000000000001', 5, 3),
+  ('5eed1ea9-0000-4000-8000-000000000001', 6, 4),
+  ('5eed1ea9-0000-4000-8000-000000000001', 7, 5),
+  ('5eed1ea9-0000-4000-8000-000000000001', 8, 6),
+  ('5eed1ea9-0000-4000-8000-000000000001', 9, 7),
+  ('5eed1ea9-0000-4000-8000-000000000002', 2, 0),
+  ('5eed1ea9-0000-4000-8000-000000000002', 11, 1),
+  ('5eed1ea9-0000-4000-8000-000000000002', 12, 2),
+  ('5eed1ea9-0000-4000-8000-000000000002', 13, 3),
+  ('5eed1ea9-0000-4000-8000-000000000002', 17, 4)
+) as m(league_id, player, ord)
+join seed_accounts s on s.n = m.player
+on conflict (league_id, user_id) do update set joined_at = excluded.joined_at;
+
 commit;

@@ -577,7 +577,29 @@ from (values
 join seed_accounts s on s.n = c.player
 on conflict (id) do update set quiniela_id = excluded.quiniela_id, user_id = excluded.user_id, message = excluded.message,
   created_at = excluded.created_at;
-select setval(pg_get_serial_sequence('public.chat_messages', 'id'), (select max(id) from public.chat_messages));
+select setval(pg_get_serial_sequence('public.chat_messages', 'id'), (select max(id) from public.chat_messages));`);
+
+  // ---- ligas
+  const ligas: [string, string, string, string, number[]][] = [
+    ['5eed1ea9-0000-4000-8000-000000000001', 'Oficina', 'CHAMBA26', 'El último de la tabla paga los tacos del viernes', [1, 3, 4, 5, 6, 7, 8, 9]],
+    ['5eed1ea9-0000-4000-8000-000000000002', 'Familia', 'PRYMAS28', 'Quien gane el mes escoge la comida del domingo', [2, 11, 12, 13, 17]],
+  ];
+  emit(`-- Two demo ligas (docs/seed.md): the first player listed owns each; members joined a day apart.
+insert into public.leagues (id, name, prize_note, code, owner_id, created_by, created_at)
+select l.id::uuid, l.name, l.prize_note, l.code, s.id, s.id, now() - interval '30 days'
+from (values
+  ${values(ligas.map(([id, name, code, prize, who]) => `(${q(id)}, ${q(name)}, ${q(prize)}, ${q(code)}, ${who[0]})`))}
+) as l(id, name, prize_note, code, owner)
+join seed_accounts s on s.n = l.owner
+on conflict (id) do update set name = excluded.name, prize_note = excluded.prize_note, code = excluded.code,
+  owner_id = excluded.owner_id, created_at = excluded.created_at;
+insert into public.league_members (league_id, user_id, joined_at)
+select m.league_id::uuid, s.id, now() - interval '30 days' + make_interval(days => m.ord)
+from (values
+  ${values(ligas.flatMap(([id, , , , who]) => who.map((n, i) => `(${q(id)}, ${n}, ${i})`)))}
+) as m(league_id, player, ord)
+join seed_accounts s on s.n = m.player
+on conflict (league_id, user_id) do update set joined_at = excluded.joined_at;
 
 commit;`);
 

@@ -132,6 +132,19 @@ describe('seed data', () => {
     expect(chat[0].n).toBeGreaterThanOrEqual(3);
   });
 
+  it('has two demo ligas with their prize lines: Ana\'s Oficina (8) and Beto\'s Familia (5)', async () => {
+    const { rows } = await db().query(
+      `select l.name, l.code, o.email as owner, l.prize_note is not null as prize,
+              (select count(*)::int from public.league_members m where m.league_id = l.id) as members
+       from public.leagues l join public.profiles o on o.id = l.owner_id
+       where o.email like '%@quinielazo.mx' order by l.name`,
+    );
+    expect(rows).toEqual([
+      { name: 'Familia', code: 'PRYMAS28', owner: 'beto@quinielazo.mx', prize: true, members: 5 },
+      { name: 'Oficina', code: 'CHAMBA26', owner: 'ana@quinielazo.mx', prize: true, members: 8 },
+    ]);
+  });
+
   it('can run again and leaves every table as it was', async () => {
     const counts = async () => {
       const { rows: tables } = await db().query<{ name: string }>(
