@@ -19,6 +19,8 @@ export interface LeagueData {
   month: GameMonth;
   /** Every member, with his month (0 points before his first). */
   entries: LeaderboardEntry[];
+  /** The same members ranked by Boost, arrows against last month's Boost places. */
+  boostEntries: LeaderboardEntry[];
   round: RoundWithMatches | null;
   /** The round's deadline had passed when read (the server keeps its own clock). */
   closed: boolean;
@@ -38,15 +40,19 @@ export function loadLeague(userId: string, leagueId: string, roundId: number | u
     userId,
     async (): Promise<LeagueData> => {
       const league = await getLeague(leagueId);
-      if (!league) return { league, month, entries: [], round: null, closed: false, missing: [], picks: {}, roundStandings: [] };
-      const [entries, round] = await Promise.all([getLeagueStandings(leagueId, month), getLeagueRound(roundId, now)]);
+      if (!league) return { league, month, entries: [], boostEntries: [], round: null, closed: false, missing: [], picks: {}, roundStandings: [] };
+      const [entries, boostEntries, round] = await Promise.all([
+        getLeagueStandings(leagueId, month),
+        getLeagueStandings(leagueId, month, true),
+        getLeagueRound(roundId, now),
+      ]);
       const closed = round ? round.resultsSaved || Date.parse(round.deadline) <= now.getTime() : false;
       const [missing, picks, roundStandings] = await Promise.all([
         round && !closed ? getLeagueMissingPicks(leagueId, round.id) : [],
         round && closed ? getLeagueRoundPicks(leagueId, round.id) : {},
         round ? getLeagueRoundStandings(leagueId, round.id) : [],
       ]);
-      return { league, month, entries, round, closed, missing, picks, roundStandings };
+      return { league, month, entries, boostEntries, round, closed, missing, picks, roundStandings };
     },
     MAX_AGE.league,
   );

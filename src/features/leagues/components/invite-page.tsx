@@ -17,8 +17,8 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
   if (!preview) {
     return (
       <InviteCard>
-        <h1 className="text-xl font-extrabold">Esta invitación ya no sirve</h1>
-        <p className="text-sm text-slate-600">El enlace está mal escrito o el dueño de la liga lo renovó. Pídele el enlace nuevo.</p>
+        <h1 className="text-xl font-extrabold">Esta invitación ya no es válida</h1>
+        <p className="text-sm text-slate-600">Pide un enlace nuevo a quien te invitó: el enlace está mal escrito o el dueño de la liga lo renovó.</p>
         <Link to="/" className={`${linkButton} border border-slate-300 text-slate-800`}>
           Ir a Quinielazo
         </Link>

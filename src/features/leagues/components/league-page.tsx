@@ -58,7 +58,7 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onReload 
   }
 
   const isOwner = league.ownerId === userId;
-  const view = leaderboardView(data.entries, tab === 'boost' ? 'boost' : 'total', userId, Math.max(data.entries.length, 1));
+  const view = tab === 'boost' ? leaderboardView(data.boostEntries, 'boost', userId, Math.max(data.boostEntries.length, 1)) : leaderboardView(data.entries, 'total', userId, Math.max(data.entries.length, 1));
 
   /** Runs a confirmed action; on success `then` says where the player goes next. */
   const confirm = (c: Omit<Confirmation, 'run'>, action: () => Promise<void>, then: () => void | Promise<void>) =>
