@@ -9,6 +9,8 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { formatDeadline } from '@/lib/time';
 import type { InviteData } from '../load-invite';
 
+const INTRO = 'Mismas quinielas y mismos puntos que en Quinielazo, con una tabla solo para la liga. Es gratis: únete y juega con tu grupo.';
+
 const linkButton = 'inline-flex min-h-11 w-full items-center justify-center rounded-full px-5 text-sm font-semibold';
 
 export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteData; joining: boolean; onJoin: () => void; onRetry: () => void }) {
@@ -29,6 +31,9 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
   return (
     <InviteCard>
       <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Te invitaron a una liga de Quinielazo</p>
+      {/* Above the liga's name and the same in the skeleton: the prerendered page's largest text,
+          so the first paint is the largest one and nothing below it moves when the liga arrives. */}
+      <p className="text-base text-slate-700">{INTRO}</p>
       <h1 className="text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere]">{preview.name}</h1>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div className="rounded-xl bg-slate-50 px-3 py-2">
@@ -70,7 +75,6 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
           </p>
         </>
       )}
-      <p className="text-xs text-slate-500">Mismas quinielas y puntos que en Quinielazo, con una tabla solo para la liga. Es gratis.</p>
     </InviteCard>
   );
 }
@@ -85,6 +89,7 @@ export function InviteSkeleton() {
   return (
     <LoadingState label="Cargando la invitación…" className="mx-auto flex max-w-md flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Te invitaron a una liga de Quinielazo</p>
+      <p className="text-base text-slate-700">{INTRO}</p>
       <div className="h-8 w-3/4 animate-pulse rounded bg-slate-200" />
       <div className="grid grid-cols-2 gap-3">
         <div className="h-14 rounded-xl bg-slate-50" />
@@ -93,7 +98,6 @@ export function InviteSkeleton() {
       </div>
       <div className="h-11 rounded-full bg-slate-200" />
       <div className="h-11" />
-      <p className="text-xs text-slate-500">Mismas quinielas y puntos que en Quinielazo, con una tabla solo para la liga. Es gratis.</p>
     </LoadingState>
   );
 }

@@ -1,26 +1,13 @@
 // "Mis ligas" on /dashboard and /inicio: the player's place in each liga and how many members
-// still have to pick. Reads on its own after the page (the page does not wait for it); a player
-// without ligas sees where to create one.
+// still have to pick. Its list and its read come after the page (a chunk of their own, so the
+// home's first load does not grow: docs/decisions.md, "Deferred until used"); the header holds
+// the card's place meanwhile.
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { getMyLeagues, type MyLeague } from '../api/get-my-leagues';
-import { MyLeaguesList } from './my-leagues-list';
+import { lazy, Suspense } from 'react';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; leagues: MyLeague[] };
+const MyLeaguesCardBody = lazy(() => import('./my-leagues-card-body').then((m) => ({ default: m.MyLeaguesCardBody })));
 
 export function MyLeaguesCard() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  useEffect(() => {
-    let live = true;
-    getMyLeagues().then(
-      (leagues) => live && setLoad({ kind: 'ready', leagues }),
-      () => live && setLoad({ kind: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
   return (
     <section aria-labelledby="my-leagues-card" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <header className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
@@ -31,20 +18,9 @@ export function MyLeaguesCard() {
           Ver ligas
         </Link>
       </header>
-      {load.kind === 'loading' ? (
-        <div className="h-14 animate-pulse bg-slate-50" aria-hidden="true" />
-      ) : load.kind === 'failed' ? (
-        <p className="px-4 py-3 text-sm text-slate-600">No se pudieron cargar tus ligas.</p>
-      ) : load.leagues.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-slate-600">
-          Juega con tu oficina o tus amigos en su propia tabla.{' '}
-          <Link to="/ligas" className="font-semibold text-brand-700 underline">
-            Crea una liga
-          </Link>
-        </p>
-      ) : (
-        <MyLeaguesList leagues={load.leagues} />
-      )}
+      <Suspense fallback={<div className="h-14 animate-pulse bg-slate-50" aria-hidden="true" />}>
+        <MyLeaguesCardBody />
+      </Suspense>
     </section>
   );
 }
