@@ -1,7 +1,7 @@
 // A liga's rules as the screens need them before asking the server (the database is the
 // referee: supabase/schemas/160_leagues.sql): the name and prize line limits, the invitation
 // link and its message, and the server's refusals in Spanish.
-export const LEAGUE_NAME_MIN = 3;
+const LEAGUE_NAME_MIN = 3;
 export const LEAGUE_NAME_MAX = 40;
 export const PRIZE_NOTE_MAX = 120;
 /** A player belongs to at most this many ligas (the database refuses the 21st). */

@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import type { MyLeague } from '../api/get-my-leagues';
 
-export function missingText(count: number): string {
+function missingText(count: number): string {
   if (count === 0) return 'Todos ya jugaron';
   return count === 1 ? 'Falta 1 por jugar' : `Faltan ${count} por jugar`;
 }

@@ -8,7 +8,7 @@ import type { RoundStanding } from '../api/get-league-round-standings';
 const LETTER: Record<MatchSide, string> = { Local: 'L', Empate: 'E', Visita: 'V' };
 
 /** The round's winners within the liga (rank 1; ties share it), once anybody scored. */
-export function roundWinners(standings: readonly RoundStanding[]): RoundStanding[] {
+function roundWinners(standings: readonly RoundStanding[]): RoundStanding[] {
   return standings.some((s) => s.points > 0) ? standings.filter((s) => s.rank === 1) : [];
 }
 
