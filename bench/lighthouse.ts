@@ -115,6 +115,21 @@ async function signedInProfile(baseURL: string): Promise<string> {
   return dir;
 }
 
+let ligaCode: string | undefined;
+
+/** `/liga/:code` with the code of a liga made for the bench (one owner, its invitation as a
+ * WhatsApp contact opens it); any other route as it is. */
+async function withLigaCode(route: string): Promise<string> {
+  if (!route.includes(':code')) return route;
+  if (!ligaCode) {
+    const owner = await createPlayer('lhliga');
+    const { data, error } = await owner.api.rpc('create_league', { name: 'La quiniela de la oficina', prize_note: 'El último paga los tacos' });
+    if (error) throw error;
+    ligaCode = data[0]!.code;
+  }
+  return route.replace(':code', ligaCode);
+}
+
 /** Runs a route's audit RUNS times: the median of each figure, every run's TBT beside it. */
 async function median(route: string, audit: (run: number) => Promise<Omit<Figures, 'route'>>): Promise<Figures> {
   const runs: Omit<Figures, 'route'>[] = [];
@@ -145,7 +160,7 @@ export async function benchLighthouse(): Promise<Figures[]> {
         await median(route, async (run) => {
           const visitorDir = await mkdtemp(join(tmpdir(), 'quinielazo-lh-visitor-'));
           try {
-            return await audit(base + route, visitorDir, false, run);
+            return await audit(base + (await withLigaCode(route)), visitorDir, false, run);
           } finally {
             await rm(visitorDir, { recursive: true, force: true });
           }

@@ -14,6 +14,8 @@ export const PHONE_ROUTES: PhoneRoute[] = [
   { path: '/leaderboard', signedIn: false, sources: ['src/routes/leaderboard.tsx'] },
   { path: '/quinielazo-de-la-semana', signedIn: false, sources: ['src/routes/quinielazo-de-la-semana.tsx'] },
   { path: '/rules', signedIn: false, sources: ['src/routes/rules.tsx'] },
+  // A liga's invitation (issue 29): the bench makes a liga and visits its link (bench/lighthouse.ts).
+  { path: '/liga/:code', signedIn: false, sources: ['src/routes/liga.$code.tsx'] },
   { path: '/inicio', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/inicio.tsx'] },
   { path: '/dashboard', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/dashboard.tsx'] },
   { path: '/picks?quiniela=current', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/picks.tsx'] },

@@ -4,11 +4,13 @@
 // shell for every other app route (SPA fallback).
 // Run alone: npx tsx scripts/serve-app.ts [port] [dir]
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { fetchLigaPreview, ligaCodeOf, withLigaCard } from './liga-preview.ts';
 import { listenLocal } from '../supabase/local/listen.ts';
 
 export interface ServeAppOptions {
@@ -16,6 +18,9 @@ export interface ServeAppOptions {
   dir: string;
   /** Interface to listen on (default loopback, 127.0.0.1 and ::1, or PLATFORM_HOST: supabase/local/listen.ts). */
   host?: string;
+  /** The API the liga invitations' preview cards are read from (scripts/liga-preview.ts); without
+   * it an invitation gets the generic card. */
+  api?: { url: string; anonKey: string };
 }
 
 export interface ServedApp {
@@ -101,7 +106,31 @@ function send(res: ServerResponse, status: number, body: string) {
   res.end(body);
 }
 
-async function handle(root: string, req: IncomingMessage, res: ServerResponse) {
+/** A liga's invitation (/liga/<code>): the prerendered invitation page with the liga's preview
+ * card in its head, read per request (never cached: a renamed liga or renewed code shows at once),
+ * compressed on the way out like the build's copies. */
+async function sendLigaInvite(root: string, code: string, req: IncomingMessage, res: ServerResponse, api: ServeAppOptions['api']) {
+  const template = await findFile(root, '/liga/_/index.html');
+  if (!template) return false;
+  const [html, preview] = await Promise.all([readFile(template.path, 'utf8'), api ? fetchLigaPreview(api, code) : null]);
+  const pageUrl = `http://${req.headers.host ?? 'localhost'}/liga/${code}`;
+  const page = Buffer.from(withLigaCard(html, preview, pageUrl));
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  const body = encoding === 'br' ? brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? gzipSync(page) : page;
+  res.writeHead(200, {
+    'Content-Type': CONTENT_TYPES['.html']!,
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': body.length,
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+async function handle(root: string, req: IncomingMessage, res: ServerResponse, api: ServeAppOptions['api']) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     return send(res, 405, 'Método no permitido');
@@ -113,6 +142,9 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse) {
     return send(res, 400, 'Solicitud inválida');
   }
   if (urlPath.includes('\0')) return send(res, 400, 'Solicitud inválida');
+
+  const ligaCode = ligaCodeOf(urlPath);
+  if (ligaCode && wantsHtml(req, urlPath) && (await sendLigaInvite(root, ligaCode, req, res, api))) return;
 
   let file = await findFile(root, urlPath);
   // The prerendered pages are files (dist/rules/index.html); every other app route gets the
@@ -142,13 +174,13 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse) {
     .pipe(res);
 }
 
-export async function serveApp({ port, dir, host }: ServeAppOptions): Promise<ServedApp> {
+export async function serveApp({ port, dir, host, api }: ServeAppOptions): Promise<ServedApp> {
   const root = resolve(dir);
   const indexInfo = await stat(join(root, 'index.html')).catch(() => undefined);
   if (!indexInfo?.isFile()) throw new Error(`${join(root, 'index.html')} not found: build the app first (npm run build)`);
 
   const server = createServer((req, res) => {
-    handle(root, req, res).catch((error: unknown) => {
+    handle(root, req, res, api).catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, 'Error interno');
       else res.destroy();
       console.error('[serve-app]', error);

@@ -33,7 +33,10 @@ import { Route as AuthedQuinielazoBoostHistorialRouteImport } from './routes/_au
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as LigaCodeRouteImport } from './routes/liga.$code'
 import { Route as ProIndexRouteImport } from './routes/pro.index'
+import { Route as AuthedLigasIndexRouteImport } from './routes/_authed/ligas.index'
+import { Route as AuthedLigasLeagueIdRouteImport } from './routes/_authed/ligas.$leagueId'
 import { Route as AuthedProQuinielaIdIndexRouteImport } from './routes/_authed/pro.$quinielaId.index'
 import { Route as AuthedProQuinielaIdResultadosRouteImport } from './routes/_authed/pro.$quinielaId.resultados'
 
@@ -180,6 +183,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LigaCodeRoute = LigaCodeRouteImport.update({
+  id: '/liga/$code',
+  path: '/liga/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProIndexRoute = ProIndexRouteImport.update({
   id: '/pro/',
   path: '/pro/',
@@ -279,6 +287,16 @@ const AuthedAdminVerPicksLazyRoute = AuthedAdminVerPicksLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authed/admin/ver-picks.lazy').then((d) => d.Route),
 )
+const AuthedLigasIndexRoute = AuthedLigasIndexRouteImport.update({
+  id: '/ligas/',
+  path: '/ligas/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedLigasLeagueIdRoute = AuthedLigasLeagueIdRouteImport.update({
+  id: '/ligas/$leagueId',
+  path: '/ligas/$leagueId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedProQuinielaIdIndexRoute =
   AuthedProQuinielaIdIndexRouteImport.update({
     id: '/pro/$quinielaId/',
@@ -313,8 +331,10 @@ export interface FileRoutesByFullPath {
   '/quinielazo-boost-historial': typeof AuthedQuinielazoBoostHistorialRoute
   '/settings': typeof AuthedSettingsRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/liga/$code': typeof LigaCodeRoute
   '/blog/': typeof BlogIndexRoute
   '/pro/': typeof ProIndexRoute
+  '/ligas/$leagueId': typeof AuthedLigasLeagueIdRoute
   '/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/admin/create': typeof AuthedAdminCreateLazyRoute
   '/admin/daily-game': typeof AuthedAdminDailyGameLazyRoute
@@ -326,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/admin/simulate-scores': typeof AuthedAdminSimulateScoresLazyRoute
   '/admin/trigger-emails': typeof AuthedAdminTriggerEmailsLazyRoute
   '/admin/ver-picks': typeof AuthedAdminVerPicksLazyRoute
+  '/ligas/': typeof AuthedLigasIndexRoute
   '/admin/': typeof AuthedAdminIndexLazyRoute
   '/pro/$quinielaId/resultados': typeof AuthedProQuinielaIdResultadosRoute
   '/pro/$quinielaId/': typeof AuthedProQuinielaIdIndexRoute
@@ -350,8 +371,10 @@ export interface FileRoutesByTo {
   '/quinielazo-boost-historial': typeof AuthedQuinielazoBoostHistorialRoute
   '/settings': typeof AuthedSettingsRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/liga/$code': typeof LigaCodeRoute
   '/blog': typeof BlogIndexRoute
   '/pro': typeof ProIndexRoute
+  '/ligas/$leagueId': typeof AuthedLigasLeagueIdRoute
   '/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/admin/create': typeof AuthedAdminCreateLazyRoute
   '/admin/daily-game': typeof AuthedAdminDailyGameLazyRoute
@@ -363,6 +386,7 @@ export interface FileRoutesByTo {
   '/admin/simulate-scores': typeof AuthedAdminSimulateScoresLazyRoute
   '/admin/trigger-emails': typeof AuthedAdminTriggerEmailsLazyRoute
   '/admin/ver-picks': typeof AuthedAdminVerPicksLazyRoute
+  '/ligas': typeof AuthedLigasIndexRoute
   '/admin': typeof AuthedAdminIndexLazyRoute
   '/pro/$quinielaId/resultados': typeof AuthedProQuinielaIdResultadosRoute
   '/pro/$quinielaId': typeof AuthedProQuinielaIdIndexRoute
@@ -390,8 +414,10 @@ export interface FileRoutesById {
   '/_authed/quinielazo-boost-historial': typeof AuthedQuinielazoBoostHistorialRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/liga/$code': typeof LigaCodeRoute
   '/blog/': typeof BlogIndexRoute
   '/pro/': typeof ProIndexRoute
+  '/_authed/ligas/$leagueId': typeof AuthedLigasLeagueIdRoute
   '/_authed/admin/analytics': typeof AuthedAdminAnalyticsLazyRoute
   '/_authed/admin/create': typeof AuthedAdminCreateLazyRoute
   '/_authed/admin/daily-game': typeof AuthedAdminDailyGameLazyRoute
@@ -403,6 +429,7 @@ export interface FileRoutesById {
   '/_authed/admin/simulate-scores': typeof AuthedAdminSimulateScoresLazyRoute
   '/_authed/admin/trigger-emails': typeof AuthedAdminTriggerEmailsLazyRoute
   '/_authed/admin/ver-picks': typeof AuthedAdminVerPicksLazyRoute
+  '/_authed/ligas/': typeof AuthedLigasIndexRoute
   '/_authed/admin/': typeof AuthedAdminIndexLazyRoute
   '/_authed/pro/$quinielaId/resultados': typeof AuthedProQuinielaIdResultadosRoute
   '/_authed/pro/$quinielaId/': typeof AuthedProQuinielaIdIndexRoute
@@ -430,8 +457,10 @@ export interface FileRouteTypes {
     | '/quinielazo-boost-historial'
     | '/settings'
     | '/blog/$slug'
+    | '/liga/$code'
     | '/blog/'
     | '/pro/'
+    | '/ligas/$leagueId'
     | '/admin/analytics'
     | '/admin/create'
     | '/admin/daily-game'
@@ -443,6 +472,7 @@ export interface FileRouteTypes {
     | '/admin/simulate-scores'
     | '/admin/trigger-emails'
     | '/admin/ver-picks'
+    | '/ligas/'
     | '/admin/'
     | '/pro/$quinielaId/resultados'
     | '/pro/$quinielaId/'
@@ -467,8 +497,10 @@ export interface FileRouteTypes {
     | '/quinielazo-boost-historial'
     | '/settings'
     | '/blog/$slug'
+    | '/liga/$code'
     | '/blog'
     | '/pro'
+    | '/ligas/$leagueId'
     | '/admin/analytics'
     | '/admin/create'
     | '/admin/daily-game'
@@ -480,6 +512,7 @@ export interface FileRouteTypes {
     | '/admin/simulate-scores'
     | '/admin/trigger-emails'
     | '/admin/ver-picks'
+    | '/ligas'
     | '/admin'
     | '/pro/$quinielaId/resultados'
     | '/pro/$quinielaId'
@@ -506,8 +539,10 @@ export interface FileRouteTypes {
     | '/_authed/quinielazo-boost-historial'
     | '/_authed/settings'
     | '/blog/$slug'
+    | '/liga/$code'
     | '/blog/'
     | '/pro/'
+    | '/_authed/ligas/$leagueId'
     | '/_authed/admin/analytics'
     | '/_authed/admin/create'
     | '/_authed/admin/daily-game'
@@ -519,6 +554,7 @@ export interface FileRouteTypes {
     | '/_authed/admin/simulate-scores'
     | '/_authed/admin/trigger-emails'
     | '/_authed/admin/ver-picks'
+    | '/_authed/ligas/'
     | '/_authed/admin/'
     | '/_authed/pro/$quinielaId/resultados'
     | '/_authed/pro/$quinielaId/'
@@ -539,6 +575,7 @@ export interface RootRouteChildren {
   RulesRoute: typeof RulesRoute
   SignupRoute: typeof SignupRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  LigaCodeRoute: typeof LigaCodeRoute
   BlogIndexRoute: typeof BlogIndexRoute
   ProIndexRoute: typeof ProIndexRoute
 }
@@ -699,6 +736,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/liga/$code': {
+      id: '/liga/$code'
+      path: '/liga/$code'
+      fullPath: '/liga/$code'
+      preLoaderRoute: typeof LigaCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pro/': {
       id: '/pro/'
       path: '/pro'
@@ -790,6 +834,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminVerPicksLazyRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
+    '/_authed/ligas/': {
+      id: '/_authed/ligas/'
+      path: '/ligas'
+      fullPath: '/ligas/'
+      preLoaderRoute: typeof AuthedLigasIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/ligas/$leagueId': {
+      id: '/_authed/ligas/$leagueId'
+      path: '/ligas/$leagueId'
+      fullPath: '/ligas/$leagueId'
+      preLoaderRoute: typeof AuthedLigasLeagueIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/pro/$quinielaId/': {
       id: '/_authed/pro/$quinielaId/'
       path: '/pro/$quinielaId'
@@ -850,6 +908,8 @@ interface AuthedRouteChildren {
   AuthedPicksSelectorRoute: typeof AuthedPicksSelectorRoute
   AuthedQuinielazoBoostHistorialRoute: typeof AuthedQuinielazoBoostHistorialRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedLigasLeagueIdRoute: typeof AuthedLigasLeagueIdRoute
+  AuthedLigasIndexRoute: typeof AuthedLigasIndexRoute
   AuthedProQuinielaIdResultadosRoute: typeof AuthedProQuinielaIdResultadosRoute
   AuthedProQuinielaIdIndexRoute: typeof AuthedProQuinielaIdIndexRoute
 }
@@ -862,6 +922,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedPicksSelectorRoute: AuthedPicksSelectorRoute,
   AuthedQuinielazoBoostHistorialRoute: AuthedQuinielazoBoostHistorialRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
+  AuthedLigasLeagueIdRoute: AuthedLigasLeagueIdRoute,
+  AuthedLigasIndexRoute: AuthedLigasIndexRoute,
   AuthedProQuinielaIdResultadosRoute: AuthedProQuinielaIdResultadosRoute,
   AuthedProQuinielaIdIndexRoute: AuthedProQuinielaIdIndexRoute,
 }
@@ -884,6 +946,7 @@ const rootRouteChildren: RootRouteChildren = {
   RulesRoute: RulesRoute,
   SignupRoute: SignupRoute,
   BlogSlugRoute: BlogSlugRoute,
+  LigaCodeRoute: LigaCodeRoute,
   BlogIndexRoute: BlogIndexRoute,
   ProIndexRoute: ProIndexRoute,
 }

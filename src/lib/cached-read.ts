@@ -31,6 +31,9 @@ export const MAX_AGE = {
   boostGame: DAY,
   // Past Boost games gain a new result every day; a week-old copy still shows the player's record.
   boostHistory: 7 * DAY,
+  // A liga's page (its table, members and the round's picks) moves with each scored round: a
+  // week-old copy is about a round that has closed since.
+  league: 7 * DAY,
 } as const;
 
 /** There is no signal and the saved copy is too old to show (`storedAt` says from when). */

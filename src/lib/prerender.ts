@@ -4,12 +4,17 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { createElement, useEffect, type ComponentType } from 'react';
 
+/** The liga invitation page (`/liga/<code>`) for every code: its skeleton, which the app server
+ * serves at each code with the liga's preview tags in its head (scripts/liga-preview.ts). `_` is
+ * no code (codes are letters and digits). */
+const LIGA_INVITE_TEMPLATE = '/liga/_';
+
 /** The pages that do not depend on the visitor, written to dist/<path>/index.html at build time. */
-export const PRERENDERED_PATHS = ['/', '/rules', '/faq', '/privacidad', '/blog', '/contactanos', '/login', '/signup', '/leaderboard', '/quinielazo-de-la-semana'];
+export const PRERENDERED_PATHS = ['/', '/rules', '/faq', '/privacidad', '/blog', '/contactanos', '/login', '/signup', '/leaderboard', '/quinielazo-de-la-semana', LIGA_INVITE_TEMPLATE];
 
 /** Routes whose data belongs to the moment of the visit: they are prerendered as their skeleton,
  * and the first client render shows the same skeleton; their loader runs after hydration. */
-const DATA_ROUTE_IDS = ['/leaderboard', '/quinielazo-de-la-semana', '/blog/'];
+const DATA_ROUTE_IDS = ['/leaderboard', '/quinielazo-de-la-semana', '/blog/', '/liga/$code'];
 
 type Loader = (context: { deps?: unknown; location?: { pathname: string } }) => unknown;
 

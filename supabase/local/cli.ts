@@ -51,7 +51,7 @@ async function main() {
   const appDir = process.env.QUINIELAZO_APP_DIR ?? join(ROOT, 'dist');
   await build({ root: ROOT, logLevel: verbose ? 'info' : 'warn', build: { outDir: appDir, emptyOutDir: true } });
   if (stopping) return;
-  const app = await serveApp({ port: platform.ports.app, dir: appDir });
+  const app = await serveApp({ port: platform.ports.app, dir: appDir, api: { url: platform.apiUrl, anonKey: platform.anonKey } });
   stops.push(() => app.close());
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

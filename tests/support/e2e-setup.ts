@@ -36,7 +36,7 @@ export default async function setup() {
     process.env.VITE_SUPABASE_URL = platform.apiUrl;
     process.env.VITE_SUPABASE_ANON_KEY = platform.anonKey;
     await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    app = await serveApp({ port: appPort, dir: outDir });
+    app = await serveApp({ port: appPort, dir: outDir, api: { url: platform.apiUrl, anonKey: platform.anonKey } });
   } catch (error) {
     await platform.stop();
     await cleanUp();

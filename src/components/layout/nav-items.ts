@@ -3,6 +3,7 @@ export const PLAYER_NAV = [
   { to: '/inicio', label: 'Inicio' },
   { to: '/picks-selector', label: 'Quinielas' },
   { to: '/leaderboard', label: 'Ranking' },
+  { to: '/ligas', label: 'Ligas' },
   { to: '/mis-quinielas', label: 'Mis quinielas' },
   { to: '/pro', label: 'Pro' },
 ] as const;

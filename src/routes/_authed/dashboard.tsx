@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BoostCard, loadBoostCard } from '@/features/boost';
+import { MyLeaguesCard } from '@/features/leagues/components/my-leagues-card';
 import { FriendsRanking } from '@/features/friends/components/friends-ranking';
 import { ReferralCard } from '@/features/friends/components/referral-card';
 import { OfferCard } from '@/features/offers/components/offer-card';
@@ -34,6 +35,7 @@ export const Route = createFileRoute('/_authed/dashboard')({
           race: <MonthRaceCard userId={session.user.id} month={home.month} rounds={home.rounds} />,
           boost: <BoostCard userId={session.user.id} data={boost} />,
           poll: <PollCard userId={session.user.id} />,
+          leagues: <MyLeaguesCard />,
           friends: <FriendsRanking userId={session.user.id} year={year} month={month} referralCode={profile?.referralCode ?? null} />,
           referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,
           offer: <OfferCard />,

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RenderInSlices } from '@/components/ui/render-in-slices';
 import { BoostCard, loadBoostCard } from '@/features/boost';
+import { MyLeaguesCard } from '@/features/leagues/components/my-leagues-card';
 import { ReferralCard } from '@/features/friends/components/referral-card';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { PlayerHome, PlayerHomeSkeleton } from '@/features/standings/components/player-home';
@@ -44,6 +45,7 @@ export const Route = createFileRoute('/_authed/inicio')({
           cards={{
             next: <NextSteps week={home.week} picked={picked} boost={boostStep} rounds={home.rounds} />,
             boost: <BoostCard userId={session.user.id} data={boost} />,
+            leagues: <MyLeaguesCard />,
             referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,
             offer: <OfferCard />,
           }}

@@ -11,6 +11,8 @@ export interface SignUpInput {
   password: string;
   newsletterOptIn: boolean;
   referredBy: string | null;
+  /** A liga's invitation code: the database joins the player to it on confirmation. */
+  leagueCode?: string | null;
 }
 
 export async function signUp(input: SignUpInput): Promise<void> {
@@ -18,8 +20,14 @@ export async function signUp(input: SignUpInput): Promise<void> {
     email: normalizeEmail(input.email),
     password: input.password,
     options: {
-      emailRedirectTo: `${window.location.origin}/inicio`,
-      data: { username: normalizeUsername(input.username), newsletter_opt_in: input.newsletterOptIn, referred_by: input.referredBy },
+      // Invited to a liga: the mail's link lands on its invitation, which takes him into it.
+      emailRedirectTo: input.leagueCode ? `${window.location.origin}/liga/${encodeURIComponent(input.leagueCode)}?unirme=1` : `${window.location.origin}/inicio`,
+      data: {
+        username: normalizeUsername(input.username),
+        newsletter_opt_in: input.newsletterOptIn,
+        referred_by: input.referredBy,
+        ...(input.leagueCode ? { league_code: input.leagueCode } : {}),
+      },
     },
   });
   if (error) throw error;

@@ -25,7 +25,7 @@ function refusal(state: AvailabilityState | UsernameVerdict): string | undefined
 
 const EMPTY: SignupValues & { newsletter: boolean } = { username: '', email: '', password: '', confirmPassword: '', acceptTerms: false, newsletter: false };
 
-export function SignupForm() {
+export function SignupForm({ leagueCode = null }: { leagueCode?: string | null }) {
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof SignupValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -60,6 +60,7 @@ export function SignupForm() {
           password: values.password,
           newsletterOptIn: values.newsletter,
           referredBy: storedReferralCode(),
+          leagueCode,
         });
         setSentTo(normalizeEmail(values.email));
       } catch (error) {

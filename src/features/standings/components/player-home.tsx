@@ -46,6 +46,8 @@ export interface HomeCards {
   boost?: ReactNode;
   poll?: ReactNode;
   friends?: ReactNode;
+  /** The player's ligas (his place in each, who still has to pick). */
+  leagues?: ReactNode;
   referral?: ReactNode;
   offer?: ReactNode;
   /** The month's race (rank chart), drawn after the stats. */
@@ -74,6 +76,7 @@ export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData
       {variant === 'dashboard' && cards.boost}
       <QuickActions actions={QUICK_ACTIONS[variant]} />
       {variant === 'inicio' && cards.boost}
+      {cards.leagues}
       {variant === 'dashboard' && cards.poll}
       {variant === 'dashboard' && cards.friends}
       {variant === 'dashboard' && cards.referral}

@@ -1,0 +1,241 @@
+// /ligas/<id>: a liga for its members. The month's table (the leaderboard's own table, with its
+// rank arrows and score detail) by total, Quinielazo or Boost; the round: who still has to pick
+// before the deadline, everybody's picks and the liga's winner after; the prize line, the
+// invitation, the members; the owner's management and a member's "Salir de la liga".
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { FormMessage } from '@/components/ui/field';
+import { LoadingState } from '@/components/ui/loading-state';
+import { formatSavedAt } from '@/lib/cached-read';
+import { formatDeadline } from '@/lib/time';
+import { useSending } from '@/lib/use-sending';
+import { LeaderboardTable, leaderboardView, monthLabel, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
+import { deleteLeague } from '../api/delete-league';
+import { leaveLeague } from '../api/leave-league';
+import { removeLeagueMember } from '../api/remove-league-member';
+import { renewLeagueCode } from '../api/renew-league-code';
+import { transferLeague } from '../api/transfer-league';
+import { leagueErrorMessage } from '../league-rules';
+import type { LeagueData } from '../load-league';
+import { LEAGUE_TABS, type LeagueTab } from '../search-params';
+import { ConfirmDialog, type Confirmation } from './confirm-dialog';
+import { InviteButtons } from './invite-buttons';
+import { LeagueMembers } from './league-members';
+import { MissingPicks } from './missing-picks';
+import { OwnerPanel } from './owner-panel';
+import { RoundPicksGrid } from './round-picks-grid';
+import { RoundTable } from './round-table';
+
+const TAB_LABELS: Record<LeagueTab, string> = { total: 'Mes', jornada: 'Jornada', boost: 'Boost' };
+
+interface LeaguePageProps {
+  data: LeagueData;
+  cachedAt: number | null;
+  userId: string;
+  tab: LeagueTab;
+  onTabChange: (tab: LeagueTab) => void;
+  onReload: () => void;
+}
+
+export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onReload }: LeaguePageProps) {
+  const [selected, setSelected] = useState<LeaderboardEntry | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const { sending, send } = useSending();
+  const navigate = useNavigate();
+  const { league, round } = data;
+
+  if (!league) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-lg font-bold">No estás en esta liga</h1>
+        <p className="text-sm text-slate-600">Solo sus miembros la ven. Pide el enlace de invitación a quien la organiza.</p>
+        <Link to="/ligas" className="inline-flex min-h-11 items-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white">
+          Ir a mis ligas
+        </Link>
+      </div>
+    );
+  }
+
+  const isOwner = league.ownerId === userId;
+  const view = tab === 'boost' ? leaderboardView(data.boostEntries, 'boost', userId, Math.max(data.boostEntries.length, 1)) : leaderboardView(data.entries, 'total', userId, Math.max(data.entries.length, 1));
+
+  /** Runs a confirmed action; on success `then` says where the player goes next. */
+  const confirm = (c: Omit<Confirmation, 'run'>, action: () => Promise<void>, then: () => void | Promise<void>) =>
+    setConfirmation({
+      ...c,
+      run: () =>
+        send(async () => {
+          try {
+            await action();
+            setConfirmation(null);
+            await then();
+          } catch (error) {
+            setConfirmation(null);
+            setNotice({ tone: 'error', text: leagueErrorMessage(error, 'No se pudo completar. Revisa tu conexión e inténtalo de nuevo.') });
+          }
+        }).then(() => undefined),
+    });
+
+  const toMyLeagues = () => navigate({ to: '/ligas' });
+  const removeMember = (member: LeaderboardEntry) =>
+    confirm(
+      { title: `¿Quitar a ${member.username ?? 'este miembro'}?`, body: 'Deja de ver la tabla de la liga. Sus puntos en Quinielazo no cambian.', action: 'Quitar' },
+      () => removeLeagueMember(league.id, member.userId),
+      () => {
+        setNotice({ tone: 'success', text: `Quitaste a ${member.username ?? 'ese miembro'} de la liga.` });
+        onReload();
+      },
+    );
+  const handOver = (member: LeaderboardEntry) =>
+    confirm(
+      { title: `¿Ceder la liga a ${member.username ?? 'este miembro'}?`, body: 'Será el nuevo dueño: podrá editarla, quitar miembros y eliminarla. Tú sigues como miembro.', action: 'Ceder liga' },
+      () => transferLeague(league.id, member.userId),
+      () => {
+        setNotice({ tone: 'success', text: `Ahora ${member.username ?? 'ese miembro'} es el dueño de la liga.` });
+        onReload();
+      },
+    );
+
+  return (
+    <div className="flex flex-col gap-5">
+      <header>
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+          Liga · {data.entries.length} {data.entries.length === 1 ? 'miembro' : 'miembros'}
+        </p>
+        <h1 className="text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere]">{league.name}</h1>
+        {league.prizeNote && <p className="mt-1 text-sm font-medium text-slate-700">🏆 Premio de la liga: {league.prizeNote}</p>}
+      </header>
+      {cachedAt !== null && <FormMessage tone="info">Sin conexión: ves la copia de la liga guardada el {formatSavedAt(cachedAt)}.</FormMessage>}
+      {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+
+      <Section title={`Tabla de ${monthLabel(data.month)}`} id="league-table">
+        <div role="tablist" aria-label="Ver tabla por" className="grid grid-cols-3 gap-1 rounded-full bg-slate-200/70 p-1">
+          {LEAGUE_TABS.map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={t === tab}
+              onClick={() => onTabChange(t)}
+              className={`min-h-11 rounded-full text-sm font-semibold transition ${t === tab ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+            >
+              {TAB_LABELS[t]}
+            </button>
+          ))}
+        </div>
+        <div className="overflow-hidden rounded-xl ring-1 ring-slate-200">
+          {tab === 'jornada' ? (
+            round ? (
+              <RoundTable standings={data.roundStandings} userId={userId} roundName={round.name} />
+            ) : (
+              <p className="px-4 py-6 text-center text-sm text-slate-600">No hay jornada que mostrar todavía.</p>
+            )
+          ) : (
+            <LeaderboardTable
+              view={view}
+              tab={tab === 'boost' ? 'boost' : 'total'}
+              userId={userId}
+              onOpen={setSelected}
+              caption={`Tabla de la liga ${league.name}, ${monthLabel(data.month)}, ${TAB_LABELS[tab]}`}
+            />
+          )}
+        </div>
+      </Section>
+
+      {round && (
+        <Section title={round.name} id="league-round" subtitle={data.closed ? 'Quiniela cerrada: los picks de todos' : `Cierra el ${formatDeadline(round.deadline)}`}>
+          {data.closed ? (
+            <RoundPicksGrid round={round} picks={data.picks} standings={data.roundStandings} userId={userId} />
+          ) : (
+            <MissingPicks key={round.id} leagueId={league.id} roundId={round.id} missing={data.missing} isOwner={isOwner} />
+          )}
+        </Section>
+      )}
+
+      <Section title="Invita a tu grupo" id="league-invite">
+        <InviteButtons name={league.name} code={league.code} />
+      </Section>
+
+      <Section title="Miembros" id="league-members">
+        <LeagueMembers
+          members={data.entries}
+          ownerId={league.ownerId}
+          userId={userId}
+          onRemove={isOwner ? removeMember : undefined}
+          onHandOver={isOwner ? handOver : undefined}
+        />
+      </Section>
+
+      {isOwner ? (
+        <Section title="Administrar liga" id="league-manage">
+          <OwnerPanel
+            key={`${league.name}|${league.prizeNote ?? ''}`}
+            leagueId={league.id}
+            name={league.name}
+            prizeNote={league.prizeNote}
+            onSaved={onReload}
+            onRenewCode={() =>
+              confirm(
+                { title: '¿Renovar el enlace?', body: 'El enlace de ahora deja de servir; los miembros siguen en la liga. Comparte el nuevo.', action: 'Renovar enlace' },
+                () => renewLeagueCode(league.id).then(() => undefined),
+                () => {
+                  setNotice({ tone: 'success', text: 'Listo: la liga tiene un enlace nuevo.' });
+                  onReload();
+                },
+              )
+            }
+            onDelete={() =>
+              confirm(
+                { title: `¿Eliminar «${league.name}»?`, body: 'La liga y su tabla desaparecen para todos. Los puntos de cada quien en Quinielazo no cambian.', action: 'Eliminar liga' },
+                () => deleteLeague(league.id),
+                toMyLeagues,
+              )
+            }
+          />
+        </Section>
+      ) : (
+        <button
+          type="button"
+          onClick={() =>
+            confirm(
+              { title: `¿Salir de «${league.name}»?`, body: 'Dejas de ver su tabla. Para volver necesitarás el enlace de invitación.', action: 'Salir de la liga' },
+              () => leaveLeague(league.id),
+              toMyLeagues,
+            )
+          }
+          className="inline-flex min-h-11 items-center justify-center self-center rounded-full border border-red-300 px-5 text-sm font-semibold text-red-700 hover:bg-red-50"
+        >
+          Salir de la liga
+        </button>
+      )}
+
+      <ConfirmDialog confirmation={confirmation} busy={sending} onClose={() => setConfirmation(null)} />
+      <ScoreDetailDialog entry={selected} month={data.month} onClose={() => setSelected(null)} />
+    </div>
+  );
+}
+
+function Section({ title, subtitle, id, children }: { title: string; subtitle?: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div>
+        <h2 id={id} className="font-bold">
+          {title}
+        </h2>
+        {subtitle && <p className="text-sm text-slate-600">{subtitle}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function LeagueSkeleton() {
+  return (
+    <LoadingState label="Cargando la liga…" className="flex flex-col gap-5">
+      <div className="h-16 w-2/3 animate-pulse rounded bg-slate-200" />
+      <div className="h-80 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200" />
+      <div className="h-40 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200" />
+    </LoadingState>
+  );
+}

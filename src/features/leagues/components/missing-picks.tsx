@@ -1,0 +1,52 @@
+// Before the deadline: who in the liga has not completed the round's picks (names only, never
+// anybody's picks), and the owner's "Recordarles": one push or e-mail each, once per round.
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useSending } from '@/lib/use-sending';
+import { remindLeagueMissing } from '../api/remind-league-missing';
+import { leagueErrorMessage, leagueErrorReason } from '../league-rules';
+
+export function MissingPicks({ leagueId, roundId, missing, isOwner }: { leagueId: string; roundId: number; missing: string[]; isOwner: boolean }) {
+  const [note, setNote] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const { sending, send } = useSending();
+
+  async function remind() {
+    await send(async () => {
+      try {
+        const reminded = await remindLeagueMissing(leagueId, roundId);
+        setDone(true);
+        setNote(reminded === 1 ? 'Le recordamos a 1 miembro.' : `Les recordamos a ${reminded} miembros.`);
+      } catch (error) {
+        // Already sent this round (from another phone, say): the button has nothing left to do.
+        if (leagueErrorReason(error) === 'league_already_reminded') setDone(true);
+        setNote(leagueErrorMessage(error, 'No se pudo enviar el recordatorio. Inténtalo de nuevo.'));
+      }
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 className="font-semibold">Faltan por jugar</h3>
+      {missing.length === 0 ? (
+        <p className="text-sm text-slate-600">¡Todos en la liga ya hicieron sus picks!</p>
+      ) : (
+        <ul aria-label="Faltan por jugar" className="flex flex-wrap gap-2">
+          {missing.map((name) => (
+            <li key={name} className="rounded-full bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+              {name}
+            </li>
+          ))}
+        </ul>
+      )}
+      {isOwner && missing.length > 0 && (
+        <Button onClick={() => void remind()} disabled={sending || done} className="self-start">
+          {sending ? 'Enviando…' : done ? 'Recordatorio enviado' : 'Recordarles'}
+        </Button>
+      )}
+      <p role="status" className="min-h-5 text-sm font-semibold text-brand-700">
+        {note}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// The player's ligas as a list of links: his place in each this month and how many members
+// still have to pick the open round. Used by /ligas and by the "Mis ligas" card.
+import { Link } from '@tanstack/react-router';
+import type { MyLeague } from '../api/get-my-leagues';
+
+function missingText(count: number): string {
+  if (count === 0) return 'Todos ya jugaron';
+  return count === 1 ? 'Falta 1 por jugar' : `Faltan ${count} por jugar`;
+}
+
+export function MyLeaguesList({ leagues }: { leagues: MyLeague[] }) {
+  return (
+    <ul aria-label="Mis ligas" className="divide-y divide-slate-100">
+      {leagues.map((league) => (
+        <li key={league.id}>
+          <Link
+            to="/ligas/$leagueId"
+            params={{ leagueId: league.id }}
+            className="flex min-h-14 items-center gap-3 px-4 py-2.5 hover:bg-brand-50/70 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-50 text-sm font-bold tabular-nums text-brand-800" aria-hidden="true">
+              {league.myRank}°
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold text-slate-900">
+                {league.name}
+                {league.isOwner && <span className="ml-1.5 text-xs font-normal text-slate-500">(tuya)</span>}
+              </span>
+              <span className="block text-xs text-slate-600">
+                Vas {league.myRank}° de {league.memberCount} ·{' '}
+                {missingText(league.missingCount)}
+              </span>
+            </span>
+            <span aria-hidden="true" className="text-slate-400">
+              ›
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,70 @@
+// A liga's rules as the screens need them before asking the server (the database is the
+// referee: supabase/schemas/160_leagues.sql): the name and prize line limits, the invitation
+// link and its message, and the server's refusals in Spanish.
+const LEAGUE_NAME_MIN = 3;
+export const LEAGUE_NAME_MAX = 40;
+export const PRIZE_NOTE_MAX = 120;
+/** A player belongs to at most this many ligas (the database refuses the 21st). */
+export const LEAGUES_PER_PLAYER = 20;
+
+// The database's normalisation (public.normalize_league_text): NFKC, invisible characters
+// dropped, runs of white space made one space, trimmed. The same messages as its refusals.
+// eslint-disable-next-line no-control-regex -- these are the control characters to drop
+const INVISIBLE = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2800\u3164\uFEFF\uFFA0]|\u034F/g;
+const SPACES = /[\s\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
+
+/** A liga's name or prize line as the database stores it. */
+export function normalizeLeagueText(text: string): string {
+  return text.normalize('NFKC').replace(INVISIBLE, '').replace(SPACES, ' ').trim();
+}
+
+const length = (text: string) => Array.from(normalizeLeagueText(text)).length;
+
+/** Why a liga name is refused, in Spanish, or null. */
+export function leagueNameProblem(name: string): string | null {
+  if (length(name) < LEAGUE_NAME_MIN) return `El nombre de la liga debe tener al menos ${LEAGUE_NAME_MIN} caracteres.`;
+  if (length(name) > LEAGUE_NAME_MAX) return `El nombre de la liga puede tener como máximo ${LEAGUE_NAME_MAX} caracteres.`;
+  return null;
+}
+
+/** Why a "Premio de la liga" line is refused, or null (it is optional). */
+export function prizeNoteProblem(note: string): string | null {
+  return length(note) > PRIZE_NOTE_MAX ? `El premio de la liga puede tener como máximo ${PRIZE_NOTE_MAX} caracteres.` : null;
+}
+
+/** A code as it may appear in a link: the server decides whether it names a liga. */
+const CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
+
+export function isLeagueCode(value: unknown): value is string {
+  return typeof value === 'string' && CODE_PATTERN.test(value);
+}
+
+/** The liga's invitation page on this app's own address. */
+export function leagueInviteUrl(origin: string, code: string): string {
+  return `${origin.replace(/\/$/, '')}/liga/${encodeURIComponent(code)}`;
+}
+
+/** What "Invitar por WhatsApp" sends beside the link. */
+export function leagueInviteText(name: string): string {
+  return `¡Únete a mi liga «${name}» en Quinielazo! Jugamos la quiniela de cada semana y vemos quién gana.`;
+}
+
+/** WhatsApp's own share link, for phones without the Web Share API. */
+export function whatsappShareUrl(text: string, url: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`;
+}
+
+/** The families of the liga functions' refusals (a rule or limit, not allowed, not found, too
+ * often): their message is the player's Spanish sentence; the hint the stable reason. */
+const SPANISH_REFUSALS = ['23514', '42501', 'P0002', 'QZ429'];
+
+/** The server's refusal in the player's words; anything else (network, 5xx) gets `fallback`. */
+export function leagueErrorMessage(error: unknown, fallback: string): string {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.message && e.code && SPANISH_REFUSALS.includes(e.code) ? e.message : fallback;
+}
+
+/** The stable reason of a liga function's refusal (`league_already_reminded`, `league_full`…). */
+export function leagueErrorReason(error: unknown): string | null {
+  return (error as { hint?: string } | null)?.hint ?? null;
+}

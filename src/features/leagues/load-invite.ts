@@ -1,0 +1,39 @@
+// What /liga/<code> needs: the liga's public preview (which also says whether the signed-in
+// player is in it). Arriving with `?unirme=1` (back from sign-in or the sign-up mail) a player
+// joins here, and the route takes him into the liga.
+import { currentSession } from '@/lib/session';
+import { getLeaguePreview, type LeaguePreview } from './api/get-league-preview';
+import { joinLeague } from './api/join-league';
+import { isLeagueCode, leagueErrorMessage } from './league-rules';
+
+export interface InviteData {
+  code: string;
+  /** Null: no liga has this code (mistyped, or renewed by its owner). */
+  preview: LeaguePreview | null;
+  signedIn: boolean;
+  /** Joined just now: the liga to go into. */
+  joined: string | null;
+  joinError: string | null;
+  failed: boolean;
+}
+
+export async function loadInvite(code: string, join: boolean): Promise<InviteData> {
+  const base: InviteData = { code, preview: null, signedIn: false, joined: null, joinError: null, failed: false };
+  if (!isLeagueCode(code)) return base;
+  const session = await currentSession();
+  base.signedIn = session !== null;
+  if (session && join) {
+    try {
+      // Idempotent: a player the sign-up already put in the liga is simply taken into it.
+      return { ...base, joined: (await joinLeague(code)).leagueId };
+    } catch (error) {
+      base.joinError = leagueErrorMessage(error, 'No pudimos unirte a la liga. Revisa tu conexión e inténtalo de nuevo.');
+    }
+  }
+  try {
+    return { ...base, preview: await getLeaguePreview(code) };
+  } catch (error) {
+    console.error('Error loading liga', error);
+    return { ...base, failed: true };
+  }
+}

@@ -1,0 +1,26 @@
+// What the ligas' routes read from their URL. Route files parse search in the route tree, which
+// every first visit loads, so these parsers import nothing.
+
+/** The month's total, this round within the liga, the month's Boost. */
+export const LEAGUE_TABS = ['total', 'jornada', 'boost'] as const;
+export type LeagueTab = (typeof LEAGUE_TABS)[number];
+
+export interface LeagueSearch {
+  /** A round's id; absent = the open round (else the last one that closed). */
+  jornada?: number;
+  orden?: LeagueTab;
+}
+
+export function parseLeagueSearch(search: Record<string, unknown>): LeagueSearch {
+  const round = Number(search.jornada);
+  const tab = LEAGUE_TABS.find((t) => t === search.orden);
+  return {
+    jornada: Number.isInteger(round) && round > 0 ? round : undefined,
+    orden: tab === 'total' ? undefined : tab,
+  };
+}
+
+/** `?unirme=1` on an invitation: the player came back from sign-in or sign-up to join. */
+export function parseInviteSearch(search: Record<string, unknown>): { unirme?: 1 } {
+  return search.unirme === 1 || search.unirme === '1' ? { unirme: 1 } : {};
+}

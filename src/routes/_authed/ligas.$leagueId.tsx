@@ -1,0 +1,34 @@
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { ErrorState } from '@/components/ui/error-state';
+import { LeaguePage, LeagueSkeleton } from '@/features/leagues/components/league-page';
+import { loadLeague } from '@/features/leagues/load-league';
+import { parseLeagueSearch } from '@/features/leagues/search-params';
+
+export const Route = createFileRoute('/_authed/ligas/$leagueId')({
+  staticData: { title: 'Liga' },
+  validateSearch: parseLeagueSearch,
+  loaderDeps: ({ search }) => ({ jornada: search.jornada }),
+  loader: ({ params, deps, context }) => loadLeague(context.session.user.id, params.leagueId, deps.jornada),
+  pendingComponent: LeagueSkeleton,
+  errorComponent: function LeagueError() {
+    const router = useRouter();
+    return <ErrorState message="No se pudo cargar la liga." onRetry={() => void router.invalidate()} />;
+  },
+  component: function LeagueRoute() {
+    const { data, cachedAt } = Route.useLoaderData();
+    const { session } = Route.useRouteContext();
+    const { orden = 'total' } = Route.useSearch();
+    const navigate = useNavigate({ from: Route.fullPath });
+    const router = useRouter();
+    return (
+      <LeaguePage
+        data={data}
+        cachedAt={cachedAt}
+        userId={session.user.id}
+        tab={orden}
+        onTabChange={(tab) => void navigate({ search: (prev) => ({ ...prev, orden: tab === 'total' ? undefined : tab }), replace: true })}
+        onReload={() => void router.invalidate()}
+      />
+    );
+  },
+});

@@ -1,0 +1,165 @@
+// Ligas end to end (390×844, issue 29): a player creates a liga and shares its invitation (the
+// share data checked: the share sheet cannot run headless, so navigator.share is stubbed to
+// record what it is given); a new player opens the link, signs up through the inbox and lands in
+// the liga; before the deadline the owner sees him under "Faltan por jugar" and reminds him
+// (exactly one e-mail arrives); he picks and leaves the list; after the deadline both see each
+// other's picks and the liga's table. Plus: the invitation's preview card for WhatsApp.
+import { expect, test, type Page } from '@playwright/test';
+import { createPlayer, createRound, signInPage } from '../support/e2e-players.ts';
+import { mailLink } from '../support/e2e-inbox.ts';
+import { e2eSql } from '../support/e2e-standings.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-MX', timezoneId: 'America/Mexico_City' };
+
+/** Runs the dispatcher once, as the scheduler's `notifications` job does (the E2E platform has no scheduler). */
+async function dispatchNotifications() {
+  const response = await fetch(`${process.env.SUPABASE_API_URL}/functions/v1/dispatch-notifications`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${process.env.SUPABASE_SERVICE_ROLE_KEY}`, apikey: process.env.SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(response.status).toBe(200);
+}
+
+async function mailSubjects(address: string): Promise<string[]> {
+  const list: Array<{ subject: string }> = await (await fetch(`${process.env.INBOX_URL}/api/v1/mailbox/${encodeURIComponent(address.split('@')[0]!)}`)).json();
+  return list.map((m) => m.subject);
+}
+
+const missingList = (page: Page) => page.getByRole('list', { name: 'Faltan por jugar' });
+/** A screen's data on this busy 2-core machine (prerender.spec waits as long for its data pages). */
+const DATA = { timeout: 30_000 };
+
+test('a liga: created and shared, joined through sign-up, reminded before the deadline, picks side by side after it', async ({ page, browser }) => {
+  // Two phones, a sign-up by mail and four screens: 1.4 min on this busy 2-core machine.
+  test.setTimeout(180_000);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const owner = await createPlayer('dueno');
+  const [ownerProfile] = await e2eSql<{ username: string }>('select username from public.profiles where id = $1', [owner.id]);
+  // A round of this test (after every other open round's deadline); the owner has played it.
+  const round = await createRound(`Jornada liga ${tag}`, 2);
+  await e2eSql(`insert into public.picks (user_id, match_id, result) select $1, id, 'Visita' from public.matches where quiniela_id = $2`, [owner.id, round.id]);
+
+  // The owner creates the liga from /ligas (a name too short first: the Spanish rule).
+  await page.addInitScript(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { sharedData: shared });
+    navigator.share = async (data?: ShareData) => void shared.push(data ?? {});
+  });
+  await signInPage(page, owner);
+  await page.goto('/ligas');
+  const name = `Oficina ${tag}`.slice(0, 40);
+  await page.getByLabel('Nombre de la liga').fill('Of');
+  await page.getByRole('button', { name: 'Crear liga' }).click();
+  await expect(page.getByText('El nombre de la liga debe tener al menos 3 caracteres.')).toBeVisible();
+  await page.getByLabel('Nombre de la liga').fill(name);
+  await page.getByLabel('Premio de la liga (opcional)').fill('El último paga los tacos');
+  await page.getByRole('button', { name: 'Crear liga' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(DATA);
+  const leagueId = /\/ligas\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  await expect(page.getByText('🏆 Premio de la liga: El último paga los tacos')).toBeVisible();
+
+  // "Invitar por WhatsApp" hands the share sheet the liga's invitation.
+  await page.getByRole('button', { name: 'Invitar por WhatsApp' }).click();
+  const [shared] = await page.evaluate(() => (window as unknown as { sharedData: ShareData[] }).sharedData);
+  expect(shared!.title).toBe(name);
+  expect(shared!.text).toContain(name);
+  const [{ code }] = await e2eSql<{ code: string }>('select code from public.leagues where id = $1', [leagueId]);
+  expect(shared!.url).toBe(`${process.env.BASE_URL}/liga/${code}`);
+
+  // A new player opens the link on his phone and signs up through it.
+  const friendContext = await browser.newContext(PHONE);
+  const friend = await friendContext.newPage();
+  const email = `liga-${tag}@correo.mx`;
+  const username = `liga_${tag}`.slice(0, 20);
+  await friend.goto(shared!.url!);
+  await expect(friend.getByRole('heading', { level: 1, name })).toBeVisible(DATA);
+  await expect(friend.getByText(ownerProfile!.username)).toBeVisible();
+  await friend.getByRole('link', { name: 'Unirme a la liga' }).click();
+  await expect(friend.getByRole('heading', { name: 'Crea tu cuenta gratis' })).toBeVisible();
+  await friend.getByLabel('Nombre de usuario').fill(username);
+  await expect(friend.getByText('Disponible', { exact: true })).toBeVisible();
+  await friend.getByLabel('Correo electrónico').fill(email);
+  await friend.getByLabel('Contraseña', { exact: true }).fill('Golazo2025!');
+  await friend.getByLabel('Confirmar contraseña', { exact: true }).fill('Golazo2025!');
+  await friend.getByRole('checkbox', { name: /Acepto los términos/ }).check();
+  await friend.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(friend.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+  // The mail's link signs him in and lands him in the liga.
+  await friend.goto(await mailLink(email, /Confirma tu cuenta/));
+  await expect(friend).toHaveURL(new RegExp(`/ligas/${leagueId}`), DATA);
+  await expect(friend.getByRole('heading', { level: 1, name })).toBeVisible(DATA);
+
+  // Before the deadline: the owner sees him under "Faltan por jugar" (and nobody's picks).
+  await page.goto(`/ligas/${leagueId}?jornada=${round.id}`);
+  await expect(missingList(page).getByRole('listitem')).toHaveText([username], DATA);
+  await page.getByRole('button', { name: 'Recordarles' }).click();
+  await expect(page.getByText('Le recordamos a 1 miembro.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Recordatorio enviado' })).toBeDisabled();
+  await dispatchNotifications();
+  const subject = `⏰ Tu liga ${name} te espera`;
+  await expect.poll(() => mailSubjects(email)).toContain(subject);
+  expect((await mailSubjects(email)).filter((s) => s === subject)).toHaveLength(1);
+  // A second run sends nothing more.
+  await dispatchNotifications();
+  expect((await mailSubjects(email)).filter((s) => s === subject)).toHaveLength(1);
+
+  // He picks both matches; the owner's list empties.
+  await friend.goto(`/picks?quiniela=${round.id}`);
+  const matches = friend.getByRole('list', { name: 'Partidos' }).getByRole('group');
+  await expect(matches).toHaveCount(2);
+  for (let i = 0; i < 2; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
+  await friend.getByRole('button', { name: 'Guardar Quiniela' }).click();
+  await expect(friend.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('¡Todos en la liga ya hicieron sus picks!')).toBeVisible(DATA);
+  await expect(missingList(page)).toHaveCount(0);
+
+  // After the deadline (a minute ago by the database clock, within this Mexico City month).
+  await e2eSql(
+    `update public.quinielas
+     set deadline = greatest(now() - interval '1 minute',
+                             (date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City') + interval '1 second')
+     where id = $1`,
+    [round.id],
+  );
+  for (const [viewer, other, otherPick] of [
+    [page, username, 'L'],
+    [friend, ownerProfile!.username, 'V'],
+  ] as const) {
+    await viewer.goto(`/ligas/${leagueId}?jornada=${round.id}`);
+    const grid = viewer.getByRole('table', { name: /Pronósticos de la liga/ });
+    await expect(grid.getByRole('row', { name: new RegExp(other) })).toContainText(`${otherPick}${otherPick}`, DATA);
+    const table = viewer.getByRole('table', { name: /Tabla de la liga/ });
+    await expect(table.getByRole('button', { name: new RegExp(other.slice(0, 15)) })).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(3); // header + both members
+  }
+  await friendContext.close();
+});
+
+test('an invitation link carries the liga in its preview card, served with the page', async ({ request }) => {
+  const owner = await createPlayer('ogliga');
+  const name = `Familia ${Date.now().toString(36)}`;
+  const { data, error } = await owner.api.rpc('create_league', { name });
+  if (error) throw error;
+  // The server waits 1.5 s for the liga and sends the generic card after that (a slow database
+  // must not hold the page): on this busy machine a first read may take longer, so ask again.
+  const card = `<meta property="og:title" content="${name} · Liga de Quinielazo" />`;
+  let html = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/liga/${data[0]!.code}`, { headers: { accept: 'text/html' } });
+      expect(response.status()).toBe(200);
+      html = await response.text();
+      return html.includes(card);
+    }, DATA)
+    .toBe(true);
+  expect(html).toMatch(/<meta property="og:description" content="[^"]+ te invita a su liga \(1 miembro\)\./);
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/og\/liga\.png" \/>/);
+  // The page itself is the prerendered invitation (its skeleton), whatever the code.
+  expect(html).toContain('data-prerendered="/liga/_"');
+  expect((await request.get('/og/liga.png')).headers()['content-type']).toBe('image/png');
+  // A dead code gets the generic card, not an error.
+  const dead = await (await request.get('/liga/ZZZZ2222', { headers: { accept: 'text/html' } })).text();
+  expect(dead).toContain('<meta property="og:title" content="Te invitaron a una liga de Quinielazo" />');
+});

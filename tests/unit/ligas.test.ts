@@ -1,0 +1,55 @@
+// The ligas' rules on the phone (the database is the referee: tests/api/leagues.test.ts) and the
+// invitation's preview card (scripts/liga-preview.ts): the name counts what the database stores,
+// a refusal reads the database's Spanish, and a liga's name can never break out of a meta tag.
+import { describe, expect, it } from 'vitest';
+import { leagueErrorMessage, leagueNameProblem, normalizeLeagueText, prizeNoteProblem, whatsappShareUrl } from '../../src/features/leagues/league-rules.ts';
+import { ligaCodeOf, withLigaCard } from '../../scripts/liga-preview.ts';
+
+describe('a liga name', () => {
+  it('counts the characters the database keeps: invisible ones dropped, spaces collapsed', () => {
+    expect(normalizeLeagueText('  La\u200B   Oficina\u00A0 ')).toBe('La Oficina');
+    expect(leagueNameProblem('A\u200B\u200BB')).toBe('El nombre de la liga debe tener al menos 3 caracteres.');
+    expect(leagueNameProblem(' Ofi ')).toBeNull();
+    expect(leagueNameProblem('x'.repeat(40))).toBeNull();
+    expect(leagueNameProblem('x'.repeat(41))).toBe('El nombre de la liga puede tener como máximo 40 caracteres.');
+    expect(prizeNoteProblem('')).toBeNull();
+    expect(prizeNoteProblem('t'.repeat(121))).toBe('El premio de la liga puede tener como máximo 120 caracteres.');
+  });
+});
+
+describe("the server's refusals", () => {
+  it("shows the liga functions' Spanish message, and the screen's own words for anything else", () => {
+    expect(leagueErrorMessage({ code: '23514', message: 'Esta liga ya tiene 500 miembros, el máximo.' }, 'x')).toBe('Esta liga ya tiene 500 miembros, el máximo.');
+    expect(leagueErrorMessage({ code: 'QZ429', message: 'Ya creaste 5 ligas en la última hora. Espera un rato para crear otra.' }, 'x')).toMatch(/^Ya creaste/);
+    expect(leagueErrorMessage({ code: 'PGRST301', message: 'JWT expired' }, 'No se pudo.')).toBe('No se pudo.');
+    expect(leagueErrorMessage(new TypeError('Failed to fetch'), 'No se pudo.')).toBe('No se pudo.');
+  });
+});
+
+describe('the invitation', () => {
+  it("WhatsApp's link carries the text and the link", () => {
+    expect(whatsappShareUrl('¡Únete!', 'https://q.mx/liga/ABCD2345')).toBe('https://wa.me/?text=%C2%A1%C3%9Anete!%20https%3A%2F%2Fq.mx%2Fliga%2FABCD2345');
+  });
+
+  it('is recognised by its path only', () => {
+    expect(ligaCodeOf('/liga/ABCD2345')).toBe('ABCD2345');
+    expect(ligaCodeOf('/liga/ABCD2345/')).toBe('ABCD2345');
+    expect(ligaCodeOf('/liga/_')).toBeNull();
+    expect(ligaCodeOf('/ligas/ABCD2345')).toBeNull();
+    expect(ligaCodeOf('/liga/ABCD2345/x')).toBeNull();
+  });
+
+  it("puts the liga's card in the head, escaped, with the page's title", () => {
+    const page = '<html><head><title>Quinielazo · Pronósticos</title><meta name="description" content="x" /></head><body></body></html>';
+    const html = withLigaCard(
+      page,
+      { name: '"><script>alert(1)</script>', owner_username: 'ana', member_count: 1, deadline: '2026-11-28T01:00:00Z', quiniela_name: 'Jornada 17' },
+      'https://q.mx/liga/ABCD2345',
+    );
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Liga de Quinielazo</title>');
+    expect(html).toContain('content="ana te invita a su liga (1 miembro). La quiniela de esta semana cierra el viernes, 27 de noviembre, 19:00 (hora del Centro)."');
+    expect(html).toContain('<meta property="og:image" content="https://q.mx/og/liga.png" />');
+    expect(withLigaCard(page, null, 'https://q.mx/liga/ZZZZ2222')).toContain('<meta property="og:title" content="Te invitaron a una liga de Quinielazo" />');
+  });
+});
