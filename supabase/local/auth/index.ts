@@ -14,7 +14,7 @@ import type { MailMessage, MountedService, PlatformContext } from '../service.ts
 import { API_VERSION, AuthError, badRequest, errorBody, forbidden, notFound, unauthorized, unprocessable } from './errors.ts';
 import { loadBeforeUserCreatedHook, runBeforeUserCreated } from './hooks.ts';
 import { authMail, loadAuthTemplates, type MailKind } from './mails.ts';
-import { FIVE_MINUTES, loadRateLimits, ONE_HOUR, Counter, TokenBuckets, type AuthRateLimits } from './limits.ts';
+import { FIVE_MINUTES, loadRateLimits, ONE_HOUR, Counter, type AuthRateLimits } from './limits.ts';
 import { loadAuthSettings } from './settings.ts';
 import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
 import { validateEmail } from './email.ts';
@@ -89,7 +89,6 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
   const limits: AuthRateLimits = { ...loadRateLimits(configFile), ...opts.rateLimits };
   const templates = loadAuthTemplates(configFile);
   const perFiveMinutes = new Counter(FIVE_MINUTES);
-  const perIp = new TokenBuckets();
   const perHour = new Counter(ONE_HOUR);
 
   // ---------- abuse limits ----------
@@ -98,7 +97,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
   const tooManyRequests = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
 
   function limitIp(req: IncomingMessage, kind: 'sign_in_sign_ups' | 'token_verifications' | 'token_refresh'): void {
-    if (!perIp.take(`${kind}:${clientIp(req)}`, limits[kind])) throw tooManyRequests();
+    if (!perFiveMinutes.hit(`${kind}:${clientIp(req)}`, limits[kind])) throw tooManyRequests();
   }
 
   /** Counted per requested address whether or not it has an account, so a 429 reveals nothing. */

@@ -31,35 +31,6 @@ export function loadRateLimits(configFile: string): AuthRateLimits {
   return out;
 }
 
-/** The burst GoTrue gives every per-IP limiter (internal/api/apilimiter: SetBurst(30)). */
-export const GOTRUE_BURST = 30;
-
-/**
- * GoTrue's per-IP limiters (tollbooth): a bucket of 30 requests that refills continuously at the
- * configured number per 5 minutes. A burst of 30 passes at once; after it, requests pass as
- * fast as the rate refills (30 per 5 minutes: one every 10 s). A fixed window refused a test
- * suite's 31st sign-up within the minute that GoTrue let through.
- */
-export class TokenBuckets {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-
-  /** Takes one request from the key's bucket; false when it is empty. */
-  take(key: string, perFiveMinutes: number): boolean {
-    const now = Date.now();
-    const b = this.buckets.get(key) ?? { tokens: GOTRUE_BURST, at: now };
-    b.tokens = Math.min(GOTRUE_BURST, b.tokens + ((now - b.at) * perFiveMinutes) / FIVE_MINUTES);
-    b.at = now;
-    const ok = b.tokens >= 1;
-    if (ok) b.tokens -= 1;
-    this.buckets.set(key, b);
-    if (this.buckets.size > 100_000) {
-      // A bucket full again is the same as none.
-      for (const [k, v] of this.buckets) if (v.tokens + ((now - v.at) * perFiveMinutes) / FIVE_MINUTES >= GOTRUE_BURST) this.buckets.delete(k);
-    }
-    return ok;
-  }
-}
-
 /** Fixed-window counters keyed by any string (an IP, an e-mail, a kind plus either). */
 export class Counter {
   private readonly windows = new Map<string, { start: number; count: number }>();
