@@ -51,6 +51,7 @@ describe('GoTrue under config.toml [auth] settings', () => {
     expect(r.body.access_token).toEqual(expect.any(String));
     expect(r.body.refresh_token).toEqual(expect.any(String));
     expect(r.body.user.email_confirmed_at).toEqual(expect.any(String));
+    expect(r.body.user.last_sign_in_at).toEqual(expect.any(String));
     expect(decodeJwt(r.body.access_token)).toMatchObject({ sub: r.body.user.id, role: 'authenticated', amr: [{ method: 'password' }] });
     // The session is real: the user reads himself with it, and signs in with the password.
     const me = await call(base, freshIp(), 'GET', '/user', undefined, { authorization: `Bearer ${r.body.access_token}` });

@@ -347,6 +347,9 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         // enable_confirmations = false (GoTrue's mailer autoconfirm): confirmed at once, no
         // mail, and the answer is a session, as a password sign-in's.
         await confirmUser(db, user.id);
+        // GoTrue issues a password-grant token here, which records the sign-in.
+        await db.query(`update auth.users set last_sign_in_at = now() where id = $1`, [user.id]);
+        await db.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
         return { status: 200, body: await createSession(db, issuer, await reload(db, user.id), 'password', req.headers['user-agent']) };
       }
       await sendConfirmation(r, db, user, email, flow, redirectTo);
