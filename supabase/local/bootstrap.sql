@@ -203,6 +203,34 @@ begin
   end if;
 end $$;
 
+-- Realtime's own schema as hosted Supabase gives it to a new project, before any migration, so a
+-- migration may write policies on realtime.messages (private channels are authorised by RLS on
+-- it, read through realtime.topic()) and `supabase db push` applies it here as in production.
+-- Hosted partitions the table by day for Broadcast from the database; locally it only ever
+-- holds the server's rolled-back probe rows (supabase/local/realtime/), so one table serves.
+create schema if not exists realtime;
+revoke all on schema realtime from public;
+grant usage on schema realtime to anon, authenticated, service_role;
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic) where extension = 'broadcast' and private is true;
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$ select nullif(current_setting('realtime.topic', true), '')::text $$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
 -- Bookkeeping of which migrations ran (like supabase_migrations.schema_migrations).
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (

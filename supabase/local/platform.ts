@@ -7,6 +7,8 @@ import { prepareDatabase, startDatabase, SUPABASE_DIR } from './database.ts';
 import { startGateway } from './gateway.ts';
 import { startPostgrest } from './postgrest.ts';
 import { createAuth } from './auth/index.ts';
+import { loadAuthSettings } from './auth/settings.ts';
+import { PROJECT_CONFIG_FILE, platformConfigFile } from './config-toml.ts';
 import type { AuthRateLimits } from './auth/limits.ts';
 import { prepareRealtime, startRealtime } from './realtime/index.ts';
 import { createFunctionsHost } from './functions-host/index.ts';
@@ -30,6 +32,11 @@ export interface PlatformOptions {
   throwawayTestDatabase?: boolean;
   /** Overrides of config.toml's [auth.rate_limit]. */
   authRateLimits?: Partial<AuthRateLimits>;
+  /**
+   * The config.toml whose [auth] settings the auth server honours (default: `SUPABASE_CONFIG`,
+   * else supabase/config.toml). Supabase's own test suites run with theirs (scripts/supabase-suites.md).
+   */
+  configFile?: string;
   /**
    * The port a test or bench push receiver (tests/support/push-receiver.ts) listens on at
    * 127.0.0.1: the only non-push-service address the dispatcher may call. None for `npm start`.
@@ -87,16 +94,20 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     stops.push(() => mercadopago.close());
 
     const apiUrl = `http://127.0.0.1:${ports.api}`;
+    const configFile = opts.configFile ?? platformConfigFile();
+    // The product's site_url is this platform's app, wherever its port moved; another project's
+    // file is taken as written (GoTrue's fallback redirect).
+    const configSiteUrl = configFile === PROJECT_CONFIG_FILE ? undefined : loadAuthSettings(configFile).siteUrl;
     const ctx: PlatformContext = {
       dbUrl: db.url,
       apiUrl,
-      siteUrl: opts.siteUrl ?? `http://localhost:${ports.app}`,
+      siteUrl: opts.siteUrl ?? configSiteUrl ?? `http://localhost:${ports.app}`,
       smtp: { host: '127.0.0.1', port: ports.smtp },
       mercadopagoUrl: mercadopago.url,
       pushEndpointHosts: opts.pushReceiverPort ? `127.0.0.1:${opts.pushReceiverPort}` : undefined,
       log,
     };
-    const auth = createAuth(ctx, { rateLimits: opts.authRateLimits });
+    const auth = createAuth(ctx, { rateLimits: opts.authRateLimits, configFile });
     stops.push(() => auth.close());
     const realtime = await startRealtime(ctx);
     stops.push(() => realtime.close());

@@ -23,8 +23,11 @@ afterAll(async () => {
   }
 });
 
-/** Starts a private auth server (a restart, as far as its memory goes) and returns its base URL. */
-export async function privateAuth(): Promise<string> {
+/**
+ * Starts a private auth server (a restart, as far as its memory goes) and returns its base URL;
+ * with `configFile`, one honouring that config.toml's [auth] settings instead of the product's.
+ */
+export async function privateAuth(opts: { configFile?: string; siteUrl?: string } = {}): Promise<string> {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as { port: number }).port;
@@ -32,10 +35,10 @@ export async function privateAuth(): Promise<string> {
   const auth = createAuth({
     dbUrl: inject('dbUrl'),
     apiUrl: base,
-    siteUrl: 'http://localhost:5173',
+    siteUrl: opts.siteUrl ?? 'http://localhost:5173',
     smtp: { host: '127.0.0.1', port: inject('smtpPort') },
     log: () => {},
-  });
+  }, { configFile: opts.configFile });
   server.on('request', (req, res) => void auth.handle(req, res, (req.url ?? '/').replace(/^\/auth\/v1/, '') || '/'));
   servers.push({ server, auth });
   return base;

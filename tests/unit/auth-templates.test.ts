@@ -2,13 +2,13 @@
 // config push` sends to the hosted project: each kind the auth server mails has one, and every
 // GoTrue variable in it is filled (nothing like "{{ .Token }}" reaches a player).
 import { describe, expect, it } from 'vitest';
-import { SUPABASE_DIR } from '../../supabase/local/database.ts';
+import { PROJECT_CONFIG_FILE } from '../../supabase/local/config-toml.ts';
 import { authMail, loadAuthTemplates, type MailKind } from '../../supabase/local/auth/mails.ts';
 
 const KINDS: MailKind[] = ['signup', 'invite', 'recovery', 'magiclink', 'email_change'];
 
 describe('auth e-mail templates', () => {
-  const templates = loadAuthTemplates(SUPABASE_DIR);
+  const templates = loadAuthTemplates(PROJECT_CONFIG_FILE);
 
   it.each(KINDS)('%s: a Spanish subject, the verify link and the code in the HTML and the text, no template left over', (kind) => {
     const link = 'http://127.0.0.1:54321/auth/v1/verify?token=abc&type=x&redirect_to=http%3A%2F%2Flocalhost%3A5173';

@@ -17,8 +17,8 @@ interface BeforeUserCreatedHook {
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
-export function loadBeforeUserCreatedHook(supabaseDir: string): BeforeUserCreatedHook | null {
-  const hook = configTable(readSupabaseConfig(supabaseDir), 'auth.hook.before_user_created');
+export function loadBeforeUserCreatedHook(configFile: string): BeforeUserCreatedHook | null {
+  const hook = configTable(readSupabaseConfig(configFile), 'auth.hook.before_user_created');
   if (hook.enabled !== true) return null;
   const uri = /^pg-functions:\/\/[^/]+\/([^/]+)\/([^/]+)$/.exec(typeof hook.uri === 'string' ? hook.uri : '');
   if (!uri || !IDENTIFIER.test(uri[1]) || !IDENTIFIER.test(uri[2])) throw new Error('[auth.hook.before_user_created] needs uri = "pg-functions://postgres/<schema>/<function>"');

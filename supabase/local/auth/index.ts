@@ -8,13 +8,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from '../config.ts';
-import { SUPABASE_DIR } from '../database.ts';
+import { platformConfigFile } from '../config-toml.ts';
 import { sendMail } from '../mail/send.ts';
 import type { MailMessage, MountedService, PlatformContext } from '../service.ts';
 import { API_VERSION, AuthError, badRequest, errorBody, forbidden, notFound, unauthorized, unprocessable } from './errors.ts';
 import { loadBeforeUserCreatedHook, runBeforeUserCreated } from './hooks.ts';
 import { authMail, loadAuthTemplates, type MailKind } from './mails.ts';
-import { FIVE_MINUTES, loadRateLimits, loadSiteConfig, ONE_HOUR, Counter, type AuthRateLimits } from './limits.ts';
+import { FIVE_MINUTES, loadRateLimits, ONE_HOUR, Counter, type AuthRateLimits } from './limits.ts';
+import { loadAuthSettings } from './settings.ts';
 import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
 import { validateEmail } from './email.ts';
 import { codeHashKey, countWrongCode, forgetCode, newOtp, tokenHash } from './codes.ts';
@@ -49,6 +50,8 @@ const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
 export interface AuthOptions {
   /** Overrides config.toml's [auth.rate_limit] (the API test harness raises the per-IP ones). */
   rateLimits?: Partial<AuthRateLimits>;
+  /** The config.toml whose [auth] settings to honour (default: `platformConfigFile()`). */
+  configFile?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -78,13 +81,14 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
   const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 10, connectionTimeoutMillis: 5000 });
   // An idle connection dropped by a stopping database must not crash the platform.
   pool.on('error', (e) => ctx.log('auth', `idle connection lost: ${e.message}`));
-  const issuer = `${ctx.apiUrl}/auth/v1`;
-  const policy = loadPasswordPolicy(SUPABASE_DIR);
-  const beforeUserCreated = loadBeforeUserCreatedHook(SUPABASE_DIR);
+  const configFile = opts.configFile ?? platformConfigFile();
+  const site = loadAuthSettings(configFile);
+  const issuer = { issuer: `${ctx.apiUrl}/auth/v1`, ttl: site.jwtExpiry };
+  const policy = loadPasswordPolicy(configFile);
+  const beforeUserCreated = loadBeforeUserCreatedHook(configFile);
   const log = (m: string) => ctx.log('auth', m);
-  const limits: AuthRateLimits = { ...loadRateLimits(SUPABASE_DIR), ...opts.rateLimits };
-  const site = loadSiteConfig(SUPABASE_DIR);
-  const templates = loadAuthTemplates(SUPABASE_DIR);
+  const limits: AuthRateLimits = { ...loadRateLimits(configFile), ...opts.rateLimits };
+  const templates = loadAuthTemplates(configFile);
   const perFiveMinutes = new Counter(FIVE_MINUTES);
   const perHour = new Counter(ONE_HOUR);
 
@@ -223,8 +227,10 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     return { user, sessionId, claims };
   }
 
+  /** GoTrue's default GOTRUE_JWT_ADMIN_ROLES. */
+  const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
   function requireServiceRole(c: Caller | { claims: Json }): void {
-    if (c.claims.role !== 'service_role') throw forbidden('not_admin', 'User not allowed');
+    if (typeof c.claims.role !== 'string' || !ADMIN_ROLES.has(c.claims.role)) throw forbidden('not_admin', 'User not allowed');
   }
 
   async function serviceCaller(req: IncomingMessage): Promise<void> {
@@ -282,8 +288,24 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     mail(r, 'signup', email, hash, otp, redirectTo);
   }
 
+  /** GoTrue's User.Confirm: the address is confirmed and user_metadata says so. */
+  async function confirmUser(db: Queryable, id: string): Promise<void> {
+    await db.query(
+      `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '',
+         raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || '{"email_verified": true}', updated_at = now() where id = $1`,
+      [id],
+    );
+    await db.query(`update auth.identities set identity_data = identity_data || '{"email_verified": true}', updated_at = now() where user_id = $1 and provider = 'email'`, [id]);
+  }
+
+  function requireSignups(): void {
+    if (!site.signupEnabled) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  }
+
   async function signup(r: Request): Promise<Reply> {
     const { body, query, req } = r;
+    requireSignups();
+    if (!site.emailEnabled) throw badRequest('email_provider_disabled', 'Email signups are disabled');
     const email = validateEmail(body.email);
     const password = typeof body.password === 'string' ? body.password : '';
     if (!password) throw unprocessable('validation_failed', 'Signup requires a valid password');
@@ -298,6 +320,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
 
     return tx(async (db) => {
       const found = await findUserByEmail(db, email);
+      if (found?.email_confirmed_at && !site.confirmations) throw unprocessable('user_already_exists', 'User already registered');
       if (found?.email_confirmed_at) {
         // GoTrue with confirmations on: no mail, and its sanitized look-alike user (a new id, no
         // role, no identities, the sign-up's own data), byte for byte what hosted answers.
@@ -321,6 +344,15 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         };
       }
       const user = await enrol(db, req, found, email, encrypted, data);
+      if (!site.confirmations) {
+        // enable_confirmations = false (GoTrue's mailer autoconfirm): confirmed at once, no
+        // mail, and the answer is a session, as a password sign-in's.
+        await confirmUser(db, user.id);
+        // GoTrue issues a password-grant token here, which records the sign-in.
+        await db.query(`update auth.users set last_sign_in_at = now() where id = $1`, [user.id]);
+        await db.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
+        return { status: 200, body: await createSession(db, issuer, await reload(db, user.id), 'password', req.headers['user-agent']) };
+      }
       await sendConfirmation(r, db, user, email, flow, redirectTo);
       return { status: 200, body: await userJson(db, await reload(db, user.id)) };
     });
@@ -330,6 +362,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email) throw badRequest('validation_failed', 'missing email or phone');
+    if (!site.emailEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
     limitIp(req, 'sign_in_sign_ups');
     // Wrong passwords are counted per account and per account and address. Once an account has
     // had `sign_in_sign_ups` of them in the window it is under attack, and every address that
@@ -660,6 +693,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
    */
   async function otp(r: Request): Promise<Reply> {
     const { body, query, req } = r;
+    if (!site.emailEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
     const email = validateEmail(body.email);
     limitIp(req, 'sign_in_sign_ups');
     const flow = pkce(body);
@@ -669,8 +703,17 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     return tx(async (db) => {
       const user = await findUserByEmail(db, email);
       if (!user && !createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+      if (!user?.email_confirmed_at) requireSignups();
       limitEmail(email);
-      if (user?.email_confirmed_at) {
+      let confirmed = user?.email_confirmed_at ? user : undefined;
+      if (!confirmed && !site.confirmations) {
+        // GoTrue with autoconfirm signs the address up (confirmed) and then mails a magic link.
+        const made = await enrol(db, req, user, email, '', data);
+        await confirmUser(db, made.id);
+        confirmed = await reload(db, made.id);
+      }
+      if (confirmed) {
+        const user = confirmed;
         const { otp: code, hash } = newOtp(await hashKey(), email);
         await db.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`, [user.id, hash]);
         if (flow) await saveFlowState(db, user.id, flow, 'magiclink');
@@ -919,11 +962,11 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
           apple: false, azure: false, bitbucket: false, discord: false, facebook: false, figma: false, fly: false,
           github: false, gitlab: false, google: false, keycloak: false, kakao: false, linkedin: false, linkedin_oidc: false,
           notion: false, spotify: false, slack: false, slack_oidc: false, workos: false, twitch: false, twitter: false, zoom: false,
-          email: true,
+          email: site.emailEnabled,
           phone: false,
         },
-        disable_signup: false,
-        mailer_autoconfirm: false,
+        disable_signup: !site.signupEnabled,
+        mailer_autoconfirm: !site.confirmations,
         phone_autoconfirm: false,
         sms_provider: '',
         saml_enabled: false,

@@ -22,27 +22,13 @@ export const MAX_WRONG_CODES = 5;
 export const FIVE_MINUTES = 300_000;
 export const ONE_HOUR = 3_600_000;
 
-interface AuthSiteConfig {
-  siteUrl: string | undefined;
-  additionalRedirectUrls: string[];
-}
-
-export function loadRateLimits(supabaseDir: string): AuthRateLimits {
-  const table = configTable(readSupabaseConfig(supabaseDir), 'auth.rate_limit');
+export function loadRateLimits(configFile: string): AuthRateLimits {
+  const table = configTable(readSupabaseConfig(configFile), 'auth.rate_limit');
   const out = { ...CLI_DEFAULTS };
   for (const key of Object.keys(out) as Array<keyof AuthRateLimits>) {
     if (typeof table[key] === 'number') out[key] = table[key];
   }
   return out;
-}
-
-export function loadSiteConfig(supabaseDir: string): AuthSiteConfig {
-  const auth = configTable(readSupabaseConfig(supabaseDir), 'auth');
-  const list = Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls : [];
-  return {
-    siteUrl: typeof auth.site_url === 'string' ? auth.site_url : undefined,
-    additionalRedirectUrls: list.filter((u): u is string => typeof u === 'string'),
-  };
 }
 
 /** Fixed-window counters keyed by any string (an IP, an e-mail, a kind plus either). */

@@ -5,7 +5,7 @@
 // made from it, so a mail reader without HTML still shows the link and the code.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configTable, readSupabaseConfig } from '../config-toml.ts';
+import { configTable, projectRootOf, readSupabaseConfig } from '../config-toml.ts';
 import type { MailMessage } from '../service.ts';
 
 export type MailKind = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change';
@@ -26,15 +26,50 @@ interface Template {
 
 export type AuthTemplates = Record<MailKind, Template>;
 
-/** Every template config.toml names; a missing one is a start-up error, not a mail that never goes. */
-export function loadAuthTemplates(supabaseDir: string): AuthTemplates {
-  const config = readSupabaseConfig(supabaseDir);
-  const projectRoot = join(supabaseDir, '..');
+/**
+ * GoTrue's own templates (internal/mailer/templatemailer), for a kind config.toml has no
+ * [auth.email.template.<type>] for, as the CLI and hosted Supabase fall back to them.
+ */
+const GOTRUE_DEFAULTS: Record<MailKind, Template> = {
+  signup: {
+    subject: 'Confirm your email address',
+    html: '<h2>Confirm your email address</h2>\n\n<p>Follow the link below to confirm this email address and finish signing up.</p>\n<p><a href="{{ .ConfirmationURL }}">Confirm email address</a></p>\n',
+  },
+  invite: {
+    subject: "You've been invited",
+    html: '<h2>You\'ve been invited</h2>\n\n<p>You\'ve been invited to create an account. Follow the link below to accept.</p>\n<p><a href="{{ .ConfirmationURL }}">Accept invitation</a></p>',
+  },
+  recovery: {
+    subject: 'Reset your password',
+    html: '<h2>Reset your password</h2>\n\n<p>We received a request to reset your password. Follow the link below to choose a new one.</p>\n<p><a href="{{ .ConfirmationURL }}">Reset password</a></p>\n<p>If you didn\'t request this, you can safely ignore this email.</p>',
+  },
+  magiclink: {
+    subject: 'Your sign-in link',
+    html: '<h2>Your sign-in link</h2>\n\n<p>Follow the link below to sign in. This link expires shortly and can only be used once.</p>\n<p><a href="{{ .ConfirmationURL }}">Sign in</a></p>',
+  },
+  email_change: {
+    subject: 'Confirm your new email address',
+    html: '<h2>Confirm your new email address</h2>\n\n<p>Follow the link below to confirm {{ .NewEmail }} as your new email address.</p>\n<p><a href="{{ .ConfirmationURL }}">Confirm new email address</a></p>\n<p>If you didn\'t request this change, you can safely ignore this email.</p>',
+  },
+};
+
+/**
+ * The templates a config.toml names (content_path relative to the project root, as the CLI
+ * reads it); GoTrue's own for a kind it leaves out. A section without subject or content_path,
+ * or a file that is missing, is a start-up error, not a mail that never goes.
+ */
+export function loadAuthTemplates(configFile: string): AuthTemplates {
+  const config = readSupabaseConfig(configFile);
+  const projectRoot = projectRootOf(configFile);
   const out = {} as AuthTemplates;
   for (const [kind, name] of Object.entries(TEMPLATE_OF) as Array<[MailKind, string]>) {
     const table = configTable(config, `auth.email.template.${name}`);
+    if (Object.keys(table).length === 0) {
+      out[kind] = GOTRUE_DEFAULTS[kind];
+      continue;
+    }
     if (typeof table.subject !== 'string' || typeof table.content_path !== 'string') {
-      throw new Error(`supabase/config.toml: [auth.email.template.${name}] needs subject and content_path`);
+      throw new Error(`${configFile}: [auth.email.template.${name}] needs subject and content_path`);
     }
     out[kind] = { subject: table.subject, html: readFileSync(join(projectRoot, table.content_path), 'utf8') };
   }
@@ -62,6 +97,6 @@ function plainText(html: string): string {
 
 export function authMail(templates: AuthTemplates, kind: MailKind, to: string, link: string, code: string, siteUrl = ''): MailMessage {
   const { subject, html } = templates[kind];
-  const body = render(html, { ConfirmationURL: link, Token: code, Email: to, SiteURL: siteUrl });
+  const body = render(html, { ConfirmationURL: link, Token: code, Email: to, NewEmail: to, SiteURL: siteUrl });
   return { to, subject, html: body, text: plainText(body) };
 }

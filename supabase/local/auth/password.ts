@@ -1,7 +1,7 @@
 // Password rules and hashing as GoTrue applies them. The rules come from the project's
 // supabase/config.toml ([auth] minimum_password_length, password_requirements), the same
-// settings `supabase config push` gives the hosted project; without them GoTrue's default
-// minimum (6) applies, plus letters and digits (the product's rule is a stricter 8).
+// settings `supabase config push` gives the hosted project; without them the CLI's defaults
+// apply: 6 characters, no required kinds (the product's file asks for 8 with letters and digits).
 import bcrypt from 'bcryptjs';
 import { configTable, readSupabaseConfig } from '../config-toml.ts';
 import { AuthError } from './errors.ts';
@@ -24,9 +24,9 @@ export interface PasswordPolicy {
   requiredCharacters: string[];
 }
 
-export function loadPasswordPolicy(supabaseDir: string): PasswordPolicy {
-  const policy = { minLength: 6, requirement: 'letters_digits' };
-  const auth = configTable(readSupabaseConfig(supabaseDir), 'auth');
+export function loadPasswordPolicy(configFile: string): PasswordPolicy {
+  const policy = { minLength: 6, requirement: '' };
+  const auth = configTable(readSupabaseConfig(configFile), 'auth');
   if (typeof auth.minimum_password_length === 'number') policy.minLength = auth.minimum_password_length;
   const req = auth.password_requirements;
   // Own keys only: `in` would take `constructor` or `toString` from Object.prototype.

@@ -6,7 +6,6 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { JWT_SECRET } from '../config.ts';
 
-const ACCESS_TOKEN_TTL = 3600; // GoTrue's jwt_expiry default
 export const OTP_TTL = 3600; // mailer otp_exp default
 /** Seconds a revoked refresh token may still be swapped (Supabase CLI and hosted default). */
 export const REFRESH_TOKEN_REUSE_INTERVAL = 10;
@@ -40,6 +39,12 @@ export interface UserRow {
   confirmed_at: Date | null;
   banned_until: Date | null;
   is_anonymous: boolean;
+}
+
+/** Who signs access tokens and for how long: the issuer URL and config.toml's [auth] jwt_expiry. */
+export interface TokenIssuer {
+  issuer: string;
+  ttl: number;
 }
 
 export interface SessionResponse {
@@ -120,7 +125,7 @@ export type AmrMethod = 'password' | 'otp' | 'recovery' | 'magiclink' | 'email/s
 
 async function signAccessToken(
   db: Queryable,
-  issuer: string,
+  { issuer, ttl }: TokenIssuer,
   user: UserRow,
   sessionId: string,
 ): Promise<{ token: string; expiresAt: number }> {
@@ -130,7 +135,7 @@ async function signAccessToken(
     [sessionId],
   );
   const iat = Math.floor(Date.now() / 1000);
-  const exp = iat + ACCESS_TOKEN_TTL;
+  const exp = iat + ttl;
   const token = await new SignJWT({
     aud: user.aud ?? 'authenticated',
     exp,
@@ -153,7 +158,7 @@ async function signAccessToken(
 }
 
 /** Starts a session (sign-in, verified link): session row, amr claim, first refresh token. */
-export async function createSession(db: Queryable, issuer: string, user: UserRow, method: AmrMethod, userAgent?: string): Promise<SessionResponse> {
+export async function createSession(db: Queryable, issuer: TokenIssuer, user: UserRow, method: AmrMethod, userAgent?: string): Promise<SessionResponse> {
   const sessionId = randomUUID();
   await db.query(`insert into auth.sessions (id, user_id, aal, user_agent, refreshed_at) values ($1, $2, 'aal1', $3, now() at time zone 'utc')`, [
     sessionId,
@@ -171,12 +176,12 @@ export async function createSession(db: Queryable, issuer: string, user: UserRow
   return sessionResponse(db, issuer, user, sessionId, refresh);
 }
 
-export async function sessionResponse(db: Queryable, issuer: string, user: UserRow, sessionId: string, refresh: string): Promise<SessionResponse> {
+export async function sessionResponse(db: Queryable, issuer: TokenIssuer, user: UserRow, sessionId: string, refresh: string): Promise<SessionResponse> {
   const { token, expiresAt } = await signAccessToken(db, issuer, user, sessionId);
   return {
     access_token: token,
     token_type: 'bearer',
-    expires_in: ACCESS_TOKEN_TTL,
+    expires_in: issuer.ttl,
     expires_at: expiresAt,
     refresh_token: refresh,
     user: await userJson(db, user),

@@ -124,7 +124,7 @@ class RealtimeServer implements MountedService {
   private listener?: pg.Client;
   private readonly tables = new Map<string, TableMeta>();
   private readonly allowedRoles = new Map<string, boolean>();
-  private readonly tablePrivileges = new Map<string, { ok: boolean; until: number }>();
+  private readonly tablePrivileges = new Map<string, { readable: Set<string>; until: number }>();
   private nextBindingId = 1;
   private draining = false;
   private drainAgain = false;
@@ -673,32 +673,49 @@ class RealtimeServer implements MountedService {
     }
     const tableMeta = meta;
     const allowed = await Promise.all(
-      [...groups.values()].map(async (g) => ({
-        g,
-        ok: await (type === 'DELETE' ? this.canSelectTable(g.role, tableMeta) : this.canSelectRow(g.role, g.claims, tableMeta, change.record!)).catch((e) => {
+      [...groups.values()].map(async (g) => {
+        try {
+          // Hosted Realtime (realtime.apply_rls) works per column: a role delivers a change when
+          // it may SELECT the primary key (and RLS lets it see the row, for inserts and updates),
+          // and gets only the columns it may SELECT; column grants are enough, no table grant needed.
+          const readable = await this.readableColumns(g.role, tableMeta);
+          if (!this.mayDeliver(readable, tableMeta)) return { g, readable, ok: false };
+          const ok = type === 'DELETE' || (await this.canSelectRow(g.role, g.claims, tableMeta, change.record!));
+          return { g, readable, ok };
+        } catch (e) {
           // A failed check for one group of subscribers withholds the change from them alone.
           this.log(`visibility check for role ${g.role} failed: ${(e as Error).message}`);
-          return false;
-        }),
-      })),
+          return { g, readable: new Set<string>(), ok: false };
+        }
+      }),
     );
 
-    const data: Record<string, unknown> = {
-      schema,
-      table,
-      commit_timestamp: new Date(change.commit_timestamp).toISOString(),
-      type,
-      columns: tableMeta.columns,
-      errors: null,
-    };
-    if (type !== 'DELETE') data.record = change.record;
-    if (type !== 'INSERT') data.old_record = oldRecord(type, tableMeta, change.old_record);
-    for (const { g, ok } of allowed) {
+    for (const { g, readable, ok } of allowed) {
       if (!ok) continue;
+      const only = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => readable.has(k)));
+      const data: Record<string, unknown> = {
+        schema,
+        table,
+        commit_timestamp: new Date(change.commit_timestamp).toISOString(),
+        type,
+        columns: tableMeta.columns.filter((c) => readable.has(c.name)),
+        errors: null,
+      };
+      if (type !== 'DELETE') data.record = only(change.record!);
+      if (type !== 'INSERT') data.old_record = only(oldRecord(type, tableMeta, change.old_record));
       for (const { sub, ids } of g.members) {
         if (sub.conn.channels.get(sub.topic) === sub) sub.conn.push(sub, 'postgres_changes', { ids, data });
       }
     }
+  }
+
+  /**
+   * Whether a role with these readable columns gets the table's changes at all: hosted answers
+   * "Error 401: Unauthorized" instead of a row when a primary key column is not readable. A
+   * table without a primary key is checked by its whole row here, so it needs every column.
+   */
+  private mayDeliver(readable: Set<string>, meta: TableMeta): boolean {
+    return meta.pk.length > 0 ? meta.pk.every((c) => readable.has(c)) : meta.columns.every((c) => readable.has(c.name));
   }
 
   private async tableMeta(schema: string, table: string, sample: Record<string, unknown> | null): Promise<TableMeta | undefined> {
@@ -735,8 +752,6 @@ class RealtimeServer implements MountedService {
 
   /** Runs the visibility check as the subscriber: their role, their claims, the table's RLS. */
   private async canSelectRow(role: string, claims: JWTPayload, meta: TableMeta, record: Record<string, unknown>): Promise<boolean> {
-    // A role without SELECT on the table sees nothing; asking first keeps the log free of errors.
-    if (!(await this.canSelectTable(role, meta))) return false;
     const client = await this.pool.connect();
     try {
       const ident = (s: string) => client.escapeIdentifier(s);
@@ -766,14 +781,19 @@ class RealtimeServer implements MountedService {
     }
   }
 
-  private async canSelectTable(role: string, meta: TableMeta): Promise<boolean> {
+  /** The columns of a table a role may SELECT, through a table grant or column grants (has_column_privilege). */
+  private async readableColumns(role: string, meta: TableMeta): Promise<Set<string>> {
     const key = `${role}:${meta.oid}`;
     const cached = this.tablePrivileges.get(key);
-    if (cached && cached.until > Date.now()) return cached.ok;
-    const { rows } = await this.pool.query(`select has_table_privilege($1, $2::oid, 'SELECT') as ok`, [role, meta.oid]);
-    const ok = rows[0].ok === true;
-    this.tablePrivileges.set(key, { ok, until: Date.now() + PRIVILEGE_CACHE_MS });
-    return ok;
+    if (cached && cached.until > Date.now()) return cached.readable;
+    const { rows } = await this.pool.query<{ name: string }>(
+      `select a.attname as name from pg_attribute a
+        where a.attrelid = $2::oid and a.attnum > 0 and not a.attisdropped and has_column_privilege($1, a.attrelid, a.attnum, 'SELECT')`,
+      [role, meta.oid],
+    );
+    const readable = new Set(rows.map((r) => r.name));
+    this.tablePrivileges.set(key, { readable, until: Date.now() + PRIVILEGE_CACHE_MS });
+    return readable;
   }
 
   // ---------------------------------------------------------------- shutdown

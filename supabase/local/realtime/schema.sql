@@ -98,25 +98,5 @@ create event trigger realtime_sync_capture_triggers on ddl_command_end
 
 select realtime.sync_capture_triggers();
 
--- Private channels' authorisation, as hosted Realtime has it: a channel joined with
--- `private: true` is authorised by RLS on realtime.messages (policies the project writes, read
--- through realtime.topic()); the server probes them in a rolled-back transaction as the client's
--- role and claims: SELECT of a probe row for reading, INSERT for sending.
-create table if not exists realtime.messages (
-  id uuid not null default gen_random_uuid() primary key,
-  topic text not null,
-  extension text not null,
-  payload jsonb,
-  event text,
-  private boolean default false,
-  updated_at timestamp not null default now(),
-  inserted_at timestamp not null default now()
-);
-create index if not exists messages_topic_index on realtime.messages (topic);
-alter table realtime.messages enable row level security;
-grant usage on schema realtime to anon, authenticated, service_role;
-grant select, insert, update on realtime.messages to anon, authenticated, service_role;
-
-create or replace function realtime.topic() returns text
-language sql stable
-as $$ select nullif(current_setting('realtime.topic', true), '')::text $$;
+-- realtime.messages and realtime.topic() (private channels' RLS) come with the platform, as on
+-- hosted Supabase: supabase/local/bootstrap.sql makes them before any migration.

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { loadRateLimits, MAX_WRONG_CODES } from '../../../supabase/local/auth/limits.ts';
-import { SUPABASE_DIR } from '../../../supabase/local/database.ts';
+import { PROJECT_CONFIG_FILE } from '../../../supabase/local/config-toml.ts';
 import { db, uniqueEmail } from '../../support/clients.ts';
 import { waitForMail } from '../../support/inbox.ts';
 import { call, freshIp, privateAuth as realAuth } from '../../support/private-auth.ts';
 
-const LIMITS = loadRateLimits(SUPABASE_DIR);
+const LIMITS = loadRateLimits(PROJECT_CONFIG_FILE);
 let nextName = 0;
 
 async function confirmedUser(password: string): Promise<string> {

@@ -10,13 +10,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadRateLimits, MAX_WRONG_CODES } from '../../../supabase/local/auth/limits.ts';
-import { SUPABASE_DIR } from '../../../supabase/local/database.ts';
+import { PROJECT_CONFIG_FILE } from '../../../supabase/local/config-toml.ts';
 import { db, uniqueEmail } from '../../support/clients.ts';
 import { firstLink, type InboxMail } from '../../support/inbox.ts';
 import { createPlayer, uniqueUsername } from '../../support/players.ts';
 import { call, freshIp, privateAuth } from '../../support/private-auth.ts';
 
-const LIMITS = loadRateLimits(SUPABASE_DIR);
+const LIMITS = loadRateLimits(PROJECT_CONFIG_FILE);
 const ATTACKER_PASSWORD = 'Atacante-999';
 const VICTIM_PASSWORD = 'Victima-2024';
 
