@@ -68,14 +68,17 @@ test('a ranking shows no rank and no medal for players without points, and says 
   await expect(page.getByRole('tabpanel')).toContainText('No hay datos del ranking este mes');
   await expect(page.getByRole('table')).toHaveCount(0);
 
-  // Others have Quinielazo points that month; he has none: his own row has no rank and no medal.
-  await page.goto(`/leaderboard?mes=${key}&orden=quinielazo`);
+  // This month others have Boost points and he, who only played a round, has none: on the Boost
+  // tab his own row has no rank and no medal.
+  await playedRound(player.id, 0, THIS_MONTH);
+  await page.goto('/leaderboard?orden=boost');
   const own = page.locator('tr[data-own]');
   await expect(own).toContainText('Sin posición');
   await expect(own.locator('[data-rank]')).toHaveCount(0);
   // Those with points keep theirs: the leader's medal.
   await expect(page.locator('tbody tr').first().locator('[data-rank]')).toHaveText('1');
   // The column says what its tab says.
+  await page.goto('/leaderboard?orden=quinielazo');
   await expect(page.getByRole('columnheader', { name: 'Quinielazo' })).toBeVisible();
   const header = await page.getByRole('columnheader', { name: 'Quinielazo' }).evaluate((th) => ({ text: th.textContent, fits: th.scrollWidth <= th.clientWidth }));
   expect(header).toEqual({ text: 'Quinielazo', fits: true });
