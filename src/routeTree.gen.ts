@@ -24,6 +24,8 @@ import { Route as QuinielazoDeLaSemanaRouteImport } from './routes/quinielazo-de
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as RulesRouteImport } from './routes/rules'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as TestDashboardRouteImport } from './routes/test-dashboard'
+import { Route as TestHomeRouteImport } from './routes/test-home'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedInicioRouteImport } from './routes/_authed/inicio'
@@ -135,6 +137,16 @@ const RulesRoute = RulesRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestDashboardRoute = TestDashboardRouteImport.update({
+  id: '/test-dashboard',
+  path: '/test-dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestHomeRoute = TestHomeRouteImport.update({
+  id: '/test-home',
+  path: '/test-home',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedAdminRoute = AuthedAdminRouteImport.update({
@@ -323,6 +335,8 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/rules': typeof RulesRoute
   '/signup': typeof SignupRoute
+  '/test-dashboard': typeof TestDashboardRoute
+  '/test-home': typeof TestHomeRoute
   '/admin': typeof AuthedAdminRouteWithChildren
   '/dashboard': typeof AuthedDashboardRoute
   '/inicio': typeof AuthedInicioRoute
@@ -364,6 +378,8 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/rules': typeof RulesRoute
   '/signup': typeof SignupRoute
+  '/test-dashboard': typeof TestDashboardRoute
+  '/test-home': typeof TestHomeRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/inicio': typeof AuthedInicioRoute
   '/picks': typeof AuthedPicksRoute
@@ -406,6 +422,8 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/rules': typeof RulesRoute
   '/signup': typeof SignupRoute
+  '/test-dashboard': typeof TestDashboardRoute
+  '/test-home': typeof TestHomeRoute
   '/_authed/admin': typeof AuthedAdminRouteWithChildren
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/inicio': typeof AuthedInicioRoute
@@ -449,6 +467,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/rules'
     | '/signup'
+    | '/test-dashboard'
+    | '/test-home'
     | '/admin'
     | '/dashboard'
     | '/inicio'
@@ -490,6 +510,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/rules'
     | '/signup'
+    | '/test-dashboard'
+    | '/test-home'
     | '/dashboard'
     | '/inicio'
     | '/picks'
@@ -531,6 +553,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/rules'
     | '/signup'
+    | '/test-dashboard'
+    | '/test-home'
     | '/_authed/admin'
     | '/_authed/dashboard'
     | '/_authed/inicio'
@@ -574,6 +598,8 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   RulesRoute: typeof RulesRoute
   SignupRoute: typeof SignupRoute
+  TestDashboardRoute: typeof TestDashboardRoute
+  TestHomeRoute: typeof TestHomeRoute
   BlogSlugRoute: typeof BlogSlugRoute
   LigaCodeRoute: typeof LigaCodeRoute
   BlogIndexRoute: typeof BlogIndexRoute
@@ -671,6 +697,20 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/test-dashboard': {
+      id: '/test-dashboard'
+      path: '/test-dashboard'
+      fullPath: '/test-dashboard'
+      preLoaderRoute: typeof TestDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/test-home': {
+      id: '/test-home'
+      path: '/test-home'
+      fullPath: '/test-home'
+      preLoaderRoute: typeof TestHomeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/admin': {
@@ -945,6 +985,8 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   RulesRoute: RulesRoute,
   SignupRoute: SignupRoute,
+  TestDashboardRoute: TestDashboardRoute,
+  TestHomeRoute: TestHomeRoute,
   BlogSlugRoute: BlogSlugRoute,
   LigaCodeRoute: LigaCodeRoute,
   BlogIndexRoute: BlogIndexRoute,

@@ -642,7 +642,7 @@ on conflict (user_id, year, month) do update set rank_total = excluded.rank_tota
 -- Blog posts (banners in public/blog/).
 insert into public.blog_posts (slug, title, category, excerpt, banner_url, body_html, published_at) values
   ('que-es-quinielazo', '¿Qué es Quinielazo y cómo se juega?', 'Guía', 'Todo lo que necesitas para jugar la quiniela gratis más emocionante de México: cómo elegir, cómo se suman los puntos y cómo ganar premios cada mes.', '/blog/que-es-quinielazo.svg',
-   '<p><strong>Quinielazo</strong> es una quiniela de futbol <strong>100% gratis</strong> para jugar desde tu celular. Cada semana publicamos 12 partidos de la Liga MX y de las mejores ligas del mundo; tú eliges el resultado de cada uno antes del cierre y sumas puntos para pelear el primer lugar del mes.</p>
+   '<p><strong>Quinielazo</strong> es una quiniela de fútbol <strong>100% gratis</strong> para jugar desde tu celular. Cada semana publicamos 12 partidos de la Liga MX y de las mejores ligas del mundo; tú eliges el resultado de cada uno antes del cierre y sumas puntos para pelear el primer lugar del mes.</p>
 <h2>1. Crea tu cuenta</h2>
 <p>Regístrate con tu correo, elige tu nombre de usuario y confirma tu cuenta desde el enlace que te llega por correo. Si un amigo te invitó, su código de referido se guarda solo.</p>
 <h2>2. Elige tus resultados</h2>

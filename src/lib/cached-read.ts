@@ -34,6 +34,12 @@ export const MAX_AGE = {
   // A liga's page (its table, members and the round's picks) moves with each scored round: a
   // week-old copy is about a round that has closed since.
   league: 7 * DAY,
+  // The monthly ranking, the home's figures and the header's name move with every scored round
+  // or Boost game: a week-old copy still tells the player where he stood (and says from when).
+  standings: 7 * DAY,
+  // Blog posts and the player's own name hardly change.
+  blog: 30 * DAY,
+  profile: 30 * DAY,
 } as const;
 
 /** There is no signal and the saved copy is too old to show (`storedAt` says from when). */
@@ -42,6 +48,22 @@ export class ExpiredCopyError extends Error {
   constructor(readonly storedAt: number) {
     super('Sin conexión y la copia guardada ya caducó');
   }
+}
+
+/** There is no signal and this phone never kept a copy of this read: the screen says so at once. */
+class NoCopyError extends Error {
+  override name = 'NoCopyError';
+  constructor() {
+    super(NO_COPY_TEXT);
+  }
+}
+
+/** What a screen says offline about data this phone never saw (issue 32). */
+export const NO_COPY_TEXT = 'Sin conexión: aún no tienes una copia de esta página en tu teléfono. Conéctate y ábrela una vez para verla también sin señal.';
+
+/** Whether a read failed offline for want of a copy (never seen, or its copy expired). */
+export function isOfflineMiss(error: unknown): boolean {
+  return error instanceof NoCopyError || error instanceof ExpiredCopyError;
 }
 
 /** The stored copy's time for an offline read that failed because its copy expired, else null. */
@@ -58,6 +80,8 @@ export function formatSavedAt(storedAt: number): string {
   return savedFormat.format(new Date(storedAt));
 }
 
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export async function cachedRead<T>(name: string, userId: string | null, fetcher: () => Promise<T>, maxAge: number, now: () => number = Date.now): Promise<Cached<T>> {
   // A visitor's reads are not kept: visitors never load the offline layer (issue 12), and the
   // public pages they read are the prerendered ones.
@@ -67,7 +91,9 @@ export async function cachedRead<T>(name: string, userId: string | null, fetcher
   const epoch = cacheEpoch();
   // The read does not wait for the cache's code: both start together.
   const cache = import('@/lib/db');
-  const fetched = fetcher();
+  // With the phone offline the request cannot answer, and a failing one can hang for seconds
+  // (a dead network, supabase-js's session check): the copy is served at once instead.
+  const fetched = offline() ? Promise.reject(new NoCopyError()) : fetcher();
   fetched.catch(() => undefined); // handled below; not "unhandled" if the cache's code fails to load
   const { getDb, writeWithRoom } = await cache;
   const db = getDb();
@@ -81,7 +107,7 @@ export async function cachedRead<T>(name: string, userId: string | null, fetcher
     return { data, cachedAt: null };
   } catch (error) {
     const hit = await db.cache.get(key).catch(() => undefined);
-    if (!hit || hit.userId !== owner) throw error;
+    if (!hit || hit.userId !== owner) throw offline() ? new NoCopyError() : error;
     // A copy stored "in the future" (the phone's clock went back) is as untrustworthy as an old one.
     const age = now() - hit.storedAt;
     if (age > maxAge || age < -HOUR) throw new ExpiredCopyError(hit.storedAt);

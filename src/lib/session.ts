@@ -2,9 +2,11 @@
 // the player's profile (username, referral code and favourite club for the header). Kept in one
 // zustand store fed by the auth client's events (lib/supabase.ts), so the header, guards and
 // screens agree without each asking the server. Admin status is not kept here: isAdmin asks
-// the database each time the admin guard runs.
+// the database each time the admin guard runs; the profile's `isAdmin` only decides whether the
+// menus show the way to /admin.
 import type { Session } from '@supabase/supabase-js';
 import { create } from 'zustand';
+import { cachedRead, MAX_AGE } from './cached-read';
 import { supabase } from './supabase';
 
 type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED' | string;
@@ -14,6 +16,8 @@ export interface PlayerProfile {
   username: string;
   referralCode: string;
   favoriteClub: { id: number; name: string; logoUrl: string | null } | null;
+  /** Shows the Admin link in the menus (the admin routes ask the database themselves). */
+  isAdmin: boolean;
 }
 
 interface SessionState {
@@ -33,29 +37,36 @@ export const useSessionStore = create<SessionState>(() => ({ ready: false, sessi
 
 let started: Promise<Session | null> | undefined;
 
-/** Reads the player's profile for the header; a failure only leaves the header without it. */
+async function readProfile(userId: string): Promise<PlayerProfile | null> {
+  const [{ data, error }, admin] = await Promise.all([
+    supabase.from('profiles').select('id, username, referral_code, club:clubs!profiles_favorite_club_id_fkey(id, name, logo_url)').eq('id', userId).maybeSingle(),
+    isAdmin(userId),
+  ]);
+  if (error) throw error;
+  return data
+    ? {
+        id: data.id,
+        username: data.username,
+        referralCode: data.referral_code,
+        favoriteClub: data.club ? { id: data.club.id, name: data.club.name, logoUrl: data.club.logo_url } : null,
+        isAdmin: admin,
+      }
+    : null;
+}
+
+/** Reads the player's profile for the header, offline from the read cache (the header keeps his
+ * name without signal, issue 32); a failure only leaves the header without it. */
 async function loadProfile(userId: string): Promise<void> {
-  const { data, error } = await supabase
-    .from('profiles')
-    .select('id, username, referral_code, club:clubs!profiles_favorite_club_id_fkey(id, name, logo_url)')
-    .eq('id', userId)
-    .maybeSingle();
-  if (error) {
+  let profile: PlayerProfile | null;
+  try {
+    profile = (await cachedRead('profile', userId, () => readProfile(userId), MAX_AGE.profile)).data;
+  } catch (error) {
     console.warn('No se pudo cargar el perfil', error);
     return;
   }
   // The session may have changed while the read was in flight.
   if (useSessionStore.getState().session?.user.id !== userId) return;
-  useSessionStore.setState({
-    profile: data
-      ? {
-          id: data.id,
-          username: data.username,
-          referralCode: data.referral_code,
-          favoriteClub: data.club ? { id: data.club.id, name: data.club.name, logoUrl: data.club.logo_url } : null,
-        }
-      : null,
-  });
+  useSessionStore.setState({ profile });
 }
 
 /** A profile read that failed (offline at start-up) is tried again when the signal comes back;

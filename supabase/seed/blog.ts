@@ -24,7 +24,7 @@ export const posts: BlogPost[] = [
     bannerUrl: '/blog/que-es-quinielazo.svg',
     publishedAt: '2025-06-02T15:00:00Z',
     banner: { from: '#0B6E4F', to: '#08415C', kicker: 'GUÍA', headline: '¿Qué es Quinielazo?' },
-    bodyHtml: `<p><strong>Quinielazo</strong> es una quiniela de futbol <strong>100% gratis</strong> para jugar desde tu celular. Cada semana publicamos 12 partidos de la Liga MX y de las mejores ligas del mundo; tú eliges el resultado de cada uno antes del cierre y sumas puntos para pelear el primer lugar del mes.</p>
+    bodyHtml: `<p><strong>Quinielazo</strong> es una quiniela de fútbol <strong>100% gratis</strong> para jugar desde tu celular. Cada semana publicamos 12 partidos de la Liga MX y de las mejores ligas del mundo; tú eliges el resultado de cada uno antes del cierre y sumas puntos para pelear el primer lugar del mes.</p>
 <h2>1. Crea tu cuenta</h2>
 <p>Regístrate con tu correo, elige tu nombre de usuario y confirma tu cuenta desde el enlace que te llega por correo. Si un amigo te invitó, su código de referido se guarda solo.</p>
 <h2>2. Elige tus resultados</h2>

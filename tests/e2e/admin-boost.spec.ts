@@ -2,7 +2,7 @@
 // cases; the recent games table writes its date in Spanish), a player answers it, the game
 // locks, the admin sets the answer and processes the scores; the player sees the result in
 // /quinielazo-boost-historial (with its filters) and the point in the leaderboard's Boost tab.
-// A game removed meanwhile says 'Daily game not found'.
+// A game removed meanwhile says 'No encontramos ese Boost.'.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { displayUsername } from '../../src/features/standings/leaderboard-rows.ts';
 import { withDb } from '../support/e2e-boost.ts';
@@ -69,7 +69,7 @@ test('admin creates a Boost game, scores it, and the player sees the result and 
     // A non-numeric value becomes 1.
     await page.getByLabel('Puntos').fill('muchos');
     await create.click();
-    await expect(page.getByRole('status').filter({ hasText: 'Daily game created!' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '¡Boost creado!' })).toBeVisible();
     const createdRow = page.getByRole('row').filter({ hasText: question });
     await expect(createdRow).toContainText('Abierto');
     // The date in Spanish, as the rest of the app writes it, and no cell's text touching the next
@@ -108,18 +108,18 @@ test('admin creates a Boost game, scores it, and the player sees the result and 
 
     // The player sees it in the history, with the filters, and in the Boost tab.
     await playerPage.reload();
-    await expect(item).toContainText('Correcto +1 pts');
+    await expect(item).toContainText('Correcto +1 pt');
     await expect(item).toContainText('Correcta: Sí');
     await playerPage.getByRole('tab', { name: 'No jugados' }).click();
     await expect(item).toHaveCount(0);
     await playerPage.getByRole('tab', { name: 'Jugados', exact: true }).click();
-    await expect(item).toContainText('Correcto +1 pts');
+    await expect(item).toContainText('Correcto +1 pt');
     // Browsable without signal, from the read cache.
     await serviceWorkerInControl(playerPage);
     await playerContext.setOffline(true);
     await playerPage.reload();
     await expect(playerPage.getByText('Sin conexión: mostramos el historial guardado en tu teléfono.')).toBeVisible({ timeout: 30_000 });
-    await expect(item).toContainText('Correcto +1 pts');
+    await expect(item).toContainText('Correcto +1 pt');
     await playerContext.setOffline(false);
 
     // 'Ver resultados previos' on the dashboard lists it among the last closed games.
@@ -127,7 +127,7 @@ test('admin creates a Boost game, scores it, and the player sees the result and 
     await playerPage.getByRole('button', { name: 'Ver resultados previos' }).click();
     const dialog = playerPage.getByRole('dialog', { name: 'Resultados previos del Boost' });
     const previous = dialog.getByRole('list', { name: 'Resultados previos' }).getByRole('listitem');
-    await expect(previous.filter({ hasText: question })).toContainText('Correcto +1 pts');
+    await expect(previous.filter({ hasText: question })).toContainText('Correcto +1 pt');
     expect(await previous.count()).toBeLessThanOrEqual(5);
     await dialog.getByRole('link', { name: 'Ver historial completo' }).click();
     await expect(playerPage).toHaveURL(/\/quinielazo-boost-historial$/);
@@ -153,7 +153,7 @@ test('admin creates a Boost game, scores it, and the player sees the result and 
     await withDb((c) => c.query('delete from public.daily_games where id = $1', [gone]));
     await page.getByLabel('Respuesta correcta').selectOption('No');
     await page.getByRole('button', { name: 'Guardar respuesta y procesar puntos' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Daily game not found');
+    await expect(page.getByRole('alert')).toHaveText('No encontramos ese Boost.');
   } finally {
     await withDb((c) => c.query('delete from public.daily_games where id = any($1)', [gameIds]));
   }

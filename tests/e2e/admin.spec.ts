@@ -49,10 +49,11 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   const clubs = (await service.from('clubs').select('id, name').order('id').limit(24)).data!;
   const roundName = `Jornada Admin ${Date.now().toString(36)}`;
 
+  // No browser dialog may open on the way: the product asks in its own.
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
-    void dialog.accept();
+    void dialog.dismiss();
   });
 
   // --- The admin creates the round. ---
@@ -147,8 +148,11 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   await expect.poll(async () => (await service.from('matches').select('correct_result').eq('quiniela_id', round.id).not('correct_result', 'is', null)).data?.length).toBe(6);
 
   await page.getByRole('button', { name: 'Guardar resultados finales' }).click();
+  // The product's own dialog asks, with the spec's words (not the browser's confirm()).
+  const confirm = page.getByRole('dialog', { name: 'Confirmar' });
+  await expect(confirm).toContainText('Esta quiniela aún no tiene todos los resultados. ¿Deseas guardar los cambios parciales?');
+  await confirm.getByRole('button', { name: 'Sí, guardar' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Resultados guardados parcialmente' })).toBeVisible();
-  expect(dialogs.at(-1)).toBe('Esta quiniela aún no tiene todos los resultados. ¿Deseas guardar los cambios parciales?');
   expect((await service.from('quinielas').select('results_saved').eq('id', round.id).single()).data!.results_saved).toBe(false);
 
   for (let i = 6; i < 12; i++) {
@@ -158,8 +162,10 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
     await expect(field).toHaveValue(truth[i]!);
   }
   await page.getByRole('button', { name: 'Guardar resultados finales' }).click();
+  await expect(confirm).toContainText('¿Estás seguro de marcar esta quiniela como finalizada?');
+  await confirm.getByRole('button', { name: 'Sí, finalizar' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Resultados finalizados' })).toBeVisible();
-  expect(dialogs.at(-1)).toBe('¿Estás seguro de marcar esta quiniela como finalizada?');
+  expect(dialogs).toEqual([]);
 
   const saved = (await service.from('matches').select('match_order, correct_result').eq('quiniela_id', round.id).order('match_order')).data!;
   expect(saved.map((m) => m.correct_result)).toEqual(truth);

@@ -73,6 +73,6 @@ test('the closed round the player last viewed opens again offline', async ({ pag
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByText('Sin conexión: ves la información guardada en este teléfono.')).toBeVisible();
+  await expect(page.getByText(/^Sin conexión: ves la copia de esta quiniela guardada el /)).toBeVisible();
   await expect(page.getByText('✓ Acertaste').first()).toBeVisible();
 });

@@ -28,7 +28,7 @@ test('a new player\'s dashboard has every card in the spec\'s order, each with i
 
   await expect(stats).toContainText('Aún no tienes quinielas calificadas este mes.');
   await expect(boost.getByRole('button', { name: 'Ver resultados previos' })).toBeVisible();
-  await expect(actions.getByRole('link')).toHaveText([/Quinielazo de la semana/, /Mis quinielas/, /Ajustes/]);
+  await expect(actions.getByRole('link')).toHaveText([/Quinielazo de la semana/, /Mis quinielas/, /Configuración/]);
   await expect(friends).toContainText('Aún no tienes amigos en tu tabla.');
   await expect(referral.getByRole('definition')).toHaveText(['0', '0', '0']);
 });
@@ -45,7 +45,7 @@ test('/inicio has this week\'s matches, quick actions, Boost, top 3, prizes, ref
     page.getByRole('region', { name: 'Invita a tus amigos' }),
     page.getByRole('complementary', { name: 'Oferta de un patrocinador' }),
   ]);
-  await expect(page.getByRole('navigation', { name: 'Accesos rápidos' }).getByRole('link')).toHaveText([/Quiniela abierta/, /Resultados anteriores/, /Mi perfil/]);
+  await expect(page.getByRole('navigation', { name: 'Accesos rápidos' }).getByRole('link')).toHaveText([/Quiniela abierta/, /Resultados anteriores/, /Mi resumen/]);
 });
 
 test('a ranking that cannot load says so on the dashboard and /inicio instead of an empty month', async ({ page }) => {

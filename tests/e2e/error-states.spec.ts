@@ -10,7 +10,7 @@ test('a round that cannot load says so, with Reintentar that loads it again', as
   await page.goto('/quinielazo-de-la-semana');
   // While online, postgrest-js retries a failed read three times (after 1, 2 and 4 s) before the
   // screen may say so: the deadline covers those 7 s plus loading the app on a busy machine.
-  await expect(page.getByText('Error loading quiniela details')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('No pudimos cargar la quiniela.')).toBeVisible({ timeout: 30_000 });
   fail = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('list', { name: 'Partidos' })).toBeVisible();
@@ -21,13 +21,13 @@ test('a leaderboard that cannot load says so instead of showing an empty month, 
   await page.route('**/rest/v1/rpc/get_monthly_leaderboard**', (route) => (fail ? route.abort('connectionfailed') : route.continue()));
   await page.goto('/leaderboard');
   // The same deadline as the round above: postgrest-js retries a failed read first.
-  await expect(page.getByText('Error loading leaderboard')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('No pudimos cargar la tabla de posiciones.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('No hay datos del ranking este mes')).toHaveCount(0);
   fail = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();
   // Read now: the month's table, or its empty state early in a month before any round is scored.
   await expect(page.getByRole('table').or(page.getByText('No hay datos del ranking este mes'))).toBeVisible();
-  await expect(page.getByText('Error loading leaderboard')).toHaveCount(0);
+  await expect(page.getByText('No pudimos cargar la tabla de posiciones.')).toHaveCount(0);
 });
 
 test('a poll that cannot load says so on the dashboard', async ({ page }) => {

@@ -31,7 +31,7 @@ test('changes made offline survive a reload, then reach the server with a receip
   await expect(matches.nth(0).getByText('Pendiente de enviar')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByText('Sin conexión: ves la información guardada en este teléfono.')).toBeVisible();
+  await expect(page.getByText(/^Sin conexión: ves la copia de esta quiniela guardada el /)).toBeVisible();
   await expect(matches.nth(0).getByRole('button', { name: /^Visita/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(matches.nth(1).getByRole('button', { name: /^Empate/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Pendiente de enviar')).toHaveCount(2);
@@ -104,7 +104,7 @@ test('after a reload with no signal, the signal coming back brings the header an
 
   await context.setOffline(true);
   await page.reload();
-  const savedCopy = page.getByText('Sin conexión: ves la información guardada en este teléfono.');
+  const savedCopy = page.getByText(/^Sin conexión: ves la copia de esta quiniela guardada el /);
   await expect(savedCopy).toBeVisible();
   await expect(page.getByTestId('header-username')).not.toHaveText(/^regreso_/);
 

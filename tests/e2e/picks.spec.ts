@@ -93,7 +93,7 @@ test('the rounds list: Editar on an open round he picked, the status colours, an
   await expect(item('Esperando')).not.toContainText('×');
 
   await expect(item('Calificada').getByRole('link', { name: 'Ver' })).toBeVisible();
-  await expect(item('Calificada')).toHaveClass(/border-l-red-500/);
+  await expect(item('Calificada')).toHaveClass(/border-l-slate-400/);
   await expect(item('Calificada').getByText('Resultados guardados')).toBeAttached();
   await e2eSql(`delete from public.quinielas where name like '%' || $1`, [tag]);
 });

@@ -59,7 +59,7 @@ test('the service worker activates and the app shell opens offline', async ({ pa
   await page.reload();
   await expect(page.getByRole('link', { name: 'Quinielazo', exact: true })).toBeVisible();
   // Without a network the round cannot load; the player is told and can retry.
-  await expect(page.getByText('Error loading quinielas')).toBeVisible();
+  await expect(page.getByText('No pudimos cargar la quiniela.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
 
   // Back online, "Reintentar" loads the round without a reload (the home's phone shows up to 8 matches).

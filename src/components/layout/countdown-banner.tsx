@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useOnline } from '@/components/pwa/use-online';
 import { AppLink } from '@/components/ui/app-link';
 import { bannerCountdown, msToNextMinute } from '@/lib/countdown';
+import { formatDeadline } from '@/lib/time';
 import { getOpenDeadline } from './get-open-deadline';
 
 export function CountdownBanner() {
@@ -42,29 +43,42 @@ export function CountdownBanner() {
     return () => clearTimeout(timer);
   }, [deadline, now]);
 
+  const countdown = deadline == null ? null : bannerCountdown(deadline - now);
+  // Said to a screen reader once, when the deadline is known, in words that do not change every
+  // minute; the ticking text is not a live region (issue 32). The region is in the page before
+  // its words, so they are announced.
+  const announcement = (
+    <p role="status" className="sr-only">
+      {countdown && deadline ? `La quiniela de la semana cierra el ${formatDeadline(new Date(deadline))}.` : ''}
+    </p>
+  );
   if (deadline === undefined) {
     return (
-      <div aria-hidden="true" className="bg-brand-900 px-4 py-1.5 text-xs sm:text-sm">
-        &nbsp;
-      </div>
+      <>
+        {announcement}
+        <div aria-hidden="true" className="bg-brand-900 px-4 py-1.5 text-xs sm:text-sm">
+          &nbsp;
+        </div>
+      </>
     );
   }
-  if (deadline === null) return null;
-  const countdown = bannerCountdown(deadline - now);
-  if (!countdown) return null;
+  if (!countdown) return announcement;
 
   return (
-    <AppLink
-      to="/picks?quiniela=current"
-      className={`block truncate px-4 py-1.5 text-center text-xs font-semibold sm:text-sm ${
-        countdown.closingSoon ? 'bg-gold-400 text-slate-900 hover:bg-amber-300' : 'bg-brand-900 text-brand-50 hover:bg-brand-800'
-      }`}
-    >
-      <span aria-hidden="true">⏱ </span>
-      {countdown.text}
-      {/* One line on every phone, as tall as the bar that held its place: wrapped on a narrow one
-          (under 420 px), the banner pushed the page down as it arrived. */}
-      {countdown.closingSoon ? null : <span className="hidden underline underline-offset-2 min-[420px]:inline"> · Haz tus picks</span>}
-    </AppLink>
+    <>
+      {announcement}
+      <AppLink
+        to="/picks?quiniela=current"
+        className={`block truncate px-4 py-1.5 text-center text-xs font-semibold sm:text-sm ${
+          countdown.closingSoon ? 'bg-gold-400 text-slate-900 hover:bg-amber-300' : 'bg-brand-900 text-brand-50 hover:bg-brand-800'
+        }`}
+      >
+        <span aria-hidden="true">⏱ </span>
+        {countdown.text}
+        {/* One line on every phone, as tall as the bar that held its place: wrapped on a narrow one
+            (under 420 px), the banner pushed the page down as it arrived. */}
+        {countdown.closingSoon ? null : <span className="hidden underline underline-offset-2 min-[420px]:inline"> · Haz tus picks</span>}
+      </AppLink>
+    </>
   );
 }

@@ -4,11 +4,14 @@ import { BRAND } from '@/lib/brand';
 /** The brand mark; its accessible name is the product's name. A PNG, not the favicon's SVG: an
  * SVG in an <img> is a document of its own that the page creates and lays out on the main thread
  * (scripts/icons.ts draws both from one drawing). */
-export function LogoLink({ to }: { to: string }) {
+export function LogoLink({ to, compact = false }: { to: string; compact?: boolean }) {
   return (
-    <AppLink to={to} className="flex shrink-0 items-center gap-2 text-lg font-extrabold tracking-tight">
+    <AppLink to={to} aria-label={compact ? BRAND.name : undefined} className="flex min-h-11 shrink-0 items-center gap-2 text-lg font-extrabold tracking-tight">
       <img src="/icons/logo-84.png" alt="" width={28} height={28} className="size-7" />
-      {BRAND.name}
+      {/* `compact`: on a header too narrow for the name and its buttons (a 320 px phone, a large
+          font setting: the container is measured in rem, so it shrinks as the font grows), the
+          mark alone. */}
+      <span className={compact ? '@max-[25rem]:hidden' : undefined}>{BRAND.name}</span>
     </AppLink>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { InstallPrompt } from '@/components/pwa/install-prompt';
 import type { PlayerProfile } from '@/lib/session';
-import { ACCOUNT_LINKS, isActivePath, PLAYER_NAV } from './nav-items';
+import { accountLinks, isActivePath, PLAYER_NAV } from './nav-items';
 import { PlayerAvatar } from './player-avatar';
 
 interface MobileMenuPanelProps {
@@ -82,7 +82,7 @@ export function MobileMenuPanel({ open, profile, pathname, onClose, onSignOut }:
           ))}
         </nav>
         <div className="flex flex-col gap-1 border-t border-slate-100 px-3 py-3">
-          {ACCOUNT_LINKS.map((item) => (
+          {accountLinks(profile).map((item) => (
             <AppLink key={item.to} to={item.to} className={linkClass(item.to)}>
               {item.label}
             </AppLink>

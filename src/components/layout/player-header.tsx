@@ -8,7 +8,7 @@ import { useProfile } from '@/lib/session';
 import { CountdownBanner } from './countdown-banner';
 import { LogoLink } from './logo-link';
 import { MobileMenu } from './mobile-menu';
-import { isActivePath, PLAYER_NAV } from './nav-items';
+import { ADMIN_LINK, isActivePath, PLAYER_NAV } from './nav-items';
 import { UserMenu } from './user-menu';
 
 export function PlayerHeader({ pathname }: { pathname: string }) {
@@ -25,7 +25,7 @@ export function PlayerHeader({ pathname }: { pathname: string }) {
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4">
         <LogoLink to="/inicio" />
         <nav aria-label="Principal" className="ml-4 hidden items-center gap-1 md:flex">
-          {PLAYER_NAV.map((item) => {
+          {(profile?.isAdmin ? [...PLAYER_NAV, ADMIN_LINK] : PLAYER_NAV).map((item) => {
             const active = isActivePath(pathname, item.to);
             return (
               <AppLink

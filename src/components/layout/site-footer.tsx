@@ -28,16 +28,17 @@ export function SiteFooter({ signedIn }: { signedIn: boolean }) {
               <p className="text-lg font-extrabold">¿Listo para jugar?</p>
               <p className="text-sm text-brand-100">Crea tu cuenta gratis y haz tus picks de esta semana.</p>
             </div>
-            <Link to="/signup" className="rounded-full bg-gold-400 px-5 py-2.5 text-sm font-bold text-slate-900 hover:bg-amber-300">
+            <Link to="/signup" className="inline-flex min-h-11 items-center rounded-full bg-gold-400 px-5 text-sm font-bold text-slate-900 hover:bg-amber-300">
               Regístrate gratis
             </Link>
           </div>
         )}
         <nav aria-label="Pie de página">
-          <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          {/* Each link a finger-sized target (44 px, WCAG 2.5.5), not the text's 16 px. */}
+          <ul className="flex flex-wrap gap-x-3 text-sm">
             {LINKS.map((link) => (
               <li key={link.to}>
-                <AppLink to={link.to} className="hover:text-white hover:underline">
+                <AppLink to={link.to} className="inline-flex min-h-11 min-w-11 items-center px-1 hover:text-white hover:underline">
                   {link.label}
                 </AppLink>
               </li>
@@ -52,7 +53,7 @@ export function SiteFooter({ signedIn }: { signedIn: boolean }) {
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label={`Síguenos en ${item.label}`}
-                className="grid size-10 place-items-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                className="grid size-11 place-items-center rounded-full bg-white/10 text-white hover:bg-white/20"
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
                   <path d={item.path} />

@@ -1,8 +1,8 @@
-// Avatar, username and club badge opening the account menu: Mi perfil, Configuración, Cerrar sesión.
+// Avatar, username and club badge opening the account menu: Mi resumen, Configuración, Admin (admins only), Cerrar sesión.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import type { PlayerProfile } from '@/lib/session';
-import { ACCOUNT_LINKS } from './nav-items';
+import { accountLinks } from './nav-items';
 import { PlayerAvatar } from './player-avatar';
 import { useDismiss } from './use-dismiss';
 
@@ -63,7 +63,7 @@ export function UserMenu({ profile, onSignOut }: { profile: PlayerProfile | null
               {profile.favoriteClub ? <p className="truncate text-xs text-slate-500">{profile.favoriteClub.name}</p> : null}
             </div>
           ) : null}
-          {ACCOUNT_LINKS.map((link) => (
+          {accountLinks(profile).map((link) => (
             <AppLink key={link.to} to={link.to} role="menuitem" onClick={close} className="block px-4 py-2.5 text-sm font-medium hover:bg-slate-50 focus:bg-slate-50 focus:outline-none">
               {link.label}
             </AppLink>

@@ -27,7 +27,7 @@ export const OFFERS: readonly Offer[] = [
     id: 'gol-seguro',
     partnerName: 'Gol Seguro',
     logo: '/offers/gol-seguro.png',
-    description: 'Tu primera apuesta de futbol sin riesgo: si pierdes, te regresamos hasta $500.',
+    description: 'Tu primera apuesta de fútbol sin riesgo: si pierdes, te regresamos hasta $500.',
     ctaText: 'Apostar sin riesgo',
     url: 'https://partners.example.com/gol-seguro?utm_source=quinielazo',
     trustMessage: 'Retiros en 24 h a tu cuenta bancaria.',

@@ -24,10 +24,14 @@ export interface LeaderboardEntry {
   previousRank: number | null;
 }
 
+/** Each tab's name, also its column's heading in the table (one name for one thing). */
+export const TAB_LABELS: Record<LeaderboardTab, string> = { boost: 'Boost', quinielazo: 'Quinielazo', total: 'Total' };
+
 export const TOP_ROWS = 20;
 const USERNAME_MAX = 15;
 
-function tabPoints(entry: LeaderboardEntry, tab: LeaderboardTab): number {
+/** The entry's points in the tab's ranking. */
+export function tabPoints(entry: LeaderboardEntry, tab: LeaderboardTab): number {
   if (tab === 'boost') return entry.dailyPoints;
   if (tab === 'quinielazo') return entry.weeklyPoints;
   return entry.totalPoints;
@@ -61,6 +65,12 @@ function compareNames(a: string, b: string): number {
   const y = nameKey(b);
   if (x !== y) return x < y ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Whether anyone has points in the tab's ranking: a month without Boost games ranks nobody on
+ * the Boost tab (issue 32: not everyone first with a gold medal and 0 points). */
+export function anyoneRanked(entries: readonly LeaderboardEntry[], tab: LeaderboardTab): boolean {
+  return entries.some((e) => tabPoints(e, tab) > 0);
 }
 
 export interface LeaderboardView {

@@ -1,5 +1,8 @@
 // Everything the signed-in home (/dashboard, /inicio) shows. Each part loads on its own, so a
 // failed read empties one card (logged, docs/product.md#messages) instead of the whole page.
+// Each goes through the read cache: offline, the home opens from the copy of the last visit and
+// says from when (issue 32).
+import { cachedRead, isOfflineMiss, MAX_AGE } from '@/lib/cached-read';
 import { getDashboardMonth } from './api/get-dashboard-month';
 import { getMonthlyLeaderboard } from './api/get-monthly-leaderboard';
 import { getMonthlyPrizes, type MonthlyPrize } from './api/get-monthly-prizes';
@@ -8,17 +11,29 @@ import { getPrizeTable, type PrizeRow } from './api/get-prize-table';
 import { getUserScoresByMonth, type RoundScore } from './api/get-user-scores-by-month';
 import { getWeekMatches, type WeekRound } from './api/get-week-matches';
 import { sortForTab, type LeaderboardEntry } from './leaderboard-rows';
-import { gameMonthOf, type GameMonth } from './months';
+import { gameMonthOf, monthKey, type GameMonth } from './months';
 
 export type Part<T> = { ok: true; value: T } | { ok: false };
 
-async function part<T>(what: string, read: () => Promise<T>): Promise<Part<T>> {
-  try {
-    return { ok: true, value: await read() };
-  } catch (error) {
-    console.error(what, error);
-    return { ok: false };
-  }
+interface Reads {
+  /** The oldest saved copy shown, when any part came from the cache. */
+  cachedAt: number | null;
+  /** Parts that failed offline for want of a copy. */
+  missed: number;
+}
+
+function partReader(userId: string, reads: Reads) {
+  return async function part<T>(what: string, key: string, read: () => Promise<T>): Promise<Part<T>> {
+    try {
+      const got = await cachedRead(`home:${key}`, userId, read, MAX_AGE.standings);
+      if (got.cachedAt !== null) reads.cachedAt = Math.min(reads.cachedAt ?? got.cachedAt, got.cachedAt);
+      return { ok: true, value: got.data };
+    } catch (error) {
+      if (isOfflineMiss(error)) reads.missed++;
+      else console.error(what, error);
+      return { ok: false };
+    }
+  };
 }
 
 export interface PlayerHomeData {
@@ -32,18 +47,25 @@ export interface PlayerHomeData {
   week: Part<WeekRound | null>;
   prizes: Part<PrizeRow[]>;
   prizeHolders: Part<MonthlyPrize[]>;
+  /** Offline: when the copy shown was saved (the oldest part's); null when read from the server. */
+  cachedAt: number | null;
+  /** Offline and this phone has no copy of any of it. */
+  noCopy: boolean;
 }
 
 export async function loadPlayerHome(userId: string, now: Date = new Date()): Promise<PlayerHomeData> {
-  const monthPart = await part('Error loading quinielas', () => getDashboardMonth(now));
+  const reads: Reads = { cachedAt: null, missed: 0 };
+  const part = partReader(userId, reads);
+  const monthPart = await part('Error loading quinielas', 'month', () => getDashboardMonth(now));
   const month = monthPart.ok ? monthPart.value : gameMonthOf(now);
+  const m = monthKey(month);
   const [username, board, rounds, week, prizes, prizeHolders] = await Promise.all([
-    part('Error loading profile data', () => getMyUsername(userId)),
-    part('Error loading leaderboard', () => getMonthlyLeaderboard(month, { top: 3, userId, rankings: ['rank_total'] })),
-    part('Error loading quinielas', () => getUserScoresByMonth(userId, month)),
-    part('Error loading matches', () => getWeekMatches(now)),
-    part('Error loading prizes', () => getPrizeTable()),
-    part('Error loading prizes', () => getMonthlyPrizes(month)),
+    part('Error loading profile data', 'username', () => getMyUsername(userId)),
+    part('Error loading leaderboard', `top3:${m}`, () => getMonthlyLeaderboard(month, { top: 3, userId, rankings: ['rank_total'] })),
+    part('Error loading quinielas', `rounds:${m}`, () => getUserScoresByMonth(userId, month)),
+    part('Error loading matches', 'week', () => getWeekMatches(now)),
+    part('Error loading prizes', 'prizes', () => getPrizeTable()),
+    part('Error loading prizes', `prize-holders:${m}`, () => getMonthlyPrizes(month)),
   ]);
   return {
     username: username.ok ? username.value : null,
@@ -54,5 +76,7 @@ export async function loadPlayerHome(userId: string, now: Date = new Date()): Pr
     week,
     prizes,
     prizeHolders,
+    cachedAt: reads.cachedAt,
+    noCopy: reads.missed === 7,
   };
 }

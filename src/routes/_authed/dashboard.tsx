@@ -13,7 +13,7 @@ import { useProfile } from '@/lib/session';
 import { gameDay } from '@/lib/time';
 
 export const Route = createFileRoute('/_authed/dashboard')({
-  staticData: { title: 'Mi perfil' },
+  staticData: { title: 'Mi resumen' },
   loader: async ({ context }) => {
     const userId = context.session.user.id;
     // The Boost card's game is read beside the home's reads and the page waits for both

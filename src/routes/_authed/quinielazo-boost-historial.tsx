@@ -20,8 +20,9 @@ export const Route = createFileRoute('/_authed/quinielazo-boost-historial')({
   },
   component: function BoostHistoryRoute() {
     const { data, cachedAt } = Route.useLoaderData();
+    const { session } = Route.useRouteContext();
     const { filtro } = Route.useSearch();
     const navigate = useNavigate({ from: Route.fullPath });
-    return <BoostHistoryPage items={data} cachedAt={cachedAt} filter={filtro ?? 'todos'} onFilter={(f) => void navigate({ search: { filtro: f === 'todos' ? undefined : f }, replace: true })} />;
+    return <BoostHistoryPage items={data} cachedAt={cachedAt} since={mexicoDate(new Date(session.user.created_at))} filter={filtro ?? 'todos'} onFilter={(f) => void navigate({ search: { filtro: f === 'todos' ? undefined : f }, replace: true })} />;
   },
 });

@@ -65,7 +65,7 @@ export function DailyGameScreen() {
     await once(async () => {
       try {
         await createDailyGame(parsed.row);
-        setNotice({ kind: 'ok', text: 'Daily game created!' });
+        setNotice({ kind: 'ok', text: '¡Boost creado!' });
         setForm({ ...EMPTY, type: form.type });
         reload();
       } catch (err) {

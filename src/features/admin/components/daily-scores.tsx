@@ -1,6 +1,6 @@
 // /admin/daily-scores: pick a Boost game, enter or correct its correct answer with the type's
 // control, and process its scores (score_daily_game): how many answers were scored and how
-// many were right; 'Daily game not found' and 'Error fetching picks' per spec §8.
+// many were right; 'No encontramos ese Boost' and 'No pudimos leer las respuestas' (spec §8's messages in Spanish).
 import { useState } from 'react';
 import { CHOICES, isGameType, MAX_GOALS, normalizeAnswer } from '@/features/boost';
 import { formatDeadline, formatCalendarDay } from '@/lib/time';
@@ -10,9 +10,9 @@ import { AdminPage, buttonClass, Card, inputClass, NoticeLine, type Notice } fro
 
 function scoringError(error: unknown): string {
   const e = error as { code?: string; message?: string };
-  if (e.code === 'P0002') return 'Daily game not found';
+  if (e.code === 'P0002') return 'No encontramos ese Boost.';
   if (e.code === '22023' && e.message) return e.message;
-  return `Error fetching picks${e.message ? `: ${e.message}` : ''}`;
+  return `No pudimos leer las respuestas${e.message ? `: ${e.message}` : ''}`;
 }
 
 export function DailyScoresScreen() {
@@ -57,7 +57,7 @@ function ScoreGame({ game, onDone }: { game: AdminDailyGame; onDone: () => void 
     try {
       await setCorrectAnswer(game.id, normal);
     } catch (err) {
-      setNotice({ kind: 'error', text: (err as { code?: string }).code === 'P0002' ? 'Daily game not found' : `No se pudo guardar la respuesta: ${(err as Error).message}` });
+      setNotice({ kind: 'error', text: (err as { code?: string }).code === 'P0002' ? 'No encontramos ese Boost.' : `No se pudo guardar la respuesta: ${(err as Error).message}` });
       setBusy(false);
       return;
     }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { formatDeadline } from '@/lib/time';
 import { finalizeRound } from '../api/finalize-round';
 import { getRoundMatches, type AdminMatch } from '../api/get-round-matches';
@@ -20,6 +21,7 @@ export function EditResults() {
   const [rows, setRows] = useState<Record<number, RowState>>({});
   const [loadError, setLoadError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const { ask, dialog: confirmDialog } = useConfirm();
   const [finalizing, setFinalizing] = useState(false);
   const round = rounds?.find((r) => String(r.id) === roundId) ?? null;
 
@@ -82,7 +84,7 @@ export function EditResults() {
     }
     const complete = matches.every((m) => parseResult(rows[m.id].text));
     const question = complete ? '¿Estás seguro de marcar esta quiniela como finalizada?' : 'Esta quiniela aún no tiene todos los resultados. ¿Deseas guardar los cambios parciales?';
-    if (!window.confirm(question)) return;
+    if (!(await ask(question, complete ? 'Sí, finalizar' : 'Sí, guardar'))) return;
     setFinalizing(true);
     try {
       const saved = await Promise.all(matches.map((m) => saveRow(m)));
@@ -106,6 +108,7 @@ export function EditResults() {
 
   return (
     <AdminPage title="Capturar resultados" description="Cada resultado se guarda al salir del campo. Escribe Local, Empate o Visita (o L, E, V).">
+      {confirmDialog}
       <Card>
         <RoundSelect rounds={rounds} value={roundId} onChange={setRoundId} />
         {round ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { simulateRound, type SimulatedScore } from '../api/simulate-round';
 import { scoreRoundNotice } from './notices';
 import { RoundSelect } from './round-select';
@@ -11,6 +12,7 @@ export function SimulateScores() {
   const [rows, setRows] = useState<SimulatedScore[] | null>(null);
   const [busy, setBusy] = useState<'simulate' | 'score' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const { ask, dialog: confirmDialog } = useConfirm();
 
   async function simulate(id = roundId) {
     if (!id) return;
@@ -28,7 +30,7 @@ export function SimulateScores() {
   }
 
   async function compute() {
-    if (!roundId || !window.confirm('¿Guardar estas puntuaciones para todos los jugadores?')) return;
+    if (!roundId || !(await ask('¿Guardar estas puntuaciones para todos los jugadores?', 'Sí, guardar'))) return;
     setBusy('score');
     setNotice(null);
     setNotice(await scoreRoundNotice(Number(roundId)));
@@ -37,6 +39,7 @@ export function SimulateScores() {
 
   return (
     <AdminPage title="Simular puntuaciones" description="Lo que sumaría cada jugador con los resultados capturados hasta ahora. No se guarda nada hasta que lo confirmes.">
+      {confirmDialog}
       <Card>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">

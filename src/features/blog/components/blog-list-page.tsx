@@ -5,19 +5,22 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { BRAND } from '@/lib/brand';
+import { isOfflineMiss, NO_COPY_TEXT } from '@/lib/cached-read';
 import type { BlogPostSummary } from '../api/get-blog-posts';
 import { formatPublishDate, publishDateAttr } from '../publish-date';
 import { CategoryBadge } from './category-badge';
 
-export function BlogListPage({ posts }: { posts: BlogPostSummary[] }) {
+export function BlogListPage({ posts, cachedAt = null }: { posts: BlogPostSummary[]; cachedAt?: number | null }) {
   useDocumentTitle('Blog');
   return (
     <div className="flex flex-col gap-5">
       <PageHeader eyebrow="Blog" title={`Blog de ${BRAND.name}`}>
         Guías para jugar mejor, resúmenes de cada mes y novedades de la comunidad.
       </PageHeader>
+      {cachedAt !== null && <SavedCopyNote storedAt={cachedAt} what="del blog" />}
       {posts.length === 0 ? (
         <EmptyState title="Todavía no hay publicaciones" description="Muy pronto publicaremos guías y resúmenes del mes. ¡Vuelve pronto!" />
       ) : (
@@ -91,7 +94,7 @@ export function BlogListSkeleton() {
   );
 }
 
-export function BlogError({ onRetry }: { onRetry: () => void }) {
+export function BlogError({ error, onRetry }: { error?: unknown; onRetry: () => void }) {
   useDocumentTitle('Blog');
-  return <ErrorState message="No pudimos cargar el blog." onRetry={onRetry} />;
+  return <ErrorState message={isOfflineMiss(error) ? NO_COPY_TEXT : 'No pudimos cargar el blog.'} onRetry={onRetry} />;
 }

@@ -3,19 +3,22 @@
 import { Link } from '@tanstack/react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { ErrorState } from '@/components/ui/error-state';
+import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { BRAND } from '@/lib/brand';
+import { isOfflineMiss, NO_COPY_TEXT } from '@/lib/cached-read';
 import type { BlogPost } from '../api/get-blog-post';
 import { formatPublishDate, publishDateAttr } from '../publish-date';
 import { CategoryBadge } from './category-badge';
 import { PostBody } from './post-body';
 
-export function BlogPostPage({ post }: { post: BlogPost }) {
+export function BlogPostPage({ post, cachedAt = null }: { post: BlogPost; cachedAt?: number | null }) {
   useDocumentTitle(post.title);
   return (
     <article className="flex flex-col gap-4">
       <BackToBlog />
+      {cachedAt !== null && <SavedCopyNote storedAt={cachedAt} what="de esta publicación" />}
       {post.bannerUrl ? (
         <img
           src={post.bannerUrl}
@@ -88,7 +91,7 @@ export function BlogPostSkeleton() {
   );
 }
 
-export function BlogPostError({ onRetry }: { onRetry: () => void }) {
+export function BlogPostError({ error, onRetry }: { error?: unknown; onRetry: () => void }) {
   useDocumentTitle('Blog');
-  return <ErrorState message="No pudimos cargar la publicación." onRetry={onRetry} />;
+  return <ErrorState message={isOfflineMiss(error) ? NO_COPY_TEXT : 'No pudimos cargar la publicación.'} onRetry={onRetry} />;
 }

@@ -90,7 +90,7 @@ function PreviousResultsButton() {
           setTaps((n) => n + 1);
           setOpen(true);
         }}
-        className="text-sm font-semibold text-brand-700 hover:underline"
+        className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline"
       >
         Ver resultados previos
       </button>

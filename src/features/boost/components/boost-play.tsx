@@ -3,6 +3,7 @@
 // and is sent by the app's outbox (src/lib/outbox.ts), so it survives reloads and lost signal;
 // the server's receipt, 'Pendiente de enviar' or 'No enviada: el Boost ya cerró' says where it
 // stands.
+import { formatPoints } from '@/lib/plural';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatCountdown } from '@/lib/countdown';
@@ -85,7 +86,7 @@ export function BoostPlay({ userId, game, server, cachedAt }: { userId: string; 
   return (
     <div className="flex flex-col gap-4 px-4 py-4">
       <div className="flex items-center justify-between text-xs">
-        <span className="rounded-full bg-amber-100 px-2.5 py-1 font-bold text-amber-900">+{game.points} pts</span>
+        <span className="rounded-full bg-amber-100 px-2.5 py-1 font-bold text-amber-900">+{formatPoints(game.points)}</span>
         <span className="font-semibold tabular-nums text-slate-700" aria-live="off">
           {open ? `Cierra en ${formatCountdown(lock - now, { seconds: true })}` : 'Cerrado'}
         </span>

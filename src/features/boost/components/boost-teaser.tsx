@@ -1,6 +1,7 @@
 // The home page's read-only Boost teaser for visitors (spec §2): the next game's question,
 // image and clubs, its points and a 'Juega gratis' link to /signup. Hidden when there is no
 // game or the read fails (spec §8).
+import { formatPoints } from '@/lib/plural';
 import { useEffect, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { getNextGame, type BoostGame } from '../api/games';
@@ -25,7 +26,7 @@ export function BoostTeaser() {
         <h2 id="boost-teaser-title" className="font-bold">
           ⚡ Reto Boost
         </h2>
-        <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold text-amber-900">+{game.points} pts</span>
+        <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold text-amber-900">+{formatPoints(game.points)}</span>
       </div>
       <GameFace game={game} />
       <AppLink to="/signup" className="mt-4 flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white">

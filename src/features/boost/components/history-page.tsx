@@ -2,14 +2,21 @@
 // Jugados / No jugados; each item is open (not answered yet, before its lock), not played,
 // waiting for the result, correct (+points) or incorrect; its day in Spanish. Read through the
 // offline read cache, so it browses without signal.
+import { useState } from 'react';
 import { formatCalendarDay } from '@/lib/time';
 import { PageHeader } from '@/components/ui/page-header';
+import { formatPoints } from '@/lib/plural';
 import type { HistoryItem } from '../api/games';
-import { FILTERS, filterHistory, type HistoryFilter } from '../model/history-filter';
+import { FILTERS, filterHistory, HISTORY_PAGE, sinceJoined, type HistoryFilter } from '../model/history-filter';
 import { OutcomeBadge } from './outcome-badge';
 
-export function BoostHistoryPage({ items, cachedAt, filter, onFilter }: { items: HistoryItem[]; cachedAt: number | null; filter: HistoryFilter; onFilter: (f: HistoryFilter) => void }) {
-  const shown = filterHistory(items, filter);
+/** `since`: the player's first day (games before it are not his). */
+export function BoostHistoryPage({ items, cachedAt, filter, onFilter, since }: { items: HistoryItem[]; cachedAt: number | null; filter: HistoryFilter; onFilter: (f: HistoryFilter) => void; since: string }) {
+  const all = filterHistory(sinceJoined(items, since), filter);
+  // Paged: the newest first, "Ver más" for the next page. A new filter starts from the first page.
+  const [pages, setPages] = useState({ filter, count: 1 });
+  const count = pages.filter === filter ? pages.count : 1;
+  const shown = all.slice(0, count * HISTORY_PAGE);
   return (
     <div className="flex flex-col gap-4">
       <PageHeader eyebrow="Boost" title="Historial del Boost">
@@ -24,7 +31,7 @@ export function BoostHistoryPage({ items, cachedAt, filter, onFilter }: { items:
             type="button"
             aria-selected={filter === f.value}
             onClick={() => onFilter(f.value)}
-            className={`min-h-10 rounded-full text-sm font-semibold ${filter === f.value ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600'}`}
+            className={`min-h-11 rounded-full text-sm font-semibold ${filter === f.value ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600'}`}
           >
             {f.label}
           </button>
@@ -41,7 +48,7 @@ export function BoostHistoryPage({ items, cachedAt, filter, onFilter }: { items:
                 <OutcomeBadge item={item} />
               </div>
               <p className="text-xs text-slate-600">
-                <time dateTime={item.gameDate}>{formatCalendarDay(item.gameDate)}</time> · +{item.points} pts
+                <time dateTime={item.gameDate}>{formatCalendarDay(item.gameDate)}</time> · +{formatPoints(item.points)}
                 {item.answer !== null && (
                   <>
                     {' '}· Tu respuesta: <strong>{item.answer}</strong>
@@ -56,6 +63,15 @@ export function BoostHistoryPage({ items, cachedAt, filter, onFilter }: { items:
             </li>
           ))}
         </ul>
+      )}
+      {all.length > shown.length && (
+        <button
+          type="button"
+          onClick={() => setPages({ filter, count: count + 1 })}
+          className="mx-auto inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Ver más ({all.length - shown.length})
+        </button>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useBeforeDeadline } from '@/lib/use-before-deadline';
+import { formatPoints } from '@/lib/plural';
 import { outcomeOf, type HistoryItem } from '../api/games';
 import { openBadgeText } from '../model/history-text';
 
@@ -18,7 +19,7 @@ export function OutcomeBadge({ item }: { item: Pick<HistoryItem, 'answer' | 'ear
         : outcome === 'waiting'
           ? ['Esperando resultado...', 'bg-amber-100 text-amber-900']
           : outcome === 'correct'
-            ? [`Correcto +${item.earned} pts`, 'bg-brand-100 text-brand-800']
+            ? [`Correcto +${formatPoints(item.earned ?? 0)}`, 'bg-brand-100 text-brand-800']
             : ['Incorrecto', 'bg-red-100 text-red-800'];
   return <span className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-bold ${style}`}>{text}</span>;
 }

@@ -94,7 +94,7 @@ function StatsBand({ signedIn }: { signedIn: boolean }) {
     { value: stats ? formatMXN(stats.prizesMxn) : '—', label: 'en premios entregados' },
     { value: stats ? String(stats.winners) : '—', label: 'ganadores' },
     { value: '100%', label: 'gratis' },
-    { value: '⚽', label: 'hecho por especialistas en futbol' },
+    { value: '⚽', label: 'hecho por especialistas en fútbol' },
   ];
   return (
     <section aria-labelledby="stats-title" className="rounded-2xl bg-slate-900 px-4 py-6 text-white">

@@ -46,7 +46,7 @@ export function PhoneMockup() {
         )}
         {load.kind === 'failed' && (
           <div className="flex flex-1 flex-col items-center justify-center gap-2 px-4 text-center text-xs text-slate-600">
-            <p>Error loading quinielas</p>
+            <p>No pudimos cargar la quiniela.</p>
             <button
               type="button"
               onClick={() => {

@@ -26,7 +26,7 @@ function questions(rules: GameRules): Array<{ id: string; question: string; answ
     question: `¿Qué es ${BRAND.name}?`,
     answer: (
       <p>
-        {BRAND.name} es una quiniela de futbol en línea para jugar desde tu celular. Cada semana publicamos una quiniela de {matches} partidos de la Liga MX y
+        {BRAND.name} es una quiniela de fútbol en línea para jugar desde tu celular. Cada semana publicamos una quiniela de {matches} partidos de la Liga MX y
         de las mejores ligas del mundo; eliges Local, Empate o Visita en cada uno antes del cierre, sumas puntos por tus aciertos y compites en una tabla mensual con
         premios en efectivo. Además, todos los días hay un reto Boost con puntos extra.
       </p>

@@ -14,6 +14,7 @@ import { RoundCountdown } from './round-countdown';
 import { useBeforeDeadline } from '@/lib/use-before-deadline';
 import { multiplierLabel, rulesFor } from '@/lib/game-rules';
 import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
+import { savedCopyText } from '@/components/ui/saved-copy-note';
 
 export interface PicksBoardProps {
   view: RoundView;
@@ -145,7 +146,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
 
       {cachedAt !== null && (
         <p role="status" className="bg-amber-50 px-4 py-2 text-xs text-amber-900">
-          Sin conexión: ves la información guardada en este teléfono.
+          {savedCopyText(cachedAt, 'de esta quiniela')}
         </p>
       )}
       {counts.late > 0 && (

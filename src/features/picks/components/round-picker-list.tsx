@@ -1,15 +1,17 @@
 // The rounds to join, edit or view (docs/product.md#picks-selector): 'Participar' for an open round
 // without picks, 'Editar' for an open round with picks, 'Ver' for a closed one; 'Abierta' /
-// 'Cerrada' badges; status colour green (open), red (results saved), yellow (closed, awaiting
-// results); the last round of the month marked with its multiplier (×1.5 today).
+// 'Cerrada' badges; status colour green (open), grey (results saved: the spec's red read as an
+// error, issue 32 and docs/decisions.md), yellow (closed, awaiting results); the last round of
+// the month marked with its multiplier (×1.5 today). Names wrap instead of being cut, and the
+// deadline is in its compact form, so a title fits a 390 px phone.
 import { Link } from '@tanstack/react-router';
 import { isRoundOpen, roundStatusColour, type RoundStatusColour, type RoundSummary } from '@/lib/rounds';
-import { formatDeadline } from '@/lib/time';
+import { formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
 import { multiplierLabel, rulesFor } from '@/lib/game-rules';
 
 const COLOURS: Record<RoundStatusColour, { bar: string; label: string }> = {
   green: { bar: 'border-l-green-500', label: 'Abierta para picks' },
-  red: { bar: 'border-l-red-500', label: 'Resultados guardados' },
+  red: { bar: 'border-l-slate-400', label: 'Resultados guardados' },
   yellow: { bar: 'border-l-yellow-400', label: 'Esperando resultados' },
 };
 
@@ -23,9 +25,12 @@ export function RoundPickerList({ rounds, played, now }: { rounds: RoundSummary[
   const playedSet = new Set(played);
   return (
     <section aria-labelledby="rounds-title" className="flex flex-col gap-3">
-      <h1 id="rounds-title" className="text-xl font-bold">
-        Quinielas
-      </h1>
+      <div>
+        <h1 id="rounds-title" className="text-xl font-bold">
+          Quinielas
+        </h1>
+        <p className="text-xs text-slate-500">Horarios en {GAME_TIME_LABEL}.</p>
+      </div>
       {rounds.length === 0 && <p className="text-sm text-slate-600">No hay partidos disponibles</p>}
       <ul className="flex flex-col gap-3">
         {rounds.map((round) => {
@@ -46,9 +51,9 @@ export function RoundPickerList({ rounds, played, now }: { rounds: RoundSummary[
                   {round.isLastOfMonth && <span className="rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-slate-900">{multiplierLabel(rulesFor(round.deadline))}</span>}
                   <span className="sr-only">{colour.label}</span>
                 </div>
-                <p className="mt-1 truncate font-semibold">{round.name}</p>
+                <p className="mt-1 font-semibold leading-snug [overflow-wrap:anywhere]">{round.name}</p>
                 <p className="text-xs text-slate-500">
-                  Semana {round.week} · Cierre {formatDeadline(round.deadline)}
+                  Semana {round.week} · Cierre <time dateTime={round.deadline}>{formatKickoff(round.deadline)}</time>
                 </p>
               </div>
               <Link

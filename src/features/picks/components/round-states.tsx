@@ -2,14 +2,16 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
+import { isOfflineMiss, NO_COPY_TEXT } from '@/lib/cached-read';
 import type { RoundRef } from '../api/get-round-detail';
 
 // docs/product.md#messages: 'Reintentar' on these screens reloads the page.
 const reload = () => window.location.reload();
 
-/** 'Error loading quiniela details' with 'Reintentar' (docs/product.md#messages). */
-export function RoundDetailError() {
-  return <ErrorState message="Error loading quiniela details" onRetry={reload} />;
+/** 'No pudimos cargar la quiniela.' with 'Reintentar' (docs/product.md#messages; in Spanish, not the
+ * spec's quoted English: docs/decisions.md); offline without a copy, says so. */
+export function RoundDetailError({ error }: { error?: unknown }) {
+  return <ErrorState message={isOfflineMiss(error) ? NO_COPY_TEXT : 'No pudimos cargar la quiniela.'} onRetry={reload} />;
 }
 
 /** No round to show: none open yet (`current`), or the link names a round that does not exist. */
@@ -18,8 +20,8 @@ export function NoRound({ quiniela }: { quiniela: RoundRef }) {
   return <EmptyState title="No hay partidos disponibles" description="La próxima quiniela se publica pronto. ¡Vuelve más tarde!" />;
 }
 
-export function RoundsListError() {
-  return <ErrorState message="Error loading quinielas" onRetry={reload} />;
+export function RoundsListError({ error }: { error?: unknown }) {
+  return <ErrorState message={isOfflineMiss(error) ? NO_COPY_TEXT : 'No pudimos cargar las quinielas.'} onRetry={reload} />;
 }
 
 /** The weekly page's own heading and what it is for: it needs no data, so it is in the prerendered

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { formatPoints } from '@/lib/plural';
 import { AppLink } from '@/components/ui/app-link';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { expiredCopyText, SavedCopyNote } from '@/components/ui/saved-copy-note';
-import { expiredCopyTime } from '@/lib/cached-read';
+import { expiredCopyTime, isOfflineMiss, NO_COPY_TEXT } from '@/lib/cached-read';
 import { formatDeadline } from '@/lib/time';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { historyTone, type HistoryTone } from '../leaderboard-rows';
@@ -71,7 +72,7 @@ export function HistoryPage({ data, onMonthChange }: HistoryPageProps) {
         <>
           <p className="text-sm text-slate-600">
             {data.rounds.length} {data.rounds.length === 1 ? 'quiniela calificada' : 'quinielas calificadas'} ·{' '}
-            <span className="font-semibold text-slate-900">{totalPoints} pts</span>
+            <span className="font-semibold text-slate-900">{formatPoints(totalPoints)}</span>
           </p>
           <ul aria-label="Quinielas calificadas" className="flex flex-col gap-3">
             {data.rounds.map((round) => (
@@ -103,7 +104,7 @@ function HistoryItem({ round, onOpen }: { round: RoundScore; onOpen: () => void 
       <button type="button" onClick={onOpen} className="flex w-full flex-col gap-2 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700">
         <div className="flex items-baseline justify-between gap-3">
           <span className="min-w-0 font-semibold leading-snug">{round.roundName}</span>
-          <span className="shrink-0 text-lg font-extrabold text-brand-800 tabular-nums">{round.points} pts</span>
+          <span className="shrink-0 text-lg font-extrabold text-brand-800 tabular-nums">{formatPoints(round.points)}</span>
         </div>
         <span className="text-xs text-slate-500">Cerró el {formatDeadline(round.deadline)}</span>
         <span className="flex items-center gap-3">
@@ -119,7 +120,7 @@ function HistoryItem({ round, onOpen }: { round: RoundScore; onOpen: () => void 
             <span className={`block h-full rounded-full ${TONE_BAR[tone]}`} style={{ width: `${share}%` }} />
           </span>
           <span className={`shrink-0 text-sm font-bold tabular-nums ${TONE_TEXT[tone]}`}>
-            {round.correct}/{round.total || 12} aciertos
+            {round.correct}/{round.total || 12} {(round.total || 12) === 1 ? 'acierto' : 'aciertos'}
           </span>
         </span>
         {round.bonusDetails.length > 0 && <span className="text-xs text-brand-700">{round.bonusDetails.length === 1 ? '1 bono' : `${round.bonusDetails.length} bonos`}</span>}
@@ -142,5 +143,5 @@ export function HistorySkeleton() {
 
 export function HistoryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const expired = expiredCopyTime(error);
-  return <ErrorState message={expired === null ? 'Error loading quinielas' : expiredCopyText(expired, HISTORY_COPY)} onRetry={onRetry} />;
+  return <ErrorState message={expired !== null ? expiredCopyText(expired, HISTORY_COPY) : isOfflineMiss(error) ? NO_COPY_TEXT : 'No pudimos cargar tus quinielas.'} onRetry={onRetry} />;
 }

@@ -1,16 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
+import { SavedCopyNote } from '@/components/ui/saved-copy-note';
+import { NO_COPY_TEXT } from '@/lib/cached-read';
 import { useBelowTheFold } from '@/components/ui/render-in-slices';
 import { useUserId } from '@/lib/session';
-import { leaderboardView, LEADERBOARD_TABS, type LeaderboardEntry, type LeaderboardTab } from '../leaderboard-rows';
+import { anyoneRanked, leaderboardView, LEADERBOARD_TABS, TAB_LABELS, type LeaderboardEntry, type LeaderboardTab } from '../leaderboard-rows';
 import type { LeaderboardData } from '../load-leaderboard';
 import { monthLabel } from '../months';
 import { LeaderboardTable } from './leaderboard-table';
 import { MonthSelect } from './month-select';
 import { ScoreDetailDialog } from './score-detail-dialog';
 
-const TAB_LABELS: Record<LeaderboardTab, string> = { boost: 'Boost', quinielazo: 'Quinielazo', total: 'Total' };
 /** The skeleton's rows: as many as a phone shows under the page's header and tabs. */
 const SKELETON_ROWS = 10;
 
@@ -44,6 +45,8 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, onRetry
         <MonthSelect value={data.month} months={data.months} onChange={onMonthChange} />
       </header>
 
+      {data.cachedAt !== null && <SavedCopyNote storedAt={data.cachedAt} what="de la tabla de posiciones" />}
+
       <div role="tablist" aria-label="Ordenar por" className="grid grid-cols-3 gap-1 rounded-full bg-slate-200/70 p-1">
         {LEADERBOARD_TABS.map((t) => (
           <button
@@ -54,7 +57,7 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, onRetry
             aria-selected={t === tab}
             aria-controls="leaderboard-panel"
             onClick={() => onTabChange(t)}
-            className={`min-h-10 rounded-full text-sm font-semibold transition ${
+            className={`min-h-11 rounded-full text-sm font-semibold transition ${
               t === tab ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'
             }`}
           >
@@ -65,14 +68,16 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, onRetry
 
       <section id="leaderboard-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         {data.failed ? (
-          <ErrorState message="Error loading leaderboard" onRetry={onRetry} />
-        ) : data.entries.length === 0 ? (
+          <ErrorState message={data.noCopy ? NO_COPY_TEXT : 'No pudimos cargar la tabla de posiciones.'} onRetry={onRetry} />
+        ) : !anyoneRanked(data.entries, tab) ? (
           <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
             <p className="text-3xl" aria-hidden="true">
               🏆
             </p>
             <p className="font-semibold">No hay datos del ranking este mes</p>
-            <p className="text-sm text-slate-600">Los puntos aparecen aquí en cuanto se califica la primera quiniela del mes.</p>
+            <p className="text-sm text-slate-600">
+              {tab === 'boost' ? 'Los puntos aparecen aquí en cuanto se califica el primer Boost del mes.' : 'Los puntos aparecen aquí en cuanto se califica la primera quiniela del mes.'}
+            </p>
           </div>
         ) : (
           <LeaderboardTable
@@ -84,7 +89,7 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, onRetry
           />
         )}
       </section>
-      {belowTheFold && data.entries.length > 0 && (
+      {belowTheFold && anyoneRanked(data.entries, tab) && (
         <p className="text-center text-xs text-slate-500">Toca a un jugador para ver el detalle de sus puntos. Las flechas comparan con el mes pasado.</p>
       )}
 
@@ -111,7 +116,7 @@ export function LeaderboardSkeleton() {
       </div>
       <div aria-hidden="true" className="grid grid-cols-3 gap-1 rounded-full bg-slate-200/70 p-1">
         {Object.values(TAB_LABELS).map((label) => (
-          <div key={label} className="grid min-h-10 place-items-center text-sm font-semibold text-slate-400">
+          <div key={label} className="grid min-h-11 place-items-center text-sm font-semibold text-slate-400">
             {label}
           </div>
         ))}

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
 import {
   displayUsername,
   rankChange,
   rankChangeLabel,
   rankChangeText,
+  TAB_LABELS,
+  tabPoints,
   tabRank,
   type LeaderboardEntry,
   type LeaderboardTab,
@@ -18,11 +19,8 @@ interface LeaderboardTableProps {
   caption: string;
 }
 
-const COLUMNS: { tab: LeaderboardTab; label: ReactNode }[] = [
-  { tab: 'boost', label: 'Boost' },
-  { tab: 'quinielazo', label: <abbr title="Quinielazo" className="no-underline">Quini</abbr> },
-  { tab: 'total', label: 'Total' },
-];
+// Each column is headed by its tab's own name ("Quinielazo", not "Quini": issue 32).
+const COLUMNS: LeaderboardTab[] = ['boost', 'quinielazo', 'total'];
 
 export function LeaderboardTable({ view, tab, userId, onOpen, caption }: LeaderboardTableProps) {
   return (
@@ -32,10 +30,10 @@ export function LeaderboardTable({ view, tab, userId, onOpen, caption }: Leaderb
         <col className="w-12" />
         <col />
         <col className="w-12" />
+        <col className="w-19" />
         <col className="w-12" />
-        <col className="w-13" />
       </colgroup>
-      <thead className="bg-slate-50 text-[11px] font-semibold uppercase tracking-wide text-slate-500">
+      <thead className="bg-slate-50 text-[11px] font-semibold text-slate-500">
         <tr>
           <th scope="col" className="py-2 pl-3 text-left">
             Pos.
@@ -44,8 +42,8 @@ export function LeaderboardTable({ view, tab, userId, onOpen, caption }: Leaderb
             Jugador
           </th>
           {COLUMNS.map((c) => (
-            <th key={c.tab} scope="col" className={`py-2 pr-2 text-right ${c.tab === tab ? 'text-brand-700' : ''}`}>
-              {c.label}
+            <th key={c} scope="col" className={`py-2 pr-2 text-right ${c === tab ? 'text-brand-700' : ''}`}>
+              {TAB_LABELS[c]}
             </th>
           ))}
         </tr>
@@ -79,9 +77,11 @@ export function LeaderboardTable({ view, tab, userId, onOpen, caption }: Leaderb
 
 function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: LeaderboardTab; own: boolean; onOpen: (e: LeaderboardEntry) => void }) {
   const name = displayUsername(entry.username);
+  // No points in this ranking, no place in it: no rank and no medal (issue 32).
+  const ranked = tabPoints(entry, tab) > 0;
   const rank = tabRank(entry, tab);
   const change = rankChange(entry.rankTotal, entry.previousRank);
-  const podium = rank <= 3 ? ['bg-gold-400 text-slate-900', 'bg-slate-300 text-slate-800', 'bg-amber-600 text-white'][rank - 1] : '';
+  const podium = ranked && rank <= 3 ? ['bg-gold-400 text-slate-900', 'bg-slate-300 text-slate-800', 'bg-amber-600 text-white'][rank - 1] : '';
   return (
     <tr
       onClick={() => onOpen(entry)}
@@ -90,11 +90,20 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
     >
       <td className="py-2.5 pl-3 align-middle">
         <div className="flex flex-col items-start gap-0.5">
-          <span className={`grid min-w-6 place-items-center rounded-full px-1 text-xs font-bold tabular-nums ${podium || 'text-slate-700'}`}>{rank}</span>
+          {ranked ? (
+            <span data-rank className={`grid min-w-6 place-items-center rounded-full px-1 text-xs font-bold tabular-nums ${podium || 'text-slate-700'}`}>
+              {rank}
+            </span>
+          ) : (
+            <span className="grid min-w-6 place-items-center text-xs text-slate-400">
+              <span aria-hidden="true">–</span>
+              <span className="sr-only">Sin posición</span>
+            </span>
+          )}
           <RankChangeMarker change={change} />
         </div>
       </td>
-      <td className="py-2.5 pl-1 align-middle">
+      <td className="py-1 pl-1 align-middle">
         <div className="flex min-w-0 items-center gap-2">
           {entry.clubLogoUrl ? (
             <img src={entry.clubLogoUrl} alt="" width={24} height={24} loading="lazy" className="size-6 shrink-0 object-contain" />
@@ -110,12 +119,13 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
                 onOpen(entry);
               }}
               title={entry.username ?? undefined}
-              className="block max-w-full truncate text-left font-semibold text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+              // A finger-sized target (44 px tall, WCAG 2.5.5), not the text's 20 px.
+              className="flex min-h-11 max-w-full items-center text-left font-semibold text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              {name}
-              {own && <span className="ml-1 text-xs font-normal text-brand-700">(tú)</span>}
+              <span className="truncate">{name}</span>
+              {own && <span className="ml-1 shrink-0 text-xs font-normal text-brand-700">(tú)</span>}
             </button>
-            {entry.referralPoints > 0 && <p className="truncate text-[11px] font-medium text-brand-700">🎯 +3 pts por referir</p>}
+            {entry.referralPoints > 0 && <p className="-mt-2 truncate text-[11px] font-medium text-brand-700">🎯 +3 pts por referir</p>}
           </div>
         </div>
       </td>

@@ -6,7 +6,10 @@ import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
 import { AppLink } from '@/components/ui/app-link';
 import { ClubCrest } from '@/components/ui/club-crest';
 import { LoadingState } from '@/components/ui/loading-state';
+import { SavedCopyNote } from '@/components/ui/saved-copy-note';
+import { NO_COPY_TEXT } from '@/lib/cached-read';
 import { formatMXN } from '@/lib/format';
+import { countOf, formatPoints } from '@/lib/plural';
 import { accuracy, multiplierLabel, rulesFor } from '@/lib/game-rules';
 import { formatDeadline, formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
 import type { MonthlyPrize } from '../api/get-monthly-prizes';
@@ -30,12 +33,12 @@ const QUICK_ACTIONS: Record<HomeVariant, QuickAction[]> = {
   dashboard: [
     { to: '/quinielazo-de-la-semana', label: 'Quinielazo de la semana', hint: 'Haz tus picks', icon: '⚽' },
     { to: '/mis-quinielas', label: 'Mis quinielas', hint: 'Tu historial', icon: '📋' },
-    { to: '/settings', label: 'Ajustes', hint: 'Perfil y avisos', icon: '⚙️' },
+    { to: '/settings', label: 'Configuración', hint: 'Perfil y avisos', icon: '⚙️' },
   ],
   inicio: [
     { to: '/picks?quiniela=current', label: 'Quiniela abierta', hint: 'Haz tus picks', icon: '⚽' },
     { to: '/mis-quinielas', label: 'Resultados anteriores', hint: 'Tu historial', icon: '📋' },
-    { to: '/dashboard', label: 'Mi perfil', hint: 'Puntos y posición', icon: '👤' },
+    { to: '/dashboard', label: 'Mi resumen', hint: 'Puntos y posición', icon: '👤' },
   ],
 };
 
@@ -70,6 +73,12 @@ export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData
           {variant === 'inicio' ? 'Esta es tu semana en Quinielazo.' : `Tu resumen de ${monthLabel(data.month)}.`}
         </p>
       </header>
+      {data.cachedAt !== null && <SavedCopyNote storedAt={data.cachedAt} what={variant === 'inicio' ? 'de tu inicio' : 'de tu resumen'} />}
+      {data.noCopy && (
+        <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          {NO_COPY_TEXT}
+        </p>
+      )}
       {variant === 'inicio' && cards.next}
       {variant === 'dashboard' ? stats : week}
       {variant === 'dashboard' && cards.race}
@@ -141,7 +150,7 @@ function StatsCard({ data }: { data: PlayerHomeData }) {
         {!data.me.ok || !data.rounds.ok
           ? 'No pudimos cargar tus números. Revisa tu conexión.'
           : rounds.length > 0
-          ? `${correct} aciertos en ${rounds.length} ${rounds.length === 1 ? 'quiniela' : 'quinielas'} (de 12 por quiniela).`
+          ? `${countOf(correct, 'acierto', 'aciertos')} en ${countOf(rounds.length, 'quiniela', 'quinielas')} (de 12 por quiniela).`
           : 'Aún no tienes quinielas calificadas este mes.'}
       </p>
     </section>
@@ -253,7 +262,7 @@ function TopThree({ top3, month }: { top3: Part<LeaderboardEntry[]>; month: Play
               <span className="min-w-0 flex-1 truncate font-semibold" title={e.username ?? undefined}>
                 {displayUsername(e.username)}
               </span>
-              <span className="font-bold text-brand-800 tabular-nums">{e.totalPoints} pts</span>
+              <span className="font-bold text-brand-800 tabular-nums">{formatPoints(e.totalPoints)}</span>
             </li>
           ))}
         </ol>

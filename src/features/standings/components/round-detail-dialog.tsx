@@ -1,5 +1,6 @@
 // The history's detail modal: the player's pick against the result on every match of a
 // scored round, the special and underdog markers, and each bonus line.
+import { formatPoints } from '@/lib/plural';
 import { useEffect, useState } from 'react';
 import { ClubCrest } from '@/components/ui/club-crest';
 import { Dialog } from '@/components/ui/dialog';
@@ -45,7 +46,7 @@ export function RoundDetailDialog({ round, userId, onClose }: { round: RoundScor
       open={round !== null}
       onClose={onClose}
       title={round?.roundName ?? ''}
-      subtitle={round && `${round.correct}/${round.total || 12} aciertos · ${round.points} pts`}
+      subtitle={round && `${round.correct}/${round.total || 12} aciertos · ${formatPoints(round.points)}`}
     >
       {detail.status === 'loading' && (
         <LoadingState label="Cargando detalle…" className="flex flex-col gap-2">
@@ -56,7 +57,7 @@ export function RoundDetailDialog({ round, userId, onClose }: { round: RoundScor
       )}
       {detail.status === 'error' && (
         <p role="alert" className="py-6 text-center text-sm text-red-700">
-          {detail.expiredCopyAt === null ? 'Error loading quiniela details' : expiredCopyText(detail.expiredCopyAt, DETAIL_COPY)}
+          {detail.expiredCopyAt === null ? 'No pudimos cargar la quiniela.' : expiredCopyText(detail.expiredCopyAt, DETAIL_COPY)}
         </p>
       )}
       {detail.status === 'ready' && round && (

@@ -1,6 +1,7 @@
 // The leaderboard's score-detail modal: where a player's month of points came from — each
 // scored round (correct picks, points, one line per bonus) and the Boost total; above them the
 // month's race (his rank through the month and points per round, in its own chunk).
+import { formatPoints } from '@/lib/plural';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { useUserId } from '@/lib/session';
@@ -39,7 +40,7 @@ export function ScoreDetailDialog({ entry, month, onClose }: { entry: Leaderboar
       open={entry !== null}
       onClose={onClose}
       title={entry ? displayUsername(entry.username) : ''}
-      subtitle={entry && `${monthLabel(month)} · ${entry.totalPoints} pts en total`}
+      subtitle={entry && `${monthLabel(month)} · ${formatPoints(entry.totalPoints)} en total`}
     >
       {detail.status === 'loading' && <DetailSkeleton />}
       {detail.status === 'error' && <p className="py-6 text-center text-sm text-slate-600">No pudimos cargar el detalle. Intenta de nuevo más tarde.</p>}
@@ -70,7 +71,7 @@ function DetailBody({ rounds, daily, referralPoints }: { rounds: RoundScore[]; d
               <li key={round.roundId} className="rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-100">
                 <div className="flex items-baseline justify-between gap-3">
                   <p className="min-w-0 font-semibold leading-snug">{round.roundName}</p>
-                  <p className="shrink-0 font-bold text-brand-800 tabular-nums">{round.points} pts</p>
+                  <p className="shrink-0 font-bold text-brand-800 tabular-nums">{formatPoints(round.points)}</p>
                 </div>
                 <p className="text-sm text-slate-600">
                   {round.correct}/{round.total} aciertos
@@ -88,14 +89,14 @@ function DetailBody({ rounds, daily, referralPoints }: { rounds: RoundScore[]; d
             {dailyWon} {dailyWon === 1 ? 'juego acertado' : 'juegos acertados'}
           </p>
         </div>
-        <p className="font-bold text-amber-800 tabular-nums">{dailyTotal} pts</p>
+        <p className="font-bold text-amber-800 tabular-nums">{formatPoints(dailyTotal)}</p>
       </section>
       {/* Referral points are bonuses of the rounds above (their "Referido" lines), already in
           their points: a summary, not a further sum. */}
       {referralPoints > 0 && (
         <p className="flex items-center justify-between rounded-xl bg-brand-50 px-3 py-2.5 text-sm ring-1 ring-brand-100">
           <span>🎯 De sus puntos, por referir amigos</span>
-          <span className="font-bold text-brand-800 tabular-nums">{referralPoints} pts</span>
+          <span className="font-bold text-brand-800 tabular-nums">{formatPoints(referralPoints)}</span>
         </p>
       )}
     </div>
