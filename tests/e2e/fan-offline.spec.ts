@@ -26,6 +26,16 @@ function countApiCalls(page: Page): () => string[] {
   return () => calls;
 }
 
+/** What the dashboard's own-loading cards say when they have nothing to show. */
+const DASHBOARD_CARD_FAILURES = /No pudimos cargar tu tabla de amigos|Error al cargar la encuesta|Sin conexión: tus referidos/;
+
+/** The dashboard's cards that load on their own have answered, from the network or the copy. */
+async function cardsLoaded(page: Page): Promise<void> {
+  for (const name of ['Cargando la tabla de amigos', 'Cargando la encuesta', 'Cargando tus referidos']) {
+    await expect(page.getByRole('status', { name })).toHaveCount(0, { timeout: 20_000 });
+  }
+}
+
 /** Opens `path` offline and waits for `ready`, timing from the page's first paint of the shell. */
 async function openOffline(page: Page, path: string, ready: ReturnType<Page['getByText']>): Promise<number> {
   await page.goto(path, { waitUntil: 'domcontentloaded' });
@@ -48,6 +58,8 @@ test('every screen seen once opens offline from the saved copy with its date, na
   await expect(page.getByTestId('header-username')).toHaveText(name);
   await page.goto('/dashboard');
   await expect(page.getByText('7 aciertos en 1 quiniela')).toBeVisible();
+  await cardsLoaded(page);
+  await expect(page.getByText(DASHBOARD_CARD_FAILURES)).toHaveCount(0);
   await page.goto('/leaderboard');
   await expect(page.getByRole('table')).toBeVisible();
   await page.goto('/blog');
@@ -68,6 +80,9 @@ test('every screen seen once opens offline from the saved copy with its date, na
   timings['/dashboard'] = await openOffline(page, '/dashboard', note(page));
   await expect(page.getByText('7 aciertos en 1 quiniela')).toBeVisible();
   await expect(page.getByText('No pudimos cargar tus números')).toHaveCount(0);
+  // The cards that load on their own (the poll, the friends table) come from the copy too.
+  await cardsLoaded(page);
+  await expect(page.getByText(DASHBOARD_CARD_FAILURES)).toHaveCount(0);
 
   timings['/leaderboard'] = await openOffline(page, '/leaderboard', note(page));
   await expect(page.getByRole('table')).toBeVisible();

@@ -2,6 +2,7 @@
 // referrer and the players he added) with his own row; add a friend by username (looked up as
 // he types) and remove one he added; when he has no friends yet, his invitation link.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { useSending } from '@/lib/use-sending';
 import { addFriend, listAddedFriends, removeFriend } from '../api/added-friends';
 import { findPlayer, type FoundPlayer } from '../api/find-player';
@@ -25,8 +26,12 @@ export function FriendsRanking({ userId, year, month, referralCode }: { userId: 
 
   const reload = useCallback(async () => {
     try {
-      const [rows, added] = await Promise.all([getFriendsLeaderboard(year, month), listAddedFriends(userId)]);
-      setLoad({ kind: 'ready', rows, added });
+      // Through the read cache: offline the table shows the last copy (issue 32).
+      const { data } = await cachedRead(`friends:ranking:${year}-${month}`, userId, async () => {
+        const [rows, added] = await Promise.all([getFriendsLeaderboard(year, month), listAddedFriends(userId)]);
+        return { rows, added: [...added] };
+      }, MAX_AGE.standings);
+      setLoad({ kind: 'ready', rows: data.rows, added: new Set(data.added) });
     } catch {
       setLoad({ kind: 'failed' });
     }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { useSending } from '@/lib/use-sending';
 import { getActivePoll, type ActivePoll } from '../api/get-active-poll';
 import { getPollResults, type PollResult } from '../api/get-poll-results';
@@ -17,9 +18,12 @@ export function PollCard({ userId }: { userId: string | null }) {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const fetchPoll = useCallback(async (): Promise<Load> => {
     try {
-      const poll = await getActivePoll(userId);
-      if (!poll) return { kind: 'none' };
-      return { kind: 'ready', poll, results: poll.myVote ? await getPollResults(poll.id) : null };
+      // Through the read cache: offline the poll and its results show as last seen (issue 32).
+      const { data } = await cachedRead('poll:active', userId, async () => {
+        const poll = await getActivePoll(userId);
+        return poll && { poll, results: poll.myVote ? await getPollResults(poll.id) : null };
+      }, MAX_AGE.standings);
+      return data ? { kind: 'ready', ...data } : { kind: 'none' };
     } catch {
       return { kind: 'failed' };
     }
