@@ -6,7 +6,6 @@
 // menus show the way to /admin.
 import type { Session } from '@supabase/supabase-js';
 import { create } from 'zustand';
-import { cachedRead, MAX_AGE } from './cached-read';
 import { supabase } from './supabase';
 
 type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED' | string;
@@ -59,6 +58,8 @@ async function readProfile(userId: string): Promise<PlayerProfile | null> {
 async function loadProfile(userId: string): Promise<void> {
   let profile: PlayerProfile | null;
   try {
+    // Imported here: a visitor's first load (the entry) carries no read-cache code.
+    const { cachedRead, MAX_AGE } = await import('./cached-read');
     profile = (await cachedRead('profile', userId, () => readProfile(userId), MAX_AGE.profile)).data;
   } catch (error) {
     console.warn('No se pudo cargar el perfil', error);

@@ -1,16 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BoostCard, loadBoostCard } from '@/features/boost';
 import { MyLeaguesCard } from '@/features/leagues/components/my-leagues-card';
-import { FriendsRanking } from '@/features/friends/components/friends-ranking';
-import { ReferralCard } from '@/features/friends/components/referral-card';
 import { OfferCard } from '@/features/offers/components/offer-card';
-import { PollCard } from '@/features/poll/components/poll-card';
 import { MonthRaceCard } from '@/features/standings/components/month-race-card';
 import { PlayerHome, PlayerHomeSkeleton } from '@/features/standings/components/player-home';
 import { loadPlayerHome } from '@/features/standings/load-player-home';
+import { lazyCard } from '@/components/ui/lazy-card';
 import { bonusPoints, rulesFor } from '@/lib/game-rules';
 import { useProfile } from '@/lib/session';
 import { gameDay } from '@/lib/time';
+
+// Below the fold: their code comes after the first frame, off the route's first load (docs/performance.md).
+const PollCard = lazyCard(() => import('@/features/poll/components/poll-card').then((m) => m.PollCard), 'Encuesta', 'Cargando la encuesta');
+const FriendsRanking = lazyCard(
+  () => import('@/features/friends/components/friends-ranking').then((m) => m.FriendsRanking),
+  'Tabla de amigos',
+  'Cargando la tabla de amigos',
+);
+const ReferralCard = lazyCard(() => import('@/features/friends/components/referral-card').then((m) => m.ReferralCard), 'Invita a tus amigos', 'Cargando tus referidos', 'h-48');
 
 export const Route = createFileRoute('/_authed/dashboard')({
   staticData: { title: 'Mi resumen' },

@@ -2,13 +2,16 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RenderInSlices } from '@/components/ui/render-in-slices';
 import { BoostCard, loadBoostCard } from '@/features/boost';
 import { MyLeaguesCard } from '@/features/leagues/components/my-leagues-card';
-import { ReferralCard } from '@/features/friends/components/referral-card';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { PlayerHome, PlayerHomeSkeleton } from '@/features/standings/components/player-home';
 import { loadPlayerHome } from '@/features/standings/load-player-home';
+import { lazyCard } from '@/components/ui/lazy-card';
 import { bonusPoints, rulesFor } from '@/lib/game-rules';
 import { getMyRoundProgress } from '@/features/standings/api/get-my-round-progress';
 import { NextSteps, type BoostStep } from '@/features/standings/components/next-steps';
+
+// Below the fold: its code comes after the first frame, off the route's first load (docs/performance.md).
+const ReferralCard = lazyCard(() => import('@/features/friends/components/referral-card').then((m) => m.ReferralCard), 'Invita a tus amigos', 'Cargando tus referidos', 'h-48');
 
 /** The next steps' Boost line: the game, and whether he answered it (on the server or waiting on this phone). */
 async function boostStep(userId: string, boost: Awaited<ReturnType<typeof loadBoostCard>>): Promise<BoostStep | null> {
