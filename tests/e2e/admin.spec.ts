@@ -224,7 +224,7 @@ test('the other admin screens answer with the spec\'s messages', async ({ page }
   await page.goto('/admin/quinielazo-reminder');
   await page.getByLabel('ID de quiniela').fill(String(open.data!.id));
   await page.getByRole('button', { name: 'Enviar recordatorio' }).click();
-  await expect(page.getByRole('status')).toHaveText(/^✅ Recordatorios enviados: \d+ \(\d+ avisos en el teléfono, \d+ correos\)$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Recordatorios enviados' })).toHaveText(/^✅ Recordatorios enviados: \d+ \(\d+ avisos en el teléfono, \d+ correos\)$/);
   await page.getByLabel('ID de quiniela').fill('999999999');
   await page.getByRole('button', { name: 'Enviar recordatorio' }).click();
   await expect(page.getByRole('alert')).toHaveText('❌ Error: Quiniela no encontrada.');

@@ -175,7 +175,7 @@ test('a player resets a forgotten password through the mail link and signs in wi
   await page.getByLabel('Correo electrónico').fill(email);
   const recoveries = requestsTo(page, 'POST', '/auth/v1/recover');
   await doubleSubmit(page.locator('form').filter({ has: page.getByRole('button', { name: 'Enviar enlace' }) }));
-  await expect(page.getByRole('status')).toHaveText('Si el correo existe, recibirás un enlace para restablecer tu contraseña.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Si el correo existe, recibirás un enlace para restablecer tu contraseña.');
   expect(recoveries).toHaveLength(1);
 
   await page.goto(await mailLink(email, /Restablece tu contraseña/));
@@ -197,7 +197,7 @@ test('a player resets a forgotten password through the mail link and signs in wi
   await first.fill(newPassword);
   await second.fill(newPassword);
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
-  await expect(page.getByRole('status')).toContainText('Tu contraseña se actualizó correctamente');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Tu contraseña se actualizó correctamente');
 
   await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);

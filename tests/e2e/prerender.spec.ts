@@ -56,7 +56,7 @@ test('the public pages arrive as HTML and read without JavaScript; app routes ge
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeDisabled();
   for (const { path, status } of SKELETONS) {
     await page.goto(path);
-    await expect(page.getByRole('status')).toContainText(status);
+    await expect(page.getByRole('main').getByRole('status')).toContainText(status);
   }
   await context.close();
 
