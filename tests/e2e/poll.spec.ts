@@ -23,7 +23,7 @@ test('the admin opens a poll, a player votes and sees the results, the admin rea
   await expect(admin.getByRole('alert')).toHaveText('Escribe al menos dos opciones, una por línea.');
   await admin.getByLabel('Opciones (una por línea)').fill('Tigres\nRayados\n');
   await admin.getByRole('button', { name: 'Crear encuesta' }).click();
-  await expect(admin.getByRole('status')).toContainText('Encuesta creada.');
+  await expect(admin.getByRole('main').getByRole('status')).toContainText('Encuesta creada.');
   const item = admin.getByRole('list', { name: 'Encuestas' }).getByRole('listitem').filter({ hasText: question });
   await expect(item).toContainText('Cerrada');
   await item.getByRole('button', { name: 'Abrir' }).click();
