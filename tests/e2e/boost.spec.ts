@@ -6,7 +6,7 @@
 // "the next game".
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createNextGame, deleteGame, lockGameNow, serverAnswer, twoClubs, withDb } from '../support/e2e-boost.ts';
-import { createPlayer, serviceWorkerInControl, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
+import { createPlayer, serviceWorkerInControl, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
 import { holdRequests } from '../support/layout-shift.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -215,7 +215,10 @@ test('a visitor sees the next game as a read-only teaser on the home page', asyn
 });
 
 test('the history and previous results show Spanish dates; today\'s open game reads as open, a closed unanswered one as not played', async ({ page }) => {
-  const player = await createPlayer('boosthist');
+  // A player since before yesterday: the history lists no game from before a player existed.
+  const created = await createPlayer('boosthist');
+  await withDb((c) => c.query(`update auth.users set created_at = now() - interval '3 days' where id = $1`, [created.id]));
+  const player = await signInPlayer(created.email);
   const tag = Date.now().toString(36);
   // Both made relative to the database clock: one dated today (Mexico City) with its default
   // lock, 23:59 of that day (dated tomorrow when 23:59 is less than 15 minutes away), and one
