@@ -5,6 +5,8 @@ import { createPlayer, signInPage } from '../support/e2e-players.ts';
 import { doubleSubmit, requestsTo } from '../support/double-tap.ts';
 
 test('the admin opens a poll, a player votes and sees the results, the admin reads the vote', async ({ browser }) => {
+  // Two browsers, a desktop and a phone, each loading the app: 26 s alone on an idle machine.
+  test.setTimeout(90_000);
   const question = `¿Quién gana la final? ${Date.now().toString(36)}`;
 
   const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
