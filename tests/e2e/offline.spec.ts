@@ -6,7 +6,7 @@ import { closeRoundNow, createPlayer, createRound, currentRoundId, serverPicks, 
 import { scoreARoundThisMonth } from '../support/e2e-standings.ts';
 
 // Installing the service worker (precaching the shell) on a busy machine takes a while.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /** A new player on the current round's /picks, with the service worker in control and all 12 picks on Local, each saved. */
 async function allLocalSaved(page: Page, name: string) {
