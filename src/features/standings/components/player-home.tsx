@@ -60,8 +60,9 @@ export interface HomeCards {
 export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData; variant: HomeVariant; cards?: HomeCards }) {
   // Read with no signal, the figures that failed are read again when it comes back (a failure
   // with signal, the server's, waits for the next visit instead of retrying at once).
+  // Shown from the phone's copy (issue 32), the home reads again when the signal is back too.
   const [failedOffline] = useState(() => !navigator.onLine && someFailed(data));
-  useFreshWhenOnline(failedOffline);
+  useFreshWhenOnline(failedOffline || data.cachedAt !== null);
   const greeting = data.username ? `¡Hola, ${data.username}!` : '¡Hola!';
   const stats = <StatsCard data={data} />;
   const week = <WeekCard week={data.week} />;
