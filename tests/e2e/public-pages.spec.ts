@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newestMail } from '../support/e2e-inbox.ts';
 import { doubleSubmit, requestsTo } from '../support/double-tap.ts';
+import { layoutShift, recordLayoutShifts } from '../support/layout-shift.ts';
 
 const POSTS = [
   { slug: 'resumen-julio', title: 'Resumen de julio: arranca el Apertura y la tabla se enciende', date: '1 de agosto de 2025' },
@@ -221,4 +222,19 @@ test('each screen names itself in the browser tab, and the home takes the app\'s
   await expect(page).toHaveTitle('Reglas · Quinielazo');
   await page.goto('/');
   await expect(page).toHaveTitle('Quinielazo · Pronósticos de fútbol gratis');
+});
+
+test('a visitor page does not move when the header learns there is no session, and its header is one row', async ({ page }) => {
+  await recordLayoutShifts(page);
+  // 412 px: Lighthouse's phone, where the buttons take a second row (CLS 0.05 when they came late).
+  await page.setViewportSize({ width: 412, height: 823 });
+  for (const path of ['/', '/rules', '/leaderboard']) {
+    await page.goto(path);
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Principal' });
+    await expect(nav.getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
+    // The header was drawn before the session check ended; its buttons came after.
+    expect(await layoutShift(page), path).toBeLessThanOrEqual(0.01);
+    // One row: the name gives way to the mark alone where name and buttons do not fit.
+    expect((await page.getByRole('banner').boundingBox())!.height, path).toBeLessThan(60);
+  }
 });

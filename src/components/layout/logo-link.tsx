@@ -8,10 +8,10 @@ export function LogoLink({ to, compact = false }: { to: string; compact?: boolea
   return (
     <AppLink to={to} aria-label={compact ? BRAND.name : undefined} className="flex min-h-11 shrink-0 items-center gap-2 text-lg font-extrabold tracking-tight">
       <img src="/icons/logo-84.png" alt="" width={28} height={28} className="size-7" />
-      {/* `compact`: on a header too narrow for the name and its buttons (a 320 px phone, a large
+      {/* `compact`: on a header too narrow for the name and its buttons (under 448 px: a phone, a large
           font setting: the container is measured in rem, so it shrinks as the font grows), the
           mark alone. */}
-      <span className={compact ? '@max-[25rem]:hidden' : undefined}>{BRAND.name}</span>
+      <span className={compact ? '@max-[28rem]:hidden' : undefined}>{BRAND.name}</span>
     </AppLink>
   );
 }
