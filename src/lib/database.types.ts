@@ -1861,7 +1861,12 @@ export type Database = {
         }[]
       }
       get_league_boost_standings: {
-        Args: { league_id: string; month_input: number; year_input: number }
+        Args: {
+          league_id: string
+          limit_input?: number
+          month_input: number
+          year_input: number
+        }
         Returns: {
           club_logo_url: string
           daily_points: number
@@ -1921,7 +1926,12 @@ export type Database = {
         }[]
       }
       get_league_standings: {
-        Args: { league_id: string; month_input: number; year_input: number }
+        Args: {
+          league_id: string
+          limit_input?: number
+          month_input: number
+          year_input: number
+        }
         Returns: {
           club_logo_url: string
           daily_points: number

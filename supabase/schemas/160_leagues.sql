@@ -384,7 +384,11 @@ revoke execute on function public.get_my_leagues() from public, anon;
 -- within the liga with the same tie rule (rank(): ties share); members without points yet
 -- count with 0. previous_rank is the member's position within the liga last month (null when
 -- he had no points then). ranking: 'total' (ordered by total) or 'daily' (Boost).
-create function internal.league_table(league_id_input uuid, month_input int, year_input int, ranking text)
+-- limit_input: the first rows only (null: all), and the caller's own row wherever it falls, as
+-- the global ranking's page does: every member is ranked, but a liga of 500 sends a phone 50
+-- rows (15 KB) instead of 500 (146 KB). Names are read only for the rows up to the page's last
+-- rank, which the tie order needs.
+create function internal.league_table(league_id_input uuid, month_input int, year_input int, ranking text, limit_input int)
 returns table (
   user_id uuid, username text, favorite_club_id bigint, club_logo_url text,
   total_points int, daily_points int, weekly_points int, referral_points int,
@@ -392,40 +396,46 @@ returns table (
 )
 language sql stable set search_path = ''
 as $$
-  with members as (
-    select m.user_id from public.league_members m where m.league_id = league_id_input
-  ), rows as (
-    select mb.user_id, p.username, p.favorite_club_id, c.logo_url,
+  with points as (
+    select m.user_id,
            coalesce(s.total_points, 0) as total_points, coalesce(s.daily_points, 0) as daily_points,
-           coalesce(s.weekly_points, 0) as weekly_points, coalesce(s.referral_points, 0) as referral_points
-    from members mb
-    join public.profiles p on p.id = mb.user_id
-    left join public.clubs c on c.id = p.favorite_club_id
-    left join public.monthly_standings s on s.user_id = mb.user_id and s.year = year_input and s.month = month_input
+           coalesce(s.weekly_points, 0) as weekly_points, coalesce(s.referral_points, 0) as referral_points,
+           case when ranking = 'daily' then pv.daily_points else pv.total_points end as previous_points
+    from public.league_members m
+    left join public.monthly_standings s on s.user_id = m.user_id and s.year = year_input and s.month = month_input
+    left join public.monthly_standings pv on pv.user_id = m.user_id
+     and pv.year = year_input - case when month_input = 1 then 1 else 0 end
+     and pv.month = case when month_input = 1 then 12 else month_input - 1 end
+    where m.league_id = league_id_input
   ), ranked as (
     select r.*,
            rank() over (order by r.total_points desc)::int as rank_total,
            rank() over (order by r.weekly_points desc)::int as rank_weekly,
-           rank() over (order by r.daily_points desc)::int as rank_daily
-    from rows r
-  ), previous as (
-    select s.user_id,
-           case when ranking = 'daily' then rank() over (order by s.daily_points desc)
-                else rank() over (order by s.total_points desc) end::int as rank
-    from members mb
-    join public.monthly_standings s on s.user_id = mb.user_id
-     and s.year = year_input - case when month_input = 1 then 1 else 0 end
-     and s.month = case when month_input = 1 then 12 else month_input - 1 end
+           rank() over (order by r.daily_points desc)::int as rank_daily,
+           case when r.previous_points is not null
+                then rank() over (partition by r.previous_points is null order by r.previous_points desc) end::int as previous_rank
+    from points r
+  ), keyed as (
+    select r.*, case when ranking = 'daily' then r.rank_daily else r.rank_total end as place from ranked r
+  ), candidates as (
+    select k.* from keyed k
+    where limit_input is null
+       or k.place <= coalesce((select b.place from keyed b order by b.place offset greatest(limit_input, 1) - 1 limit 1), 2147483647)
+       or k.user_id = (select auth.uid())
+  ), named as (
+    select c.*, p.username, p.favorite_club_id, row_number() over (order by c.place, p.username, c.user_id) as position
+    from candidates c join public.profiles p on p.id = c.user_id
   )
-  select r.user_id, r.username, r.favorite_club_id, r.logo_url, r.total_points, r.daily_points, r.weekly_points, r.referral_points,
-         r.rank_total, r.rank_weekly, r.rank_daily, pv.rank
-  from ranked r
-  left join previous pv on pv.user_id = r.user_id
-  order by case when ranking = 'daily' then r.rank_daily else r.rank_total end, r.username, r.user_id
+  select n.user_id, n.username, n.favorite_club_id, cl.logo_url, n.total_points, n.daily_points, n.weekly_points, n.referral_points,
+         n.rank_total, n.rank_weekly, n.rank_daily, n.previous_rank
+  from named n
+  left join public.clubs cl on cl.id = n.favorite_club_id
+  where limit_input is null or n.position <= limit_input or n.user_id = (select auth.uid())
+  order by n.position
 $$;
-revoke execute on function internal.league_table(league_id_input uuid, month_input integer, year_input integer, ranking text) from public;
+revoke execute on function internal.league_table(league_id_input uuid, month_input integer, year_input integer, ranking text, limit_input integer) from public;
 
-create function public.get_league_standings(league_id uuid, month_input int, year_input int)
+create function public.get_league_standings(league_id uuid, month_input int, year_input int, limit_input int default null)
 returns table (
   user_id uuid, username text, favorite_club_id bigint, club_logo_url text,
   total_points int, daily_points int, weekly_points int, referral_points int,
@@ -435,14 +445,14 @@ language plpgsql stable security definer set search_path = ''
 as $$
 begin
   perform internal.assert_league_member(get_league_standings.league_id);
-  return query select * from internal.league_table(get_league_standings.league_id, month_input, year_input, 'total');
+  return query select * from internal.league_table(get_league_standings.league_id, month_input, year_input, 'total', limit_input);
 end
 $$;
-comment on function public.get_league_standings(uuid, int, int) is
-  'A liga''s table of a Mexico City month: the columns of get_monthly_leaderboard, from the same standings, ranked within the liga (ties share); previous_rank = position in the liga last month. Members only.';
-revoke execute on function public.get_league_standings(league_id uuid, month_input integer, year_input integer) from public, anon;
+comment on function public.get_league_standings(uuid, int, int, int) is
+  'A liga''s table of a Mexico City month: the columns of get_monthly_leaderboard, from the same standings, ranked within the liga (ties share); previous_rank = position in the liga last month. Optional: the first limit_input rows and the caller''s own row. Members only.';
+revoke execute on function public.get_league_standings(league_id uuid, month_input integer, year_input integer, limit_input integer) from public, anon;
 
-create function public.get_league_boost_standings(league_id uuid, month_input int, year_input int)
+create function public.get_league_boost_standings(league_id uuid, month_input int, year_input int, limit_input int default null)
 returns table (
   user_id uuid, username text, favorite_club_id bigint, club_logo_url text,
   total_points int, daily_points int, weekly_points int, referral_points int,
@@ -452,12 +462,12 @@ language plpgsql stable security definer set search_path = ''
 as $$
 begin
   perform internal.assert_league_member(get_league_boost_standings.league_id);
-  return query select * from internal.league_table(get_league_boost_standings.league_id, month_input, year_input, 'daily');
+  return query select * from internal.league_table(get_league_boost_standings.league_id, month_input, year_input, 'daily', limit_input);
 end
 $$;
-comment on function public.get_league_boost_standings(uuid, int, int) is
-  'A liga''s Boost table of a month: the columns of get_league_standings ordered by rank_daily; previous_rank = Boost position in the liga last month. Members only.';
-revoke execute on function public.get_league_boost_standings(league_id uuid, month_input integer, year_input integer) from public, anon;
+comment on function public.get_league_boost_standings(uuid, int, int, int) is
+  'A liga''s Boost table of a month: the columns of get_league_standings ordered by rank_daily; previous_rank = Boost position in the liga last month. Optional: the first limit_input rows and the caller''s own row. Members only.';
+revoke execute on function public.get_league_boost_standings(league_id uuid, month_input integer, year_input integer, limit_input integer) from public, anon;
 
 -- One round within the liga: each member's points and hits of that round (scores, public once
 -- the round is scored), ranked with ties sharing; rank 1 is the round's winner in the liga.

@@ -324,6 +324,16 @@ describe('the liga\'s tables', () => {
       expect(Object.keys(data![0]).sort()).toEqual(Object.keys(global![0]).sort());
       expect(data!.find((r) => r.user_id === a.id)).toMatchObject({ total_points: global![0].total_points, weekly_points: global![0].weekly_points, username: a.username });
 
+      // A page: the first rows, then the caller's own row wherever it falls; a tie at the page's
+      // edge is ordered by name, as in the whole table.
+      const page = async (p: Player, limit: number, fn: 'get_league_standings' | 'get_league_boost_standings' = 'get_league_standings') =>
+        (await p.client.rpc(fn, { league_id: l.id, month_input: 7, year_input: 2047, limit_input: limit })).data!.map((r) => [r.user_id, fn === 'get_league_standings' ? r.rank_total : r.rank_daily]);
+      expect(await page(c, 1)).toEqual([[tied[0].id, 1], [c.id, 4]]);
+      expect(await page(tied[1], 1)).toEqual([[tied[0].id, 1], [tied[1].id, 1]]);
+      expect(await page(tied[0], 2)).toEqual([[tied[0].id, 1], [tied[1].id, 1]]);
+      expect(await page(b, 1, 'get_league_boost_standings')).toEqual([[owner.id, 1], [b.id, 2]]);
+      expect(await page(c, 10)).toHaveLength(4);
+
       const { data: boostTable } = await a.client.rpc('get_league_boost_standings', { league_id: l.id, month_input: 7, year_input: 2047 });
       expect(boostTable![0]).toMatchObject({ user_id: owner.id, daily_points: 3, rank_daily: 1 });
       expect(boostTable!.map((r) => r.rank_daily)).toEqual([1, 2, 2, 2]);
