@@ -214,7 +214,7 @@ begin
   select s.root into stored from public.round_seals s where s.quiniela_id = quiniela_id_input;
   if stored is not null
      and stored <> encode(internal.merkle_root(array(select l.leaf from internal.round_leaves(quiniela_id_input) l)), 'hex') then
-    raise exception 'Las picks de esta quiniela ya no coinciden con su sello; no se puede calificar.'
+    raise exception 'Los picks de esta quiniela ya no coinciden con su sello; no se puede calificar.'
       using errcode = 'P0001', hint = 'Alguien cambió picks después del cierre. Revisa round_seals.';
   end if;
 end

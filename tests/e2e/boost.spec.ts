@@ -82,7 +82,7 @@ test('a player answers each type, updates and cancels', async ({ page }) => {
     await lockGameNow(id);
     await box.getByLabel('Goles visita').selectOption('4');
     await box.getByRole('button', { name: 'Actualizar' }).click();
-    await expect(box.getByTestId('boost-status')).toContainText('No enviada: el Boost ya cerró');
+    await expect(box.getByTestId('boost-status')).toContainText('No se envió: el Boost ya cerró');
     await expect(box.getByText('Este juego ya está cerrado.')).toBeVisible();
     expect(await serverAnswer(player.id, id)).toBe('2-3');
     await expect(box.getByLabel('Goles local')).toBeDisabled();
@@ -160,7 +160,7 @@ test('an answer still waiting when the game locks is marked not sent and the pla
     await lockGameNow(id);
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(box.getByTestId('boost-status')).toContainText('No enviada: el Boost ya cerró');
+    await expect(box.getByTestId('boost-status')).toContainText('No se envió: el Boost ya cerró');
     await expect(box.getByRole('alert')).toContainText('el Boost ya cerró');
     expect(await serverAnswer(player.id, id)).toBe('Más');
   } finally {

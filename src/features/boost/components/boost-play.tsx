@@ -1,7 +1,7 @@
 // Answering the Boost card's game (its own chunk, loaded once a game is on the card): the
 // answer controls per type, and the answer's delivery state. An answer goes to IndexedDB first
 // and is sent by the app's outbox (src/lib/outbox.ts), so it survives reloads and lost signal;
-// the server's receipt, 'Pendiente de enviar' or 'No enviada: el Boost ya cerró' says where it
+// the server's receipt, 'Pendiente de enviar' or 'No se envió: el Boost ya cerró' says where it
 // stands.
 import { formatPoints } from '@/lib/plural';
 import { useEffect, useState } from 'react';
@@ -20,7 +20,7 @@ import { GameFace } from './game-face';
 const ANSWER_STATE_TEXT = {
   saved: 'Respuesta guardada ✓',
   pending: 'Pendiente de enviar',
-  rejected: 'No enviada: el Boost ya cerró',
+  rejected: 'No se envió: el Boost ya cerró',
 } as const;
 
 function useNow(until: number): number {
