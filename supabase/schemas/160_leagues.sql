@@ -90,8 +90,9 @@ create table public.league_reminders (
   primary key (league_id, quiniela_id)
 );
 alter table public.league_reminders enable row level security;
-comment on table public.league_reminders is 'The owner''s "Recordarles" per liga and round (at most one). Server-only.';
+comment on table public.league_reminders is 'The owner''s "Recordarles" per liga and round (at most one). Members read their liga''s (the button shows when it went); written only by remind_league_missing.';
 revoke all on table public.league_reminders from anon, authenticated;
+grant select on table public.league_reminders to authenticated;
 
 create index league_reminders_sent_by_created_at_idx on public.league_reminders (sent_by, created_at);
 
@@ -114,6 +115,10 @@ create policy "Owners delete their ligas" on public.leagues for delete to authen
   using (owner_id = (select auth.uid()));
 
 create policy "Members read their ligas' members and admins read all" on public.league_members for select to authenticated
+  using ((select public.is_league_member(league_id)) or (select public.is_admin()));
+
+-- So the owner sees before tapping, on any phone, that this round's "Recordarles" already went.
+create policy "Members read their ligas' reminders and admins read all" on public.league_reminders for select to authenticated
   using ((select public.is_league_member(league_id)) or (select public.is_admin()));
 
 -- Name and prize line: one rule for the functions and the owner's direct update.

@@ -434,6 +434,24 @@ describe('Recordarles', () => {
     expect((await owner.client.rpc('remind_league_missing', { league_id: l3.id, quiniela_id: r.id })).error).toMatchObject({ code: '23514', hint: 'round_closed' });
   });
 
+  it('lets the liga\'s members, and nobody else, read that this round\'s reminder went and when', async () => {
+    const owner = await createPlayer();
+    const [member, outsider] = [await createPlayer(), await createPlayer()];
+    const l = await league(owner, [member]);
+    const r = await round(1, `now() + interval '20 days'`);
+    const read = (c: Player['client']) => c.from('league_reminders').select('league_id, quiniela_id, created_at').eq('league_id', l.id).eq('quiniela_id', r.id);
+    expect((await read(owner.client)).data).toEqual([]);
+    expect((await owner.client.rpc('remind_league_missing', { league_id: l.id, quiniela_id: r.id })).error).toBeNull();
+    const sent = (await q('select created_at from public.league_reminders where league_id = $1 and quiniela_id = $2', [l.id, r.id])).rows[0].created_at as Date;
+    for (const p of [owner, member]) {
+      const { data, error } = await read(p.client);
+      expect(error).toBeNull();
+      expect(data!.map((x) => [x.league_id, x.quiniela_id, Date.parse(x.created_at)])).toEqual([[l.id, r.id, sent.getTime()]]);
+    }
+    expect((await read(outsider.client)).data).toEqual([]);
+    expect((await read(anonClient())).error?.code).toBe('42501');
+  });
+
   it('allows an owner 10 reminders an hour across his ligas', async () => {
     const owner = await createPlayer();
     const l = await create(owner);

@@ -332,7 +332,8 @@ const RULES: Record<string, TableRules> = {
     key: (c) => ({ league_id: c.league_id, quiniela_id: c.quiniela_id }),
     insert: (c) => ({ league_id: c.league_id, quiniela_id: c.spare, sent_by: c.owner.id }),
     patch: () => ({ queued: 99 }),
-    allow: { select: 'service', ...SERVICE_WRITES },
+    // Members read when their liga's reminder went (the owner's button says so before a tap).
+    allow: { select: 'player admin service', ...SERVICE_WRITES },
   },
   friends: {
     // The owner follows one player; the insert adds another. Nobody else sees or edits it.

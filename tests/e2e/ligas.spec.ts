@@ -3,9 +3,10 @@
 // record what it is given); a new player opens the link, signs up through the inbox and lands in
 // the liga; before the deadline the owner sees him under "Faltan por jugar" and reminds him
 // (exactly one e-mail arrives); he picks and leaves the list; after the deadline both see each
-// other's picks and the liga's table. Plus: the invitation's preview card for WhatsApp.
+// other's picks and the liga's table. Plus: the table's months, round and Boost, the members'
+// clubs; "Mis ligas" offline; and the invitation's preview card for WhatsApp.
 import { expect, test, type Page } from '@playwright/test';
-import { createPlayer, createRound, signInPage } from '../support/e2e-players.ts';
+import { createPlayer, createRound, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
 import { mailLink } from '../support/e2e-inbox.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
@@ -96,6 +97,9 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
   await page.getByRole('button', { name: 'Recordarles' }).click();
   await expect(page.getByText('Le recordamos a 1 miembro.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Recordatorio enviado' })).toBeDisabled();
+  // The server keeps it: after a reload the owner sees, before any tap, that it went and when.
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Recordatorio enviado (hoy|el \d+ de \p{L}+) a las \d{2}:\d{2}$/u })).toBeDisabled(DATA);
   await dispatchNotifications();
   const subject = `⏰ Tu liga ${name} te espera`;
   await expect.poll(() => mailSubjects(email)).toContain(subject);
@@ -135,6 +139,83 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
     await expect(table.getByRole('row')).toHaveCount(3); // header + both members
   }
   await friendContext.close();
+});
+
+test("a liga's table: its past months, the round and Boost; its members with their clubs", async ({ page }) => {
+  const [owner, member] = [await createPlayer('mesdueno'), await createPlayer('mesmiembro')];
+  const { data, error } = await owner.api.rpc('create_league', { name: `Meses ${Date.now().toString(36)}` });
+  if (error) throw error;
+  const { id: leagueId, code } = data[0]!;
+  expect((await member.api.rpc('join_league', { code })).error).toBeNull();
+  const names = Object.fromEntries(
+    (await e2eSql<{ id: string; username: string }>('select id, username from public.profiles where id = any($1)', [[owner.id, member.id]])).map((p) => [p.id, p.username]),
+  );
+  // By the database clock: the liga exists since the last day of last month (Mexico City); the
+  // member scored 7 in a round of last month (older than the seed's last round, so no screen
+  // takes it for the latest); this month the owner has 5 Boost points; the member's club.
+  const [{ last_month, round_id }] = await e2eSql<{ last_month: string; round_id: string }>(
+    `with start as (select date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City' as t),
+          liga as (update public.leagues set created_at = (select t from start) - interval '1 day' where id = $1),
+          r as (insert into public.quinielas (name, week, deadline, results_saved)
+                select 'Jornada del mes pasado ' || substr(md5(random()::text), 1, 6), 1, t - interval '10 days', true from start returning id)
+     select to_char((select t from start) - interval '1 day', 'YYYY-MM') as last_month, (select id from r)::text as round_id`,
+    [leagueId],
+  );
+  await e2eSql('insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $2, 1, 7)', [member.id, round_id]);
+  await e2eSql(
+    `insert into public.daily_scores (user_id, daily_game_id, points)
+     select $1, id, 5 from public.daily_games where game_date = (now() at time zone 'America/Mexico_City')::date order by id limit 1`,
+    [owner.id],
+  );
+  await e2eSql(`update public.profiles set favorite_club_id = (select id from public.clubs where name = 'Club América') where id = $1`, [member.id]);
+
+  await signInPage(page, owner);
+  await page.goto(`/ligas/${leagueId}?jornada=${round_id}`);
+  const table = page.getByRole('table', { name: /Tabla de la liga/ });
+  const firstRow = table.getByRole('row').nth(1);
+  const month = page.getByRole('combobox', { name: 'Mes' });
+  await expect(month.locator('option')).toHaveText([/\d{4}/, /\d{4}/], DATA);
+  // Boost: this month's Boost points, the owner first.
+  await page.getByRole('tab', { name: 'Boost' }).click();
+  await expect(firstRow).toContainText(names[owner.id]!.slice(0, 10));
+  await expect(firstRow.getByRole('cell').nth(2)).toHaveText('5');
+  // Jornada: the round asked for, within the liga; no month to pick.
+  await page.getByRole('tab', { name: 'Jornada' }).click();
+  await expect(page.getByRole('table', { name: /Tabla de la liga en Jornada del mes pasado/ }).getByRole('row').nth(1)).toContainText(names[member.id]!.slice(0, 10));
+  await expect(month).toHaveCount(0);
+  // Last month: the member's 7 points, first.
+  await page.getByRole('tab', { name: 'Mes' }).click();
+  await month.selectOption(last_month);
+  await expect(page).toHaveURL(new RegExp(`mes=${last_month}`));
+  await expect(month).toHaveValue(last_month);
+  await expect(firstRow).toContainText(names[member.id]!.slice(0, 10), DATA);
+  await expect(firstRow.getByRole('cell').nth(4)).toHaveText('7');
+  // The members, each with his club's name.
+  await expect(page.getByRole('list', { name: 'Miembros' }).getByRole('listitem').filter({ hasText: names[member.id]!.slice(0, 10) })).toContainText('Club América');
+});
+
+test('offline, "Mis ligas" on /inicio and /ligas show the copy saved on the phone', async ({ page, context }) => {
+  // Installing the service worker (precaching the shell) on a busy machine takes a while.
+  test.setTimeout(120_000);
+  const player = await createPlayer('offliga');
+  const name = `Sin señal ${Date.now().toString(36)}`;
+  expect((await player.api.rpc('create_league', { name })).error).toBeNull();
+  const card = page.getByRole('region', { name: 'Mis ligas' }).getByRole('link', { name: new RegExp(name) });
+  const list = page.getByRole('list', { name: 'Mis ligas' }).getByRole('link', { name: new RegExp(name) });
+  await signInPage(page, player);
+  await page.goto('/inicio');
+  await serviceWorkerInControl(page);
+  await expect(card).toBeVisible(DATA);
+  await page.goto('/ligas');
+  await expect(list).toBeVisible(DATA);
+
+  await context.setOffline(true);
+  await page.goto('/inicio', { waitUntil: 'domcontentloaded' });
+  await expect(card).toBeVisible(DATA);
+  await expect(page.getByText('No se pudieron cargar tus ligas.')).toHaveCount(0);
+  await page.goto('/ligas', { waitUntil: 'domcontentloaded' });
+  await expect(list).toBeVisible(DATA);
+  await expect(page.getByText(/^Sin conexión: ves la copia de tus ligas guardada el /)).toBeVisible();
 });
 
 test('an invitation link carries the liga in its preview card, served with the page', async ({ request }) => {

@@ -2,7 +2,7 @@
 // invitation's preview card (scripts/liga-preview.ts): the name counts what the database stores,
 // a refusal reads the database's Spanish, and a liga's name can never break out of a meta tag.
 import { describe, expect, it } from 'vitest';
-import { leagueErrorMessage, leagueNameProblem, normalizeLeagueText, prizeNoteProblem, whatsappShareUrl } from '../../src/features/leagues/league-rules.ts';
+import { leagueErrorMessage, leagueNameProblem, normalizeLeagueText, prizeNoteProblem, reminderSentText, whatsappShareUrl } from '../../src/features/leagues/league-rules.ts';
 import { ligaCodeOf, withLigaCard } from '../../scripts/liga-preview.ts';
 
 describe('a liga name', () => {
@@ -23,6 +23,14 @@ describe("the server's refusals", () => {
     expect(leagueErrorMessage({ code: 'QZ429', message: 'Ya creaste 5 ligas en la última hora. Espera un rato para crear otra.' }, 'x')).toMatch(/^Ya creaste/);
     expect(leagueErrorMessage({ code: 'PGRST301', message: 'JWT expired' }, 'No se pudo.')).toBe('No se pudo.');
     expect(leagueErrorMessage(new TypeError('Failed to fetch'), 'No se pudo.')).toBe('No se pudo.');
+  });
+});
+
+describe('"Recordarles" once sent', () => {
+  it("says when, on Mexico City's clock: today's hour, or the day for another day", () => {
+    // 18:40 UTC = 12:40 in Mexico City; 05:30 UTC on the 28th is still the 27th there.
+    expect(reminderSentText('2026-11-27T18:40:00Z', new Date('2026-11-28T05:30:00Z'))).toBe('Recordatorio enviado hoy a las 12:40');
+    expect(reminderSentText('2026-11-27T18:40:00Z', new Date('2026-11-28T06:30:00Z'))).toBe('Recordatorio enviado el 27 de noviembre a las 12:40');
   });
 });
 

@@ -1,6 +1,8 @@
 // A liga's rules as the screens need them before asking the server (the database is the
 // referee: supabase/schemas/160_leagues.sql): the name and prize line limits, the invitation
-// link and its message, and the server's refusals in Spanish.
+// link and its message, "Recordarles"' state, and the server's refusals in Spanish.
+import { formatGameHour, gameClock, gameDay, MONTHS } from '@/lib/time';
+
 const LEAGUE_NAME_MIN = 3;
 export const LEAGUE_NAME_MAX = 40;
 export const PRIZE_NOTE_MAX = 120;
@@ -52,6 +54,15 @@ export function leagueInviteText(name: string): string {
 /** WhatsApp's own share link, for phones without the Web Share API. */
 export function whatsappShareUrl(text: string, url: string): string {
   return `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`;
+}
+
+/** The disabled "Recordarles" button once this round's reminder went: "Recordatorio enviado hoy
+ * a las 12:40" (Mexico City's clock, as every time in the game). */
+export function reminderSentText(sentAt: string, now: Date = new Date()): string {
+  const at = `a las ${formatGameHour(sentAt)}`;
+  if (gameDay(sentAt) === gameDay(now)) return `Recordatorio enviado hoy ${at}`;
+  const { day, month } = gameClock(sentAt);
+  return `Recordatorio enviado el ${day} de ${MONTHS[month - 1]} ${at}`;
 }
 
 /** The families of the liga functions' refusals (a rule or limit, not allowed, not found, too

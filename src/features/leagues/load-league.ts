@@ -1,13 +1,16 @@
 // Everything /ligas/<id> shows, read together and kept in the read cache (src/lib/cached-read.ts),
 // so the liga's table opens offline like the player's history: the liga, the month's table (its
-// members), and the round: who still has to pick before its deadline; after it, everybody's picks
-// and the round's table within the liga.
+// members, with their clubs' names) of the month asked for, the months it can show, and the
+// round: who still has to pick before its deadline and whether "Recordarles" already went; after
+// it, everybody's picks and the round's table within the liga.
 import type { Cached } from '@/lib/cached-read';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import type { RoundWithMatches } from '@/lib/rounds';
-import { gameMonthOf, monthKey, type GameMonth, type LeaderboardEntry } from '@/features/standings';
+import { compareMonths, gameMonthOf, leaderboardMonths, monthKey, parseMonthKey, type GameMonth, type LeaderboardEntry } from '@/features/standings';
+import { getClubNames } from './api/get-club-names';
 import { getLeague, type League } from './api/get-league';
 import { getLeagueMissingPicks } from './api/get-league-missing-picks';
+import { getLeagueReminder } from './api/get-league-reminder';
 import { getLeagueRound } from './api/get-league-round';
 import { getLeagueRoundPicks, type LeaguePicks } from './api/get-league-round-picks';
 import { getLeagueRoundStandings, type RoundStanding } from './api/get-league-round-standings';
@@ -16,43 +19,62 @@ import { getLeagueStandings } from './api/get-league-standings';
 export interface LeagueData {
   /** Null: no such liga, or the player is not in it. */
   league: League | null;
+  /** The months the table offers: from the liga's first month to the current one, newest first. */
+  months: GameMonth[];
   month: GameMonth;
   /** Every member, with his month (0 points before his first). */
   entries: LeaderboardEntry[];
   /** The same members ranked by Boost, arrows against last month's Boost places. */
   boostEntries: LeaderboardEntry[];
+  /** The members' clubs by id. */
+  clubNames: Record<number, string>;
   round: RoundWithMatches | null;
   /** The round's deadline had passed when read (the server keeps its own clock). */
   closed: boolean;
   /** Before the deadline: the members without complete picks. */
   missing: string[];
+  /** Before the deadline: when this round's "Recordarles" went (null: not yet). */
+  remindedAt: string | null;
   /** After the deadline: every member's picks. */
   picks: LeaguePicks;
   /** The round within the liga (points, hits, rank). */
   roundStandings: RoundStanding[];
 }
 
-export function loadLeague(userId: string, leagueId: string, roundId: number | undefined): Promise<Cached<LeagueData>> {
+/** The liga's months: from the month it was created (Mexico City) to the current one, newest first. */
+function leagueMonths(createdAt: string, current: GameMonth): GameMonth[] {
+  return leaderboardMonths([gameMonthOf(new Date(createdAt))], current);
+}
+
+export function loadLeague(userId: string, leagueId: string, roundId: number | undefined, monthAsked?: string): Promise<Cached<LeagueData>> {
   const now = new Date();
-  const month = gameMonthOf(now);
+  const current = gameMonthOf(now);
+  const requested = parseMonthKey(monthAsked) ?? current;
+  // "liga:", not the first version's "league:": a copy of that shape (no months, no clubs) is never read.
   return cachedRead(
-    `league:${leagueId}:${roundId ?? 'current'}:${monthKey(month)}`,
+    `liga:${leagueId}:${roundId ?? 'current'}:${monthKey(requested)}`,
     userId,
     async (): Promise<LeagueData> => {
       const league = await getLeague(leagueId);
-      if (!league) return { league, month, entries: [], boostEntries: [], round: null, closed: false, missing: [], picks: {}, roundStandings: [] };
+      const empty = { months: [current], month: current, entries: [], boostEntries: [], clubNames: {}, round: null, closed: false, missing: [], remindedAt: null, picks: {}, roundStandings: [] };
+      if (!league) return { league, ...empty };
+      const months = leagueMonths(league.createdAt, current);
+      // A month the liga cannot show (before it existed, or ahead of the clock) shows the current one.
+      const month = months.find((m) => compareMonths(m, requested) === 0) ?? current;
       const [entries, boostEntries, round] = await Promise.all([
         getLeagueStandings(leagueId, month),
         getLeagueStandings(leagueId, month, true),
         getLeagueRound(roundId, now),
       ]);
       const closed = round ? round.resultsSaved || Date.parse(round.deadline) <= now.getTime() : false;
-      const [missing, picks, roundStandings] = await Promise.all([
+      const [missing, remindedAt, picks, roundStandings, clubNames] = await Promise.all([
         round && !closed ? getLeagueMissingPicks(leagueId, round.id) : [],
+        round && !closed ? getLeagueReminder(leagueId, round.id) : null,
         round && closed ? getLeagueRoundPicks(leagueId, round.id) : {},
         round ? getLeagueRoundStandings(leagueId, round.id) : [],
+        getClubNames(entries.flatMap((e) => (e.clubId === null ? [] : [e.clubId]))),
       ]);
-      return { league, month, entries, boostEntries, round, closed, missing, picks, roundStandings };
+      return { league, months, month, entries, boostEntries, clubNames, round, closed, missing, remindedAt, picks, roundStandings };
     },
     MAX_AGE.league,
   );

@@ -8,14 +8,20 @@ export type LeagueTab = (typeof LEAGUE_TABS)[number];
 export interface LeagueSearch {
   /** A round's id; absent = the open round (else the last one that closed). */
   jornada?: number;
+  /** The table's month, "2026-10"; absent = the current month. */
+  mes?: string;
   orden?: LeagueTab;
 }
+
+/** "2026-10", as the leaderboard's `?mes=` (features/standings/search-params.ts). */
+const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export function parseLeagueSearch(search: Record<string, unknown>): LeagueSearch {
   const round = Number(search.jornada);
   const tab = LEAGUE_TABS.find((t) => t === search.orden);
   return {
     jornada: Number.isInteger(round) && round > 0 ? round : undefined,
+    mes: typeof search.mes === 'string' && MONTH_KEY.test(search.mes) ? search.mes : undefined,
     orden: tab === 'total' ? undefined : tab,
   };
 }

@@ -1,6 +1,7 @@
 // What other features use of the standings: the ranking table and its rows (the ligas show their
-// members' month in the same table, with the same score detail).
+// members' month in the same table, with the same score detail and month picker).
 export { LeaderboardTable } from './components/leaderboard-table';
+export { MonthSelect } from './components/month-select';
 export { ScoreDetailDialog } from './components/score-detail-dialog';
 export { leaderboardView, displayUsername, type LeaderboardEntry } from './leaderboard-rows';
-export { gameMonthOf, monthKey, monthLabel, type GameMonth } from './months';
+export { compareMonths, gameMonthOf, leaderboardMonths, monthKey, monthLabel, parseMonthKey, type GameMonth } from './months';

@@ -42,7 +42,7 @@ export const Route = createFileRoute('/_authed/dashboard')({
           race: <MonthRaceCard userId={session.user.id} month={home.month} rounds={home.rounds} />,
           boost: <BoostCard userId={session.user.id} data={boost} />,
           poll: <PollCard userId={session.user.id} />,
-          leagues: <MyLeaguesCard />,
+          leagues: <MyLeaguesCard userId={session.user.id} />,
           friends: <FriendsRanking userId={session.user.id} year={year} month={month} referralCode={profile?.referralCode ?? null} />,
           referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,
           offer: <OfferCard />,

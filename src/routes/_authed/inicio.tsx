@@ -48,7 +48,7 @@ export const Route = createFileRoute('/_authed/inicio')({
           cards={{
             next: <NextSteps week={home.week} picked={picked} boost={boostStep} rounds={home.rounds} />,
             boost: <BoostCard userId={session.user.id} data={boost} />,
-            leagues: <MyLeaguesCard />,
+            leagues: <MyLeaguesCard userId={session.user.id} />,
             referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,
             offer: <OfferCard />,
           }}

@@ -7,8 +7,8 @@ import { parseLeagueSearch } from '@/features/leagues/search-params';
 export const Route = createFileRoute('/_authed/ligas/$leagueId')({
   staticData: { title: 'Liga' },
   validateSearch: parseLeagueSearch,
-  loaderDeps: ({ search }) => ({ jornada: search.jornada }),
-  loader: ({ params, deps, context }) => loadLeague(context.session.user.id, params.leagueId, deps.jornada),
+  loaderDeps: ({ search }) => ({ jornada: search.jornada, mes: search.mes }),
+  loader: ({ params, deps, context }) => loadLeague(context.session.user.id, params.leagueId, deps.jornada, deps.mes),
   pendingComponent: LeagueSkeleton,
   errorComponent: function LeagueError() {
     const router = useRouter();
@@ -27,6 +27,7 @@ export const Route = createFileRoute('/_authed/ligas/$leagueId')({
         userId={session.user.id}
         tab={orden}
         onTabChange={(tab) => void navigate({ search: (prev) => ({ ...prev, orden: tab === 'total' ? undefined : tab }), replace: true })}
+        onMonthChange={(mes) => void navigate({ search: (prev) => ({ ...prev, mes }) })}
         onReload={() => void router.invalidate()}
       />
     );

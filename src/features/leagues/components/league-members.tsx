@@ -1,14 +1,17 @@
-// The liga's members with their club; for the owner, hand over and remove on each member.
+// The liga's members with their club (crest and name, as the rest of the app shows a club); for
+// the owner, hand over and remove on each member.
 import { displayUsername, type LeaderboardEntry } from '@/features/standings';
 
 export function LeagueMembers({
   members,
+  clubNames,
   ownerId,
   userId,
   onRemove,
   onHandOver,
 }: {
   members: LeaderboardEntry[];
+  clubNames: Record<number, string>;
   ownerId: string;
   userId: string;
   onRemove?: (member: LeaderboardEntry) => void;
@@ -19,6 +22,8 @@ export function LeagueMembers({
     <ul aria-label="Miembros" className="divide-y divide-slate-100">
       {sorted.map((member) => {
         const name = displayUsername(member.username, 20);
+        const club = member.clubId === null ? null : (clubNames[member.clubId] ?? null);
+        const details = [member.userId === ownerId ? 'Dueño de la liga' : null, club].filter(Boolean).join(' · ');
         return (
           <li key={member.userId} className="flex min-h-14 items-center gap-3 py-2">
             {member.clubLogoUrl ? (
@@ -31,7 +36,7 @@ export function LeagueMembers({
                 {name}
                 {member.userId === userId && <span className="ml-1 text-xs font-normal text-brand-700">(tú)</span>}
               </span>
-              {member.userId === ownerId && <span className="block text-xs text-slate-500">Dueño de la liga</span>}
+              {details && <span className="block truncate text-xs text-slate-500">{details}</span>}
             </span>
             {member.userId !== ownerId && onHandOver && (
               <button type="button" onClick={() => onHandOver(member)} aria-label={`Ceder la liga a ${name}`} className="min-h-11 rounded-full px-3 text-xs font-semibold text-brand-700 hover:bg-brand-50">

@@ -1,7 +1,8 @@
 // /ligas/<id>: a liga for its members. The month's table (the leaderboard's own table, with its
-// rank arrows and score detail) by total, Quinielazo or Boost; the round: who still has to pick
-// before the deadline, everybody's picks and the liga's winner after; the prize line, the
-// invitation, the members; the owner's management and a member's "Salir de la liga".
+// rank arrows, score detail and month picker), switchable to the round and to Boost; the round:
+// who still has to pick before the deadline, everybody's picks and the liga's winner after; the
+// prize line, the invitation, the members with their clubs; the owner's management and a
+// member's "Salir de la liga".
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { FormMessage } from '@/components/ui/field';
@@ -9,7 +10,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { formatSavedAt } from '@/lib/cached-read';
 import { formatDeadline } from '@/lib/time';
 import { useSending } from '@/lib/use-sending';
-import { LeaderboardTable, leaderboardView, monthLabel, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
+import { LeaderboardTable, leaderboardView, monthLabel, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
 import { deleteLeague } from '../api/delete-league';
 import { leaveLeague } from '../api/leave-league';
 import { removeLeagueMember } from '../api/remove-league-member';
@@ -34,10 +35,12 @@ interface LeaguePageProps {
   userId: string;
   tab: LeagueTab;
   onTabChange: (tab: LeagueTab) => void;
+  /** A month key, "2026-10". */
+  onMonthChange: (month: string) => void;
   onReload: () => void;
 }
 
-export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onReload }: LeaguePageProps) {
+export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthChange, onReload }: LeaguePageProps) {
   const [selected, setSelected] = useState<LeaderboardEntry | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
@@ -109,7 +112,9 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onReload 
       {cachedAt !== null && <FormMessage tone="info">Sin conexión: ves la copia de la liga guardada el {formatSavedAt(cachedAt)}.</FormMessage>}
       {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
 
-      <Section title={`Tabla de ${monthLabel(data.month)}`} id="league-table">
+      <Section title={tab === 'jornada' ? 'Tabla de la jornada' : `Tabla de ${monthLabel(data.month)}`} id="league-table">
+        {/* The round's table is one round's: the month picker is for the month's and Boost's. */}
+        {tab !== 'jornada' && data.months.length > 1 && <MonthSelect value={data.month} months={data.months} onChange={onMonthChange} />}
         <div role="tablist" aria-label="Ver tabla por" className="grid grid-cols-3 gap-1 rounded-full bg-slate-200/70 p-1">
           {LEAGUE_TABS.map((t) => (
             <button
@@ -148,7 +153,7 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onReload 
           {data.closed ? (
             <RoundPicksGrid round={round} picks={data.picks} standings={data.roundStandings} userId={userId} />
           ) : (
-            <MissingPicks key={round.id} leagueId={league.id} roundId={round.id} missing={data.missing} isOwner={isOwner} />
+            <MissingPicks key={`${round.id}|${data.remindedAt ?? ''}`} leagueId={league.id} roundId={round.id} missing={data.missing} isOwner={isOwner} remindedAt={data.remindedAt} />
           )}
         </Section>
       )}
@@ -160,6 +165,7 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onReload 
       <Section title="Miembros" id="league-members">
         <LeagueMembers
           members={data.entries}
+          clubNames={data.clubNames}
           ownerId={league.ownerId}
           userId={userId}
           onRemove={isOwner ? removeMember : undefined}

@@ -1,26 +1,40 @@
 // Before the deadline: who in the liga has not completed the round's picks (names only, never
-// anybody's picks), and the owner's "Recordarles": one push or e-mail each, once per round.
+// anybody's picks), and the owner's "Recordarles": one push or e-mail each, once per round. Its
+// state comes from the server (league_reminders), so the owner sees before tapping, on any phone,
+// that it already went and when.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSending } from '@/lib/use-sending';
+import { getLeagueReminder } from '../api/get-league-reminder';
 import { remindLeagueMissing } from '../api/remind-league-missing';
-import { leagueErrorMessage, leagueErrorReason } from '../league-rules';
+import { leagueErrorMessage, leagueErrorReason, reminderSentText } from '../league-rules';
 
-export function MissingPicks({ leagueId, roundId, missing, isOwner }: { leagueId: string; roundId: number; missing: string[]; isOwner: boolean }) {
+interface MissingPicksProps {
+  leagueId: string;
+  roundId: number;
+  missing: string[];
+  isOwner: boolean;
+  /** When this round's reminder went (null: not yet). */
+  remindedAt: string | null;
+}
+
+export function MissingPicks({ leagueId, roundId, missing, isOwner, remindedAt }: MissingPicksProps) {
   const [note, setNote] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [sentAt, setSentAt] = useState(remindedAt);
   const { sending, send } = useSending();
 
   async function remind() {
     await send(async () => {
       try {
         const reminded = await remindLeagueMissing(leagueId, roundId);
-        setDone(true);
+        setSentAt(new Date().toISOString());
         setNote(reminded === 1 ? 'Le recordamos a 1 miembro.' : `Les recordamos a ${reminded} miembros.`);
       } catch (error) {
-        // Already sent this round (from another phone, say): the button has nothing left to do.
-        if (leagueErrorReason(error) === 'league_already_reminded') setDone(true);
         setNote(leagueErrorMessage(error, 'No se pudo enviar el recordatorio. Inténtalo de nuevo.'));
+        // Already sent this round (from another phone, say): the button says when, and has nothing left to do.
+        if (leagueErrorReason(error) === 'league_already_reminded') {
+          setSentAt((await getLeagueReminder(leagueId, roundId).catch(() => null)) ?? new Date().toISOString());
+        }
       }
     });
   }
@@ -40,8 +54,8 @@ export function MissingPicks({ leagueId, roundId, missing, isOwner }: { leagueId
         </ul>
       )}
       {isOwner && missing.length > 0 && (
-        <Button onClick={() => void remind()} disabled={sending || done} className="self-start">
-          {sending ? 'Enviando…' : done ? 'Recordatorio enviado' : 'Recordarles'}
+        <Button onClick={() => void remind()} disabled={sending || sentAt !== null} className="self-start">
+          {sending ? 'Enviando…' : sentAt !== null ? reminderSentText(sentAt) : 'Recordarles'}
         </Button>
       )}
       <p role="status" className="min-h-5 text-sm font-semibold text-brand-700">

@@ -1,12 +1,13 @@
 // /ligas: the player's ligas, and "Crear liga".
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
+import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import type { MyLeague } from '../api/get-my-leagues';
 import { LEAGUES_PER_PLAYER } from '../league-rules';
 import { CreateLeagueForm } from './create-league-form';
 import { MyLeaguesList } from './my-leagues-list';
 
-export function MyLeaguesPage({ leagues, onRetry }: { leagues: MyLeague[] | null; onRetry: () => void }) {
+export function MyLeaguesPage({ leagues, cachedAt, onRetry }: { leagues: MyLeague[] | null; cachedAt: number | null; onRetry: () => void }) {
   return (
     <div className="flex flex-col gap-5">
       <header>
@@ -14,6 +15,7 @@ export function MyLeaguesPage({ leagues, onRetry }: { leagues: MyLeague[] | null
         <h1 className="text-2xl font-extrabold tracking-tight">Mis ligas</h1>
         <p className="text-sm text-slate-600">Tus mismas quinielas y puntos, en una tabla solo para tu grupo.</p>
       </header>
+      {cachedAt !== null && <SavedCopyNote storedAt={cachedAt} what="de tus ligas" />}
       {leagues === null ? (
         <ErrorState message="No se pudieron cargar tus ligas." onRetry={onRetry} />
       ) : leagues.length === 0 ? (
