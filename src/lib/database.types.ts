@@ -547,7 +547,9 @@ export type Database = {
         Row: {
           daily_points: number
           month: number
-          podium: boolean
+          podium_daily: boolean
+          podium_total: boolean
+          podium_weekly: boolean
           rank_daily: number
           rank_total: number
           rank_weekly: number
@@ -560,7 +562,9 @@ export type Database = {
         Insert: {
           daily_points?: number
           month: number
-          podium?: never
+          podium_daily?: boolean
+          podium_total?: boolean
+          podium_weekly?: boolean
           rank_daily: number
           rank_total: number
           rank_weekly: number
@@ -573,7 +577,9 @@ export type Database = {
         Update: {
           daily_points?: number
           month?: number
-          podium?: never
+          podium_daily?: boolean
+          podium_total?: boolean
+          podium_weekly?: boolean
           rank_daily?: number
           rank_total?: number
           rank_weekly?: number

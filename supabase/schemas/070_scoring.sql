@@ -534,10 +534,18 @@ revoke execute on function internal.drop_scores_of_deleted_games() from public;
 create function internal.drop_rows_of_deleted_players() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  podium_months int[];
 begin
   delete from public.scores s using gone g where s.user_id = g.id;
   delete from public.daily_scores s using gone g where s.user_id = g.id;
-  delete from public.monthly_standings ms using gone g where ms.user_id = g.id;
+  -- A podium that loses a player takes the next one in its order.
+  with removed as (
+    delete from public.monthly_standings ms using gone g where ms.user_id = g.id
+    returning ms.year * 100 + ms.month as year_month, ms.podium_total or ms.podium_weekly or ms.podium_daily as on_podium
+  )
+  select array(select distinct r.year_month from removed r where r.on_podium) into podium_months;
+  perform internal.place_podiums(ym / 100, ym % 100) from unnest(podium_months) ym;
   delete from public.notification_outbox o using gone g where o.user_id = g.id;
   return null;
 end

@@ -75,19 +75,29 @@ create table public.monthly_standings (
   rank_weekly int not null,
   rank_daily int not null,
   primary key (user_id, year, month),
-  -- The podium: in the top 100 of the total, Quinielazo or Boost ranking. The top-N reads of
-  -- get_monthly_leaderboard (N <= 100) walk this index instead of one per ranking.
-  podium boolean not null generated always as (rank_total <= 100 or rank_weekly <= 100 or rank_daily <= 100) stored
+  -- Each ranking's podium: its first 100 rows as the leaderboard lists them (by rank, then
+  -- username), so a first place shared by 80,000 Boost players is still a podium of 100. The
+  -- top-N reads (N <= 100) walk the ranking's own partial index; written with the ranks by
+  -- the standings' writers (internal.podium_of). In the order a generated migration adds them.
+  podium_daily boolean not null default false,
+  podium_total boolean not null default false,
+  podium_weekly boolean not null default false
 )
 -- Half of each page free for the next re-rank's row versions (HOT updates).
 with (fillfactor = 50);
 alter table public.monthly_standings enable row level security;
 comment on table public.monthly_standings is 'Derived: a player''s month totals and ranks (ties share the rank). Written only by refresh_monthly_standings and apply_standings_delta; public like the leaderboard.';
-comment on column public.monthly_standings.podium is 'Derived: in the top 100 of any of the month''s three rankings (the top-N reads'' index).';
+comment on column public.monthly_standings.podium_total is 'Derived: among the first 100 of the month''s total ranking (by rank, then username).';
+comment on column public.monthly_standings.podium_weekly is 'Derived: among the first 100 of the month''s Quinielazo ranking (by rank, then username).';
+comment on column public.monthly_standings.podium_daily is 'Derived: among the first 100 of the month''s Boost ranking (by rank, then username).';
 revoke all on table public.monthly_standings from anon, authenticated;
 grant select on table public.monthly_standings to anon, authenticated;
 
-create index monthly_standings_podium_idx on public.monthly_standings (year, month) where podium;
+-- No index names a rank column: a re-rank then rewrites each row inside its page (a HOT
+-- update) unless a podium flag changes.
+create index monthly_standings_podium_total_idx on public.monthly_standings (year, month) where podium_total;
+create index monthly_standings_podium_weekly_idx on public.monthly_standings (year, month) where podium_weekly;
+create index monthly_standings_podium_daily_idx on public.monthly_standings (year, month) where podium_daily;
 
 -- No write policies: the rows are derived, so nobody but the refresh (definer) writes them.
 create policy "Everyone reads the standings" on public.monthly_standings for select to anon, authenticated using (true);
@@ -101,6 +111,105 @@ as $$
   select pg_advisory_xact_lock(hashtext('quinielazo.monthly_standings'), year_input * 100 + month_input)
 $$;
 revoke execute on function internal.lock_standings_month(year_input integer, month_input integer) from public;
+
+-- The podiums of a month from the rows ranked within the first 100 of some ranking (only they
+-- can be among a ranking's first 100 rows): per ranking, its first 100 rows by rank, then
+-- username, then user_id, as get_monthly_leaderboard lists them. The tie at a podium's last
+-- rank is cut by name: after a Boost game answered right by 80,000 players the Boost podium
+-- holds 100 of them, not 80,000, so the other rankings' top pages never read that tie and the
+-- Boost top page reads 100 rows. Costs a top-100 sort of the rows near the top (one profile
+-- read each), not of the month. Nested loops on: the callers turn them off for their
+-- whole-month joins, and here each row's name is one key probe.
+create function internal.podium_of(players uuid[], totals int[], weeklies int[], dailies int[])
+returns table (user_id uuid, podium_total boolean, podium_weekly boolean, podium_daily boolean)
+language sql stable set search_path = ''
+set enable_nestloop = on
+as $$
+  with near as materialized (
+    select u.user_id, u.rank_total, u.rank_weekly, u.rank_daily, p.username
+    from unnest(players, totals, weeklies, dailies) u(user_id, rank_total, rank_weekly, rank_daily)
+    join public.profiles p on p.id = u.user_id
+  ), total as (
+    select n.user_id from near n where n.rank_total <= 100 order by n.rank_total, n.username, n.user_id limit 100
+  ), weekly as (
+    select n.user_id from near n where n.rank_weekly <= 100 order by n.rank_weekly, n.username, n.user_id limit 100
+  ), daily as (
+    select n.user_id from near n where n.rank_daily <= 100 order by n.rank_daily, n.username, n.user_id limit 100
+  ), placed as (
+    select t.user_id, 'total' as ranking from total t
+    union all select w.user_id, 'weekly' from weekly w
+    union all select d.user_id, 'daily' from daily d
+  )
+  select pl.user_id, bool_or(pl.ranking = 'total'), bool_or(pl.ranking = 'weekly'), bool_or(pl.ranking = 'daily')
+  from placed pl
+  group by pl.user_id
+$$;
+comment on function internal.podium_of(uuid[], int[], int[], int[]) is
+  'The players on each ranking''s podium (first 100 by rank, then username) among the given rows ranked within 100 somewhere.';
+revoke execute on function internal.podium_of(players uuid[], totals integer[], weeklies integer[], dailies integer[]) from public;
+
+-- Sets a month's podium flags from its stored ranks: after a full refresh, and when a player
+-- near the top is renamed or deleted (a tie cut by name may then take someone else). Reads
+-- the month once (no index names a rank); writes only the flags that change.
+create function internal.place_podiums(year_input int, month_input int) returns void
+language plpgsql volatile set search_path = ''
+set enable_nestloop = on
+as $$
+begin
+  perform internal.lock_standings_month(year_input, month_input);
+  with near as (
+    select array_agg(s.user_id) as players, array_agg(s.rank_total) as totals,
+           array_agg(s.rank_weekly) as weeklies, array_agg(s.rank_daily) as dailies
+    from public.monthly_standings s
+    where s.year = year_input and s.month = month_input
+      and (s.rank_total <= 100 or s.rank_weekly <= 100 or s.rank_daily <= 100)
+  ), podium as (
+    select pd.* from near cross join lateral internal.podium_of(near.players, near.totals, near.weeklies, near.dailies) pd
+  ), touched as (
+    select pd.user_id from podium pd
+    union
+    select s.user_id from public.monthly_standings s
+    where s.year = year_input and s.month = month_input and (s.podium_total or s.podium_weekly or s.podium_daily)
+  )
+  update public.monthly_standings s
+  set podium_total = coalesce(pd.podium_total, false), podium_weekly = coalesce(pd.podium_weekly, false),
+      podium_daily = coalesce(pd.podium_daily, false)
+  from touched t
+  left join podium pd on pd.user_id = t.user_id
+  where s.year = year_input and s.month = month_input and s.user_id = t.user_id
+    and (s.podium_total, s.podium_weekly, s.podium_daily) is distinct from
+        (coalesce(pd.podium_total, false), coalesce(pd.podium_weekly, false), coalesce(pd.podium_daily, false));
+end
+$$;
+comment on function internal.place_podiums(int, int) is 'Sets one month''s podium flags of monthly_standings from its stored ranks and the players'' names.';
+revoke execute on function internal.place_podiums(year_input integer, month_input integer) from public;
+
+-- A renamed player in the tie at a podium's last rank may move in or out of it by name (a
+-- rank before the last is on it whatever the name, a later one off it). Renames are rare; a
+-- month is re-placed only when the new name can matter.
+create function internal.place_podiums_after_rename() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  mo record;
+begin
+  for mo in
+    select s.year, s.month from public.monthly_standings s
+    where s.user_id = new.id
+      and ((s.rank_total <= 100 and s.rank_total >= (select max(x.rank_total) from public.monthly_standings x
+                                                     where x.year = s.year and x.month = s.month and x.podium_total))
+        or (s.rank_weekly <= 100 and s.rank_weekly >= (select max(x.rank_weekly) from public.monthly_standings x
+                                                       where x.year = s.year and x.month = s.month and x.podium_weekly))
+        or (s.rank_daily <= 100 and s.rank_daily >= (select max(x.rank_daily) from public.monthly_standings x
+                                                     where x.year = s.year and x.month = s.month and x.podium_daily)))
+  loop
+    perform internal.place_podiums(mo.year, mo.month);
+  end loop;
+  return null;
+end
+$$;
+comment on function internal.place_podiums_after_rename() is 'Trigger: a renamed player at a podium''s last rank re-places that month''s podiums (ties are listed by name).';
+revoke execute on function internal.place_podiums_after_rename() from public;
 
 -- Recomputes one month from the source rows (idempotent, self-healing). Definer: it writes a
 -- table no client may write, on behalf of whoever changed a score. search_path is empty so a
@@ -160,6 +269,8 @@ begin
   where (ms.weekly_points, ms.daily_points, ms.referral_points, ms.rank_total, ms.rank_weekly, ms.rank_daily)
     is distinct from (excluded.weekly_points, excluded.daily_points, excluded.referral_points, excluded.rank_total,
                       excluded.rank_weekly, excluded.rank_daily);
+  -- The rare path (a round moved or deleted): the podiums from the stored ranks, one more read.
+  perform internal.place_podiums(year_input, month_input);
 end
 $$;
 comment on function public.refresh_monthly_standings(int, int) is 'Recomputes monthly_standings of one Mexico City month from scores and daily_scores.';
@@ -178,10 +289,10 @@ revoke execute on function public.refresh_monthly_standings(year_input integer, 
 -- and referral points (users[i] gains weekly[i], daily[i], referral[i]; a player may appear
 -- more than once), plus the players who lost source rows (maybe_gone), who leave the month when
 -- nothing of theirs is left in it (or their profile is gone). Then re-ranks the month with one
--- window query and writes, in one statement per kind, only the rows whose points or ranks
--- changed: no re-aggregation of the month's scores and Boost scores, no rewrite of equal rows.
--- The result equals refresh_monthly_standings (tests/api/leaderboard.test.ts checks it).
--- Ranked from histograms.
+-- window query and writes, in one statement per kind, only the rows whose points, ranks or
+-- podium places changed: no re-aggregation of the month's scores and Boost scores, no rewrite
+-- of equal rows. The result equals refresh_monthly_standings (tests/api/leaderboard.test.ts
+-- checks it). Ranked from histograms.
 create function internal.apply_standings_delta(
   year_input int, month_input int, users uuid[], weekly int[], daily int[], referral int[], maybe_gone uuid[]
 ) returns void
@@ -216,7 +327,8 @@ begin
     from unnest(users, weekly, daily, referral) d(user_id, weekly, daily, referral)
     group by d.user_id
   ), current_rows as (
-    select ms.user_id, ms.weekly_points, ms.daily_points, ms.referral_points, ms.rank_total, ms.rank_weekly, ms.rank_daily
+    select ms.user_id, ms.weekly_points, ms.daily_points, ms.referral_points, ms.rank_total, ms.rank_weekly, ms.rank_daily,
+           ms.podium_total, ms.podium_weekly, ms.podium_daily
     from public.monthly_standings ms
     where ms.year = year_input and ms.month = month_input
   ), next_rows as (
@@ -226,7 +338,8 @@ begin
            coalesce(c.daily_points, 0) + coalesce(d.daily, 0) as daily,
            coalesce(c.referral_points, 0) + coalesce(d.referral, 0) as referral,
            c.weekly_points as old_weekly, c.daily_points as old_daily, c.referral_points as old_referral,
-           c.rank_total as old_rank_total, c.rank_weekly as old_rank_weekly, c.rank_daily as old_rank_daily
+           c.rank_total as old_rank_total, c.rank_weekly as old_rank_weekly, c.rank_daily as old_rank_daily,
+           c.podium_total as old_podium_total, c.podium_weekly as old_podium_weekly, c.podium_daily as old_podium_daily
     from current_rows c
     full join delta d on d.user_id = c.user_id
     -- A deleted profile's cascade must not bring him back: his removed rows put him in
@@ -251,23 +364,38 @@ begin
     join rank_by_total rt on rt.points = t.total
     join rank_by_weekly rw on rw.points = t.weekly
     join rank_by_daily rd on rd.points = t.daily
+  ), podium as (
+    -- The podiums from the rows ranked within 100 somewhere (a few hundred, or the tie of a
+    -- Boost game's right answer): the rest of the month is off every podium.
+    select pd.* from (
+      select array_agg(r.user_id) as players, array_agg(r.rank_total) as totals,
+             array_agg(r.rank_weekly) as weeklies, array_agg(r.rank_daily) as dailies
+      from ranked r where r.rank_total <= 100 or r.rank_weekly <= 100 or r.rank_daily <= 100
+    ) near cross join lateral internal.podium_of(near.players, near.totals, near.weeklies, near.dailies) pd
   ), removed as (
     delete from public.monthly_standings ms
     where ms.year = year_input and ms.month = month_input and ms.user_id = any (gone)
   ), added as (
     insert into public.monthly_standings (year, month, user_id, weekly_points, daily_points, referral_points, total_points,
-                                          rank_total, rank_weekly, rank_daily)
-    select year_input, month_input, r.user_id, r.weekly, r.daily, r.referral, r.total, r.rank_total, r.rank_weekly, r.rank_daily
+                                          rank_total, rank_weekly, rank_daily, podium_total, podium_weekly, podium_daily)
+    select year_input, month_input, r.user_id, r.weekly, r.daily, r.referral, r.total, r.rank_total, r.rank_weekly, r.rank_daily,
+           coalesce(pd.podium_total, false), coalesce(pd.podium_weekly, false), coalesce(pd.podium_daily, false)
     -- In key order: a new month's 100,000 rows walk the primary key's pages once.
-    from ranked r where r.is_new order by r.user_id
+    from ranked r left join podium pd on pd.user_id = r.user_id
+    where r.is_new order by r.user_id
   )
   update public.monthly_standings ms
   set weekly_points = r.weekly, daily_points = r.daily, referral_points = r.referral, total_points = r.total,
-      rank_total = r.rank_total, rank_weekly = r.rank_weekly, rank_daily = r.rank_daily
+      rank_total = r.rank_total, rank_weekly = r.rank_weekly, rank_daily = r.rank_daily,
+      podium_total = coalesce(pd.podium_total, false), podium_weekly = coalesce(pd.podium_weekly, false),
+      podium_daily = coalesce(pd.podium_daily, false)
   from ranked r
+  left join podium pd on pd.user_id = r.user_id
   where not r.is_new
-    and (r.weekly, r.daily, r.referral, r.rank_total, r.rank_weekly, r.rank_daily)
-        is distinct from (r.old_weekly, r.old_daily, r.old_referral, r.old_rank_total, r.old_rank_weekly, r.old_rank_daily)
+    and (r.weekly, r.daily, r.referral, r.rank_total, r.rank_weekly, r.rank_daily,
+         coalesce(pd.podium_total, false), coalesce(pd.podium_weekly, false), coalesce(pd.podium_daily, false))
+        is distinct from (r.old_weekly, r.old_daily, r.old_referral, r.old_rank_total, r.old_rank_weekly, r.old_rank_daily,
+                          r.old_podium_total, r.old_podium_weekly, r.old_podium_daily)
     and ms.year = year_input and ms.month = month_input and ms.user_id = r.user_id;
 end
 $$;
@@ -435,7 +563,7 @@ revoke execute on function public.standings_after_move() from public, anon, auth
 -- the actual values walks the rank index and stops after the requested rows, so the UI asks
 -- for limit_input 20 (top 20 of ranking_input 'total' | 'weekly' | 'daily') and for
 -- user_id_input (its own row): a few ms each.
--- The top-N reads name the podium.
+-- The top-N reads name the ranking's podium.
 create function public.get_monthly_leaderboard(
   month_input int, year_input int, limit_input int default null, user_id_input uuid default null,
   ranking_input text default 'total'
@@ -455,17 +583,20 @@ begin
     'select s.user_id, p.username, p.favorite_club_id, c.logo_url,
             s.total_points, s.daily_points, s.weekly_points, s.referral_points,
             s.rank_total, s.rank_weekly, s.rank_daily, prev.rank_total
-     from public.monthly_standings s
+     from (select * from public.monthly_standings s
+           where s.year = $1 and s.month = $2 and ($6::uuid is null or s.user_id = $6) %s
+           offset 0) s
      join public.public_profiles p on p.id = s.user_id
      left join public.clubs c on c.id = p.favorite_club_id
      left join public.rank_snapshots prev
        on prev.user_id = s.user_id and prev.year = $3 and prev.month = $4
-     where s.year = $1 and s.month = $2 and ($6::uuid is null or s.user_id = $6) %s
      order by s.%I, p.username, s.user_id
      limit $5',
-    -- The first N rows all have rank <= N, so for N up to 100 they are on the podium: the
-    -- planner reads the podium index (a few hundred rows) instead of the whole month.
-    case when limit_input between 0 and 100 then format('and s.podium and s.%I <= %s', 'rank_' || ranking_input, limit_input) else '' end,
+    -- The first N rows of a ranking are on its podium for N up to 100 (and have rank <= N):
+    -- the month's rows come from that ranking's podium index (100 rows) alone, first (offset 0
+    -- keeps the planner from starting at the players instead), then their names.
+    case when limit_input between 0 and 100
+      then format('and s.%I and s.%I <= %s', 'podium_' || ranking_input, 'rank_' || ranking_input, limit_input) else '' end,
     'rank_' || ranking_input)
   using year_input, month_input,
         year_input - case when month_input = 1 then 1 else 0 end, case when month_input = 1 then 12 else month_input - 1 end,
@@ -627,3 +758,6 @@ create trigger scores_standings_delete after delete on public.scores
 
 create trigger quinielas_standings_move after update of deadline on public.quinielas
   for each row when (old.deadline is distinct from new.deadline) execute function public.standings_after_move();
+
+create trigger profiles_rename_podiums after update of username on public.profiles
+  for each row when (old.username is distinct from new.username) execute function internal.place_podiums_after_rename();

@@ -7,23 +7,31 @@ set check_function_bodies = off;
 -- the last paid place shares only the paid places. Nobody wins with 0 points.
 -- Plain SQL, security invoker: scores, standings, prizes and public_profiles are public.
 -- Reading its places (1–5) through
--- the podium index, not the whole table; places beyond 100 (none today) would read the month.
+-- the total ranking's podium index, not the whole table. The podium is the ranking's first 100
+-- rows by rank and name, so it holds every row ranked before its last rank: all the paid places
+-- unless its last rank is itself paid (100 players tied within the places, the tie cut by name,
+-- or places beyond 100, none today); then the month is read.
 create function public.get_monthly_prizes(month_input int, year_input int)
 returns table (user_id uuid, username text, rank int, amount_mxn numeric)
 language sql stable
 as $$
   with paid as (
     select max(pr.place) as places from public.prizes_for(make_date(year_input, month_input, 1)) pr where pr.kind = 'monthly'
+  ), podium as (
+    select count(*) >= 100 and max(s.rank_total) <= (select paid.places from paid) as short
+    from public.monthly_standings s
+    where s.year = year_input and s.month = month_input and s.podium_total
   ), placed as (
     select s.user_id, s.rank_total
     from public.monthly_standings s
-    where s.year = year_input and s.month = month_input and s.podium and s.total_points > 0
+    where not (select podium.short from podium)
+      and s.year = year_input and s.month = month_input and s.podium_total and s.total_points > 0
       and s.rank_total <= (select paid.places from paid)
     union all
     select s.user_id, s.rank_total
     from public.monthly_standings s
-    where (select paid.places from paid) > 100
-      and s.year = year_input and s.month = month_input and not s.podium and s.total_points > 0
+    where (select podium.short from podium)
+      and s.year = year_input and s.month = month_input and s.total_points > 0
       and s.rank_total <= (select paid.places from paid)
   ), winners as (
     select w.user_id, w.rank_total, count(*) over (partition by w.rank_total)::int as tied from placed w

@@ -321,7 +321,7 @@ as $$
   ), top3 as (
     select s.user_id as id from public.monthly_standings s
     join public.public_profiles pp on pp.id = s.user_id
-    where s.year = year_input and s.month = month_input and s.podium and s.rank_total <= 3
+    where s.year = year_input and s.month = month_input and s.podium_total and s.rank_total <= 3
     order by s.rank_total, pp.username, s.user_id
     limit 3
   ), lines as (

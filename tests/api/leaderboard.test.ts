@@ -106,11 +106,11 @@ describe('get_monthly_leaderboard', () => {
     expect(filtered.data).toMatchObject([{ username: P4.username, rank_total: 4 }]);
     await q('update public.scores set points = 10 where user_id = $1 and quiniela_id = $2', [P3.id, march]);
     // The incrementally kept standings equal a full recomputation from the source rows.
-    const { rows } = await q(`select year, month, user_id, total_points, rank_total, rank_weekly, rank_daily
-                              from public.monthly_standings where year = 2044 order by 1, 2, 3`);
+    const kept = `select year, month, user_id, total_points, rank_total, rank_weekly, rank_daily, podium_total, podium_weekly, podium_daily
+                  from public.monthly_standings where year = 2044 order by 1, 2, 3`;
+    const { rows } = await q(kept);
     await q('select public.refresh_monthly_standings(2044, 3), public.refresh_monthly_standings(2044, 4)');
-    expect((await q(`select year, month, user_id, total_points, rank_total, rank_weekly, rank_daily
-                     from public.monthly_standings where year = 2044 order by 1, 2, 3`)).rows).toEqual(rows);
+    expect((await q(kept)).rows).toEqual(rows);
   });
 
   it('is empty for a month without play', async () => {
