@@ -1549,6 +1549,68 @@ export type Database = {
           },
         ]
       }
+      round_finalizations: {
+        Row: {
+          created_at: string
+          error: string | null
+          failed_step: string | null
+          finished_at: string | null
+          id: string
+          matches: number | null
+          notices: number | null
+          notices_queued_at: string | null
+          players: number | null
+          quiniela_id: number
+          results_saved_at: string | null
+          scored_at: string | null
+          seal_checked_at: string | null
+          sealed: boolean | null
+          started_by: string | null
+        }
+        Insert: {
+          created_at?: string
+          error?: string | null
+          failed_step?: string | null
+          finished_at?: string | null
+          id: string
+          matches?: number | null
+          notices?: number | null
+          notices_queued_at?: string | null
+          players?: number | null
+          quiniela_id: number
+          results_saved_at?: string | null
+          scored_at?: string | null
+          seal_checked_at?: string | null
+          sealed?: boolean | null
+          started_by?: string | null
+        }
+        Update: {
+          created_at?: string
+          error?: string | null
+          failed_step?: string | null
+          finished_at?: string | null
+          id?: string
+          matches?: number | null
+          notices?: number | null
+          notices_queued_at?: string | null
+          players?: number | null
+          quiniela_id?: number
+          results_saved_at?: string | null
+          scored_at?: string | null
+          seal_checked_at?: string | null
+          sealed?: boolean | null
+          started_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "round_finalizations_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: false
+            referencedRelation: "quinielas"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       round_seal_salts: {
         Row: {
           quiniela_id: number
@@ -2186,6 +2248,13 @@ export type Database = {
           share_mxn: number
         }[]
       }
+      pro_pool_history: {
+        Args: { p_quiniela: number }
+        Returns: {
+          at: string
+          contributed_mxn: number
+        }[]
+      }
       pro_pool_minimum: { Args: Record<PropertyKey, never>; Returns: number }
       pro_pool_stats: {
         Args: { p_quiniela: number }
@@ -2280,6 +2349,10 @@ export type Database = {
           month_input: string
         }
         Returns: number
+      }
+      run_finalization_step: {
+        Args: { p_run: string; p_step: string }
+        Returns: undefined
       }
       save_push_subscription: {
         Args: {

@@ -535,6 +535,32 @@ $$;
 comment on function public.pro_ledger(bigint) is 'A round''s credited, voided and house-loss Pro payments, anonymous (ledger tag only); a house loss still counts in the fixed pool. Public.';
 revoke execute on function public.pro_ledger(p_quiniela bigint) from public;
 
+-- The pool through the week (issue 33): the open ledger added up in time order, for /pro's
+-- chart. One point per hour that saw a payment (a week is at most 168 points, however many
+-- sell), each the ledger's contributions up to the last payment of that hour, after a first
+-- point at 0 when the round was published. Only what pro_ledger already shows anyone: the
+-- lines' times and what each adds (a payment refunded before the close adds nothing there, so
+-- nothing here either); never who paid. The pool shown is still the larger of this and
+-- pro_pool_minimum(), which the chart draws as its floor.
+create function public.pro_pool_history(p_quiniela bigint)
+returns table (at timestamptz, contributed_mxn numeric)
+language sql stable security definer set search_path = ''
+as $$
+  with hours as (
+    select max(l.at) as at, sum(sum(l.pool_mxn)) over (order by date_trunc('hour', l.at, 'UTC')) as contributed
+    from public.pro_ledger(p_quiniela) l
+    where l.pool_mxn > 0
+    group by date_trunc('hour', l.at, 'UTC')
+  )
+  select least(q.created_at, (select min(h.at) from hours h)), 0::numeric from public.quinielas q where q.id = p_quiniela
+  union all
+  select h.at, h.contributed from hours h
+  order by 1, 2
+$$;
+comment on function public.pro_pool_history(bigint) is
+  'A round''s Pro contributions added up over time (hourly points after a 0 at publication), from the open ledger''s lines only. Public.';
+revoke execute on function public.pro_pool_history(p_quiniela bigint) from public;
+
 create function internal.limit_pro_checkouts() returns trigger
 language plpgsql security definer set search_path = ''
 as $$

@@ -294,3 +294,111 @@ create index notification_batches_created_at_idx on public.notification_batches 
 
 create policy "Admins read send progress" on public.notification_batches for select to authenticated
   using ((select public.is_admin()));
+
+-- Finalizing a round, step by step (issue 33). The finalize-round function (service role, after
+-- its admin check) runs the four steps one after another, each in its own transaction through
+-- public.run_finalization_step, which stamps its step on this row in the same transaction: the
+-- row says a step is done exactly when its work is committed. The admin's screen reads the row
+-- every half second, so he sees the steps as they happen, and finds them again when he comes
+-- back (the id is chosen by his browser and sent with the request, like notification_batches).
+-- A step that fails is named here with the database's own words (failed_step, error) by the
+-- function; the round is then exactly as that step's rollback left it.
+create table public.round_finalizations (
+  id uuid primary key,
+  quiniela_id bigint not null references public.quinielas (id) on delete cascade,
+  started_by uuid,
+  created_at timestamptz not null default now(),
+  results_saved_at timestamptz,
+  matches int,
+  seal_checked_at timestamptz,
+  sealed boolean,
+  scored_at timestamptz,
+  players int,
+  notices_queued_at timestamptz,
+  notices int,
+  finished_at timestamptz,
+  failed_step text check (failed_step in ('results', 'seal', 'scores', 'notices')),
+  error text
+);
+alter table public.round_finalizations enable row level security;
+comment on table public.round_finalizations is
+  'One finalization of a round and its steps (results saved, seal checked, scored, notices queued) as each committed; written by finalize-round (service role), read by admins.';
+revoke all on table public.round_finalizations from anon, authenticated;
+grant select on table public.round_finalizations to authenticated;
+
+create index round_finalizations_quiniela_id_idx on public.round_finalizations (quiniela_id, created_at desc);
+
+create policy "Admins read finalizations" on public.round_finalizations for select to authenticated
+  using ((select public.is_admin()));
+
+-- One step of a finalization, in order: 'results' (every match has its result), 'seal' (a due
+-- round is sealed, then its picks are checked against the seal), 'scores' (results_saved: the
+-- triggers check the seal again in the same transaction, score the round and fix the Pro payout;
+-- a round finalized before is scored again) and 'notices' (the "points ready" notices queued,
+-- as the five-minute job would). Service role only: finalize-round checks the admin first.
+create function public.run_finalization_step(p_run uuid, p_step text) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  run public.round_finalizations;
+  round public.quinielas;
+  total int;
+  done int;
+begin
+  select * into run from public.round_finalizations where id = p_run for update;
+  if not found then
+    raise exception 'No encontramos esa finalización.' using errcode = 'P0002';
+  end if;
+  if run.finished_at is not null then
+    raise exception 'Esta finalización ya terminó.' using errcode = '22023';
+  end if;
+  select * into round from public.quinielas where id = run.quiniela_id;
+  case p_step
+    when 'results' then
+      select count(*)::int, count(m.correct_result)::int into total, done from public.matches m where m.quiniela_id = round.id;
+      if total = 0 then
+        raise exception 'Esta quiniela no tiene partidos.' using errcode = '22023';
+      end if;
+      if done < total then
+        raise exception 'Faltan resultados: % de % capturados.', done, total using errcode = '22023';
+      end if;
+      update public.round_finalizations set results_saved_at = now(), matches = total where id = p_run;
+    when 'seal' then
+      if run.results_saved_at is null then
+        raise exception 'Primero se guardan los resultados.' using errcode = '22023';
+      end if;
+      if round.deadline <= now() then
+        perform internal.seal_round(round.id);
+      end if;
+      perform internal.assert_round_seal_intact(round.id);
+      update public.round_finalizations
+        set seal_checked_at = now(), sealed = exists (select 1 from public.round_seals s where s.quiniela_id = round.id)
+        where id = p_run;
+    when 'scores' then
+      if run.seal_checked_at is null then
+        raise exception 'Primero se comprueba el sello.' using errcode = '22023';
+      end if;
+      update public.quinielas set results_saved = true where id = round.id and not results_saved;
+      if not found then
+        perform public.score_round(round.id);
+      end if;
+      update public.round_finalizations
+        set scored_at = now(), players = (select count(*)::int from public.scores s where s.quiniela_id = round.id)
+        where id = p_run;
+    when 'notices' then
+      if run.scored_at is null then
+        raise exception 'Primero se calculan los puntos.' using errcode = '22023';
+      end if;
+      perform public.queue_points_ready(now());
+      update public.round_finalizations
+        set notices_queued_at = now(), finished_at = now(),
+            notices = (select count(*)::int from public.notification_outbox o where o.kind = 'points_ready' and o.quiniela_id = round.id)
+        where id = p_run;
+    else
+      raise exception 'Paso desconocido: %.', p_step using errcode = '22023';
+  end case;
+end
+$$;
+comment on function public.run_finalization_step(uuid, text) is
+  'finalize-round''s steps (service role): results, seal, scores, notices, each stamped on round_finalizations as it commits.';
+revoke execute on function public.run_finalization_step(p_run uuid, p_step text) from public, anon, authenticated;

@@ -387,6 +387,19 @@ const RULES: Record<string, TableRules> = {
     patch: () => ({ sent: 2 }),
     allow: { select: 'admin service', ...SERVICE_WRITES },
   },
+  round_finalizations: {
+    // A finalization's steps: written by finalize-round (service role), read by admins.
+    arrange: async () => {
+      const run = randomUUID();
+      const round = (await openRound()).quiniela_id;
+      await q(`insert into public.round_finalizations (id, quiniela_id) values ($1, $2)`, [run, round]);
+      return { run, round };
+    },
+    key: (c) => ({ id: c.run }),
+    insert: (c) => ({ id: randomUUID(), quiniela_id: c.round }),
+    patch: () => ({ finished_at: new Date().toISOString() }),
+    allow: { select: 'admin service', ...SERVICE_WRITES },
+  },
   notification_outbox: {
     arrange: async (owner) => {
       const dedupe = `matriz:${n++}`;

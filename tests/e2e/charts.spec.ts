@@ -2,7 +2,7 @@
 // text alternative says what the test arranged (rank_history rows, scores and picks written by
 // SQL relative to the database clock).
 import { expect, test } from '@playwright/test';
-import { closeRoundNow, createPlayer, createRound, signInPage, signInPlayer } from '../support/e2e-players.ts';
+import { closeRoundNow, createPlayer, createRound, serviceWorkerInControl, signInPage, signInPlayer } from '../support/e2e-players.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 import { shownName } from '../support/shown.ts';
 
@@ -140,6 +140,98 @@ test('the admin follows a custom e-mail to 60 players from its first count to do
   await page.goto('/admin/enviar-emails');
   await expect(progress).toHaveAttribute('aria-valuetext', 'Terminado: 60 de 60 enviados · 0 fallidos');
   await expect(page.getByRole('status').filter({ hasText: 'Terminado: 60 de 60 enviados · 0 fallidos' })).toBeVisible();
+});
+
+test('the Pro pool’s chart says how the pool grew toward the close and its 300 MXN floor, also offline', async ({ page, context }) => {
+  const me = await createPlayer('bolsa');
+  const round = await createRound(`Jornada bolsa ${Date.now().toString(36)}`, 1);
+  // Published two days ago by the database clock; two payments credited since, and a refund that
+  // does not count.
+  await e2eSql(`update public.quinielas set created_at = now() - interval '2 days' where id = $1`, [round.id]);
+  await e2eSql(
+    `insert into public.payments (provider_payment_id, quiniela_id, pack_type, status, amount_mxn, currency, outcome, pool_mxn, created_at, credited_at)
+     select gen_random_uuid()::text, $1, 'single', 'approved', 25, 'MXN', o, v, now() - h * interval '1 hour', now() - h * interval '1 hour'
+     from (values ('credited', 200, 30), ('voided', 16.5, 20), ('credited', 250, 3)) t(o, v, h)`,
+    [round.id],
+  );
+  try {
+    await signInPage(page, me);
+    await page.goto(`/pro?quiniela=${round.id}`);
+    const chart = page.getByRole('region', { name: 'Cómo crece la bolsa' }).getByRole('img');
+    const trend = 'La bolsa creció de 0 a 450 MXN; el mínimo es 300 MXN.';
+    await expect(chart).toHaveAttribute('aria-label', trend, { timeout: 30_000 });
+    await expect(page.getByText('Mínimo garantizado: 300 MXN')).toBeVisible();
+
+    // Offline, the page and its chart come from the phone's copy.
+    await serviceWorkerInControl(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: /^Sin conexión: ves la copia de Quinielazo Pro guardada el / })).toBeVisible({ timeout: 20_000 });
+    await expect(chart).toHaveAttribute('aria-label', trend);
+  } finally {
+    await context.setOffline(false);
+    await e2eSql('delete from public.payments where quiniela_id = $1', [round.id]);
+    await e2eSql('delete from public.quinielas where id = $1', [round.id]);
+  }
+});
+
+test('the admin finalizes a round and follows its four steps to done, and finds them again after leaving', async ({ page }) => {
+  const [ana, beto] = await Promise.all([createPlayer('pasos'), createPlayer('pasos')]);
+  const round = await createRound(`Jornada pasos ${Date.now().toString(36)}`, 1);
+  const [match] = await e2eSql<{ id: number }>('select id from public.matches where quiniela_id = $1', [round.id]);
+  await e2eSql(`insert into public.picks (user_id, match_id, result) values ($1, $3, 'Local'), ($2, $3, 'Visita')`, [ana.id, beto.id, match!.id]);
+  await closeRoundNow(round.id);
+  try {
+    await signInPage(page, await signInPlayer('admin@quinielazo.mx', 'Admin1234'));
+    await page.goto('/admin/edit');
+    await page.getByRole('combobox', { name: 'Quiniela', exact: true }).selectOption(String(round.id));
+    const field = page.getByRole('combobox', { name: /^Resultado de / });
+    await field.fill('Local');
+    await field.press('Tab');
+    await expect(page.getByText('Guardado ✓')).toBeVisible();
+    // Every state of the four steps the admin sees, in order.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { stepsSeen: string[] }).stepsSeen = seen;
+      new MutationObserver(() => {
+        const states = [...document.querySelectorAll('[aria-label="Pasos de la finalización"] li')].map((li) => li.getAttribute('data-state')).join(' ');
+        if (states && seen[seen.length - 1] !== states) seen.push(states);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Guardar resultados finales' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar' }).getByRole('button', { name: 'Sí, finalizar' }).click();
+
+    const steps = page.getByRole('list', { name: 'Pasos de la finalización' }).getByRole('listitem');
+    const done = [
+      'Resultados guardados — Listo · 1 de 1 partidos',
+      'Sello comprobado — Listo · las picks coinciden con el sello',
+      'Puntos calculados — Listo · 2 jugadores',
+      'Avisos de puntos en cola — Listo · 2 por correo o push',
+    ];
+    await expect(steps).toContainText(done, { timeout: 30_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Finalización terminada.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Resultados finalizados' })).toBeVisible();
+    // The steps only ever finish in order: what is done is always the first ones.
+    const seen = await page.evaluate(() => (window as unknown as { stepsSeen: string[] }).stepsSeen);
+    expect(seen.length).toBeGreaterThan(0);
+    const rank: Record<string, number> = { done: 0, running: 1, pending: 2 };
+    for (const states of seen) {
+      const ranks = states.split(' ').map((s) => rank[s]);
+      expect(ranks, seen.join(' | ')).toEqual([...ranks].sort());
+      expect(ranks.filter((r) => r === 1).length, seen.join(' | ')).toBeLessThanOrEqual(1);
+    }
+    expect(seen[seen.length - 1]).toBe('done done done done');
+    const [scored] = await e2eSql<{ n: number }>('select count(*)::int as n from public.scores where quiniela_id = $1', [round.id]);
+    expect(scored!.n).toBe(2);
+
+    // He leaves and comes back: the round's last finalization is there as it ended.
+    await page.goto('/admin');
+    await page.goto('/admin/edit');
+    await page.getByRole('combobox', { name: 'Quiniela', exact: true }).selectOption(String(round.id));
+    await expect(steps).toContainText(done);
+  } finally {
+    await e2eSql('delete from public.quinielas where id = $1', [round.id]);
+  }
 });
 
 test('the admin’s 30 days: picks per round as a chart with its table', async ({ page }) => {

@@ -1,7 +1,8 @@
 // What the charts say in words (issue 33): the week's climb beside the month's race, the race's
-// text alternative, and the round's split as percentages that add up to 100.
+// text alternative, the round's split as percentages that add up to 100, and the Pro pool's line.
 import { describe, expect, it } from 'vitest';
 import { splitLabel, splitPercents } from '../../src/components/charts/split-bar.tsx';
+import { poolLabel, poolLine } from '../../src/features/pro/model/pool-history.ts';
 import { climbSentence, raceLabel, weekClimb } from '../../src/features/standings/race.ts';
 
 describe('the week’s climb', () => {
@@ -47,5 +48,22 @@ describe('the round’s split', () => {
   it('names the pick and the result', () => {
     expect(splitLabel({ Local: 6, Empate: 1, Visita: 3 }, 'Local', 'Visita')).toBe('Votos: Local 60%, Empate 10%, Visita 30%. Tu pick: Local. Resultado: Visita.');
     expect(splitLabel({ Local: 0, Empate: 0, Visita: 0 }, null, null)).toBe('Nadie votó este partido.');
+  });
+});
+
+describe('the Pro pool’s line', () => {
+  const points = [{ at: 1_000, mxn: 0 }, { at: 5_000, mxn: 200 }, { at: 9_000, mxn: 1450.5 }];
+
+  it('says where it started and ends, and the floor; below the floor, that the floor pays', () => {
+    expect(poolLabel(points, 300)).toBe('La bolsa creció de 0 a 1,450.5 MXN; el mínimo es 300 MXN.');
+    expect(poolLabel(points.slice(0, 2), 300)).toBe('La bolsa creció de 0 a 200 MXN; el mínimo es 300 MXN. Mientras no lo supere, la bolsa paga el mínimo.');
+    expect(poolLabel([{ at: 1_000, mxn: 0 }], 300)).toBe('Todavía no hay pagos en esta quiniela; la bolsa paga el mínimo garantizado de 300 MXN.');
+  });
+
+  it('runs flat to now (or to when the copy was saved), never past the close', () => {
+    expect(poolLine(points, 12_000, 20_000).at(-1)).toEqual({ at: 12_000, mxn: 1450.5 });
+    expect(poolLine(points, 30_000, 20_000).at(-1)).toEqual({ at: 20_000, mxn: 1450.5 });
+    expect(poolLine(points, 8_000, 20_000)).toEqual(points);
+    expect(poolLine([], 8_000, 20_000)).toEqual([]);
   });
 });

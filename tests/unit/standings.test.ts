@@ -6,9 +6,9 @@ import {
   leaderboardView,
   rankChange,
   rankChangeText,
-  sortForTab,
   type LeaderboardEntry,
 } from '../../src/features/standings/leaderboard-rows.ts';
+import { sortForTab } from '../../src/features/standings/tab-order.ts';
 import { gameMonthOf, lastMonths, leaderboardMonths, monthLabel, monthStart, parseMonthKey } from '../../src/features/standings/months.ts';
 
 function entry(n: number, points: { total: number; weekly: number; daily: number }, ranks?: Partial<LeaderboardEntry>): LeaderboardEntry {

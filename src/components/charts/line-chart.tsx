@@ -1,5 +1,6 @@
 // A small line chart in hand-drawn SVG (docs/decisions.md, "Charts"): a player's rank through
-// the month, with other lines to compare. The whole figure is one image to assistive
+// the month, with other lines to compare; the Pro pool through the week, with its floor as a
+// dashed guide. The whole figure is one image to assistive
 // technology, described by `label`; the drawing and its axis marks are hidden from it.
 export interface LineSeries {
   key: string;
@@ -16,7 +17,7 @@ const TONES: Record<LineSeries['tone'], { stroke: string; width: number }> = {
 const WIDTH = 320;
 
 export function LineChart({
-  series, xMin, xMax, yMin, yMax, label, height = 150, invert = false, xLabels, yLabels,
+  series, xMin, xMax, yMin, yMax, label, height = 150, invert = false, xLabels, yLabels, guides = [],
 }: {
   series: LineSeries[];
   xMin: number;
@@ -30,6 +31,8 @@ export function LineChart({
   invert?: boolean;
   xLabels: [string, string];
   yLabels: [string, string];
+  /** Dashed horizontal lines at these values (a floor, a target). */
+  guides?: number[];
 }) {
   const pad = 8;
   const x = (v: number) => pad + (xMax === xMin ? 0.5 : (v - xMin) / (xMax - xMin)) * (WIDTH - 2 * pad);
@@ -49,6 +52,9 @@ export function LineChart({
         <svg aria-hidden="true" viewBox={`0 0 ${WIDTH} ${height}`} preserveAspectRatio="none" className="block h-[150px] w-full rounded-lg bg-slate-50">
           {[0.25, 0.5, 0.75].map((f) => (
             <line key={f} x1={0} x2={WIDTH} y1={f * height} y2={f * height} stroke="#e2e8f0" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+          ))}
+          {guides.map((g) => (
+            <line key={`guide-${g}`} x1={0} x2={WIDTH} y1={y(g)} y2={y(g)} stroke="var(--color-gold-400)" strokeWidth={2} strokeDasharray="6 4" vectorEffect="non-scaling-stroke" />
           ))}
           {ordered.map((s) => {
             const tone = TONES[s.tone];

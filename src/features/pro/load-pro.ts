@@ -1,4 +1,5 @@
 // The Pro screens' loaders: what each route reads, composed from the api files.
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getOpenRound } from '@/lib/open-round';
 import { isRoundOpen, ROUND_SUMMARY_SELECT, toRoundSummary, type RoundSummary } from '@/lib/rounds';
 import { currentSession } from '@/lib/session';
@@ -17,10 +18,21 @@ async function proRound(roundId: number | undefined): Promise<RoundSummary | nul
   return getOpenRound();
 }
 
-/** /pro: the packs, the round on sale and its pool, and whether the player already confirmed 18+. */
+/**
+ * /pro: the packs, the round on sale and its pool, and whether the player already confirmed 18+.
+ * Through the read cache, so a player who opened it once sees it offline, saying from when.
+ */
 export async function loadProLanding(roundId?: number) {
   const userId = (await currentSession())?.user.id ?? null;
-  const [offer, round, adultConfirmedAt] = await Promise.all([getProOffer(), proRound(roundId), userId ? getAdultConfirmedAt(userId) : null]);
-  const stats = round ? await getPoolStats(round) : null;
-  return { offer, round, stats, userId, adultConfirmedAt };
+  const { data, cachedAt } = await cachedRead(
+    `pro:landing:${roundId ?? 'open'}`,
+    userId,
+    async () => {
+      const [offer, round, adultConfirmedAt] = await Promise.all([getProOffer(), proRound(roundId), userId ? getAdultConfirmedAt(userId) : null]);
+      const stats = round ? await getPoolStats(round) : null;
+      return { offer, round, stats, adultConfirmedAt };
+    },
+    MAX_AGE.round,
+  );
+  return { ...data, userId, cachedAt };
 }

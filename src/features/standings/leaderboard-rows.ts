@@ -3,8 +3,10 @@
 // names cut for the table, and the rank-change marker.
 
 import type { LeaderboardTab } from './search-params';
+import { sortForTab, tabPoints } from './tab-order';
 
 export { LEADERBOARD_TABS, type LeaderboardTab } from './search-params';
+export { tabPoints, tabRank } from './tab-order';
 
 export interface LeaderboardEntry {
   userId: string;
@@ -29,43 +31,6 @@ export const TAB_LABELS: Record<LeaderboardTab, string> = { boost: 'Boost', quin
 
 export const TOP_ROWS = 20;
 const USERNAME_MAX = 15;
-
-/** The entry's points in the tab's ranking. */
-export function tabPoints(entry: LeaderboardEntry, tab: LeaderboardTab): number {
-  if (tab === 'boost') return entry.dailyPoints;
-  if (tab === 'quinielazo') return entry.weeklyPoints;
-  return entry.totalPoints;
-}
-
-/** The rank the database gave the entry for the tab's points (tied players share a rank). */
-export function tabRank(entry: LeaderboardEntry, tab: LeaderboardTab): number {
-  if (tab === 'boost') return entry.rankDaily;
-  if (tab === 'quinielazo') return entry.rankWeekly;
-  return entry.rankTotal;
-}
-
-/** The entries ordered for a tab: its points, highest first; ties by total points, then name. */
-export function sortForTab(entries: readonly LeaderboardEntry[], tab: LeaderboardTab): LeaderboardEntry[] {
-  return [...entries].sort(
-    (a, b) =>
-      tabPoints(b, tab) - tabPoints(a, tab) ||
-      tabRank(a, tab) - tabRank(b, tab) ||
-      b.totalPoints - a.totalPoints ||
-      compareNames(a.username ?? '', b.username ?? ''),
-  );
-}
-
-/** A name without case or accents ("Ángel" → "angel"). */
-const nameKey = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-
-/** Names in the order a Spanish reader expects, case and accents aside. Not localeCompare: ICU's
- * collator costs a phone 40–80 ms when made, at the first render of every table with a tie. */
-function compareNames(a: string, b: string): number {
-  const x = nameKey(a);
-  const y = nameKey(b);
-  if (x !== y) return x < y ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** Whether anyone has points in the tab's ranking: a month without Boost games ranks nobody on
  * the Boost tab (issue 32: not everyone first with a gold medal and 0 points). */

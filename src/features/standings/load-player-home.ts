@@ -10,7 +10,8 @@ import { getMyUsername } from './api/get-my-username';
 import { getPrizeTable, type PrizeRow } from './api/get-prize-table';
 import { getUserScoresByMonth, type RoundScore } from './api/get-user-scores-by-month';
 import { getWeekMatches, type WeekRound } from './api/get-week-matches';
-import { sortForTab, type LeaderboardEntry } from './leaderboard-rows';
+import type { LeaderboardEntry } from './leaderboard-rows';
+import { sortForTab } from './tab-order';
 import { gameMonthOf, monthKey, type GameMonth } from './months';
 
 export type Part<T> = { ok: true; value: T } | { ok: false };

@@ -4,6 +4,7 @@ import { MyLeaguesCard } from '@/features/leagues/components/my-leagues-card';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { MonthRaceCard } from '@/features/standings/components/month-race-card';
 import { PlayerHome, PlayerHomeSkeleton } from '@/features/standings/components/player-home';
+import { StatsCard } from '@/features/standings/components/stats-card';
 import { loadPlayerHome } from '@/features/standings/load-player-home';
 import { lazyCard } from '@/components/ui/lazy-card';
 import { bonusPoints, rulesFor } from '@/lib/game-rules';
@@ -39,6 +40,7 @@ export const Route = createFileRoute('/_authed/dashboard')({
         data={home}
         variant="dashboard"
         cards={{
+          stats: <StatsCard data={home} />,
           race: <MonthRaceCard userId={session.user.id} month={home.month} rounds={home.rounds} />,
           boost: <BoostCard userId={session.user.id} data={boost} />,
           poll: <PollCard userId={session.user.id} />,

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { RenderInSlices } from '@/components/ui/render-in-slices';
 import { BoostCard, loadBoostCard } from '@/features/boost';
 import { MyLeaguesCard } from '@/features/leagues/components/my-leagues-card';
@@ -10,7 +11,8 @@ import { bonusPoints, rulesFor } from '@/lib/game-rules';
 import { getMyRoundProgress } from '@/features/standings/api/get-my-round-progress';
 import { NextSteps, type BoostStep } from '@/features/standings/components/next-steps';
 
-// Below the fold: its code comes after the first frame, off the route's first load (docs/performance.md).
+// Below the fold: their code comes after the first frame, off the route's first load (docs/performance.md).
+const StatsCard = lazy(() => import('@/features/standings/components/stats-card').then((m) => ({ default: m.StatsCard })));
 const ReferralCard = lazyCard(() => import('@/features/friends/components/referral-card').then((m) => m.ReferralCard), 'Invita a tus amigos', 'Cargando tus referidos', 'h-48');
 
 /** The next steps' Boost line: the game, and whether he answered it (on the server or waiting on this phone). */
@@ -47,6 +49,11 @@ export const Route = createFileRoute('/_authed/inicio')({
           variant="inicio"
           cards={{
             next: <NextSteps week={home.week} picked={picked} boost={boostStep} rounds={home.rounds} />,
+            stats: (
+              <Suspense fallback={<div aria-hidden="true" className="h-36 rounded-2xl bg-brand-800/70" />}>
+                <StatsCard data={home} />
+              </Suspense>
+            ),
             boost: <BoostCard userId={session.user.id} data={boost} />,
             leagues: <MyLeaguesCard userId={session.user.id} />,
             referral: <ReferralCard perFriendPoints={bonusPoints(rulesFor(), 'referral')} />,

@@ -67,6 +67,7 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
   rank_snapshots: { insert: 'month rank_daily rank_total rank_weekly user_id year', update: 'rank_daily rank_total rank_weekly' },
   // Written by the admin functions (service role) only.
   notification_batches: {},
+  round_finalizations: {},
   notification_outbox: {},
   push_subscriptions: { insert: 'auth endpoint p256dh user_agent user_id' },
   round_seal_salts: {},

@@ -20,7 +20,7 @@ async function call(name: string, token: string): Promise<{ status: number; body
 }
 
 // Every function that queries under the caller's own token.
-const UNDER_CALLERS_TOKEN = ['send-custom-email', 'send-scores-email', 'quinielazo-reminder', 'create-preference'];
+const UNDER_CALLERS_TOKEN = ['send-custom-email', 'send-scores-email', 'quinielazo-reminder', 'finalize-round', 'create-preference'];
 const invalidSession = { error: 'Tu sesión no es válida: vuelve a iniciar sesión.' };
 
 describe("attack: tokens whose claims no session has", () => {
@@ -40,7 +40,7 @@ describe("attack: tokens whose claims no session has", () => {
 
   it("a real player's token is still refused as no admin (403), and the anon key likewise", async () => {
     const player = await createPlayer();
-    for (const name of ['send-custom-email', 'send-scores-email', 'quinielazo-reminder']) {
+    for (const name of ['send-custom-email', 'send-scores-email', 'quinielazo-reminder', 'finalize-round']) {
       expect(await call(name, player.accessToken), name).toEqual({ status: 403, body: { error: 'Acceso restringido a administradores.' } });
       expect((await call(name, inject('anonKey'))).status, name).toBe(403);
     }

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { formatDeadline } from '@/lib/time';
 import { finalizeRound } from '../api/finalize-round';
+import { FunctionAnswerError } from '../api/invoke-admin-function';
 import { getRoundMatches, type AdminMatch } from '../api/get-round-matches';
 import { saveMatchResult } from '../api/save-match-result';
 import { parseResult, RESULT_HINT } from '../results';
+import { FinalizeSteps, newFinalization, savedFinalization } from './finalize-steps';
 import { RoundSelect } from './round-select';
 import { AdminPage, buttonClass, Card, Crest, inputClass, NoticeLine, type Notice } from './ui';
 import { useRounds } from './use-rounds';
@@ -23,12 +25,14 @@ export function EditResults() {
   const [notice, setNotice] = useState<Notice>(null);
   const { ask, dialog: confirmDialog } = useConfirm();
   const [finalizing, setFinalizing] = useState(false);
+  const [runId, setRunId] = useState<string | null>(null);
   const round = rounds?.find((r) => String(r.id) === roundId) ?? null;
 
   useEffect(() => {
     setMatches(null);
     setNotice(null);
     setLoadError(null);
+    setRunId(roundId ? savedFinalization(Number(roundId)) : null);
     if (!roundId) return;
     let current = true;
     getRoundMatches(Number(roundId))
@@ -90,7 +94,10 @@ export function EditResults() {
       const saved = await Promise.all(matches.map((m) => saveRow(m)));
       if (saved.includes(false)) throw new Error('some results were not saved');
       if (complete) {
-        await finalizeRound(round.id, round.resultsSaved);
+        // The steps show below as they happen (finalize-steps.tsx).
+        const run = newFinalization(round.id);
+        setRunId(run);
+        await finalizeRound(round.id, run);
         setNotice({ kind: 'ok', text: 'Resultados finalizados' });
         reload();
       } else {
@@ -98,7 +105,8 @@ export function EditResults() {
       }
     } catch (e) {
       console.error(e);
-      setNotice({ kind: 'error', text: 'Error al guardar los resultados. Intenta de nuevo.' });
+      // A step the database refused says why in its own words (a missing result, a broken seal).
+      setNotice({ kind: 'error', text: e instanceof FunctionAnswerError ? `No se pudo finalizar: ${e.message}` : 'Error al guardar los resultados. Intenta de nuevo.' });
     } finally {
       setFinalizing(false);
     }
@@ -168,6 +176,7 @@ export function EditResults() {
           <div className="mt-3">
             <NoticeLine notice={notice} />
           </div>
+          {runId && <FinalizeSteps key={runId} runId={runId} following={finalizing} />}
         </Card>
       ) : null}
     </AdminPage>

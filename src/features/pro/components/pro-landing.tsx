@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
+import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { formatMXN } from '@/lib/format';
 import type { RoundSummary } from '@/lib/rounds';
 import { formatDeadline } from '@/lib/time';
@@ -14,6 +15,7 @@ import { CheckoutRefusedError, startCheckout } from '../api/start-checkout';
 import { PRO_MESSAGES } from '../model/pro-messages';
 import { ProCountdown } from './pro-countdown';
 import { ProLedgerSection } from './pro-ledger';
+import { ProPoolCard } from './pro-pool-card';
 
 export interface ProLandingProps {
   offer: ProOffer;
@@ -21,9 +23,11 @@ export interface ProLandingProps {
   stats: PoolStats | null;
   userId: string | null;
   adultConfirmedAt: string | null;
+  /** When the page came from the phone's copy (offline): when it was saved. */
+  cachedAt: number | null;
 }
 
-export function ProLanding({ offer, round, stats, userId, adultConfirmedAt }: ProLandingProps) {
+export function ProLanding({ offer, round, stats, userId, adultConfirmedAt, cachedAt }: ProLandingProps) {
   const [adult, setAdult] = useState(adultConfirmedAt !== null);
   const [buying, setBuying] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +51,7 @@ export function ProLanding({ offer, round, stats, userId, adultConfirmedAt }: Pr
 
   return (
     <div className="flex flex-col gap-4">
+      {cachedAt !== null && <SavedCopyNote storedAt={cachedAt} what="de Quinielazo Pro" />}
       <header className="rounded-2xl bg-gradient-to-br from-slate-900 to-brand-900 px-5 py-6 text-white shadow-sm">
         <p className="text-xs font-semibold uppercase tracking-wide text-gold-400">Quinielazo Pro</p>
         <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-balance">Juega con dinero real por una bolsa que crece</h1>
@@ -74,6 +79,8 @@ export function ProLanding({ offer, round, stats, userId, adultConfirmedAt }: Pr
           <p className="mt-4 rounded-xl bg-white/10 p-4 text-sm">No hay una quiniela Pro abierta en este momento. Vuelve cuando se publique la próxima.</p>
         )}
       </header>
+
+      {round && <ProPoolCard roundId={round.id} deadline={round.deadline} minimumMxn={offer.minimumMxn} userId={userId} />}
 
       <section aria-labelledby="pro-prices" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 id="pro-prices" className="text-lg font-bold">
@@ -142,7 +149,7 @@ export function ProLanding({ offer, round, stats, userId, adultConfirmedAt }: Pr
         </nav>
       )}
 
-      {round && <ProLedgerSection roundId={round.id} />}
+      {round && <ProLedgerSection roundId={round.id} userId={userId} />}
 
       <section aria-labelledby="pro-responsible" className="rounded-2xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
         <h2 id="pro-responsible" className="font-bold">

@@ -1,25 +1,27 @@
 // The open ledger of a round's pool: every credited or voided payment (time, pack, amount, what
 // it adds; the buyer only as a tag), the total those lines add up to beside the pool shown, and
-// the payout once the round is finalized. Loads itself; quiet about a failed read.
+// the payout once the round is finalized. Loads itself; quiet about a failed read. Given the
+// signed-in player, it reads through his read cache (offline, the copy he last saw).
 import { useEffect, useState } from 'react';
+import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { formatMXN } from '@/lib/format';
 import { formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
 import { getProLedger, type ProLedger } from '../api/get-pro-ledger';
 
 const PACK_NAMES: Record<string, string> = { single: '1 entrada', triple: 'Paquete de 3' };
 
-export function ProLedgerSection({ roundId, refreshKey = 0 }: { roundId: number; refreshKey?: number }) {
+export function ProLedgerSection({ roundId, refreshKey = 0, userId = null }: { roundId: number; refreshKey?: number; userId?: string | null }) {
   const [ledger, setLedger] = useState<ProLedger | null | 'failed'>(null);
   useEffect(() => {
     let current = true;
-    getProLedger(roundId).then(
-      (data) => current && setLedger(data),
+    cachedRead(`pro:ledger:${roundId}`, userId, () => getProLedger(roundId), MAX_AGE.round).then(
+      (read) => current && setLedger(read.data),
       () => current && setLedger('failed'),
     );
     return () => {
       current = false;
     };
-  }, [roundId, refreshKey]);
+  }, [roundId, refreshKey, userId]);
 
   return (
     <section aria-labelledby="pro-ledger" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
