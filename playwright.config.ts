@@ -1,6 +1,22 @@
 // E2E against the production build and a local platform started for the run
 // (tests/support/e2e-setup.ts), in Debian's Chromium on a phone-sized viewport.
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+
+// The specs whose journeys need the service worker (offline, background sync, push, install,
+// notifications): the rest run without it (docs/decisions.md, "A faster E2E tier").
+const SERVICE_WORKER_SPECS = [
+  'admin-boost', 'background-sync', 'boost', 'closed-round', 'fan-offline', 'fan-reads', 'fan-touch',
+  'history-offline', 'install', 'offline', 'push-click', 'push-settings', 'push', 'pwa',
+].map((name) => `**/${name}.spec.ts`);
+
+// Debian's headless shell (the old headless mode, what Playwright itself runs headless) costs a
+// fraction of the full browser's CPU per new context; the service-worker specs keep the full
+// browser, whose push and notifications they test.
+const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const LIGHT_CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,11 +38,18 @@ export default defineConfig({
     hasTouch: true,
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
-    serviceWorkers: 'allow',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
   },
+  projects: [
+    {
+      name: 'app',
+      testIgnore: SERVICE_WORKER_SPECS,
+      use: { serviceWorkers: 'block', launchOptions: { executablePath: LIGHT_CHROMIUM, args: ARGS } },
+    },
+    {
+      name: 'pwa',
+      testMatch: SERVICE_WORKER_SPECS,
+      use: { serviceWorkers: 'allow', launchOptions: { executablePath: FULL_CHROMIUM, args: ARGS } },
+    },
+  ],
 });
