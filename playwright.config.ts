@@ -6,8 +6,8 @@ import { defineConfig } from '@playwright/test';
 // The specs whose journeys need the service worker (offline, background sync, push, install,
 // notifications): the rest run without it (docs/decisions.md, "A faster E2E tier").
 const SERVICE_WORKER_SPECS = [
-  'admin-boost', 'background-sync', 'boost', 'closed-round', 'fan-offline', 'fan-reads', 'fan-touch',
-  'history-offline', 'install', 'offline', 'push-click', 'push-settings', 'push', 'pwa',
+  'admin-boost', 'background-sync', 'boost', 'charts', 'closed-round', 'fan-offline', 'fan-reads', 'fan-touch',
+  'history-offline', 'install', 'ligas', 'offline', 'push-click', 'push-settings', 'push', 'pwa',
 ].map((name) => `**/${name}.spec.ts`);
 
 // Debian's headless shell (the old headless mode, what Playwright itself runs headless) costs a
