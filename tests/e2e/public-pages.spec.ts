@@ -192,7 +192,9 @@ test('the footer links reach every public page', async ({ page }) => {
 });
 
 test('a visitor who scrolls a page before the app takes over stays where he scrolled, and his tap works', async ({ page }) => {
-  // A slow phone: the prerendered page is on screen for seconds before its scripts hydrate it.
+  // A slow phone: the prerendered page is on screen for seconds before its scripts hydrate it
+  // (at 20× slowdown the app takes up to 30 s to take over on a busy machine).
+  test.setTimeout(90_000);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
   await page.goto('/rules', { waitUntil: 'commit' });
