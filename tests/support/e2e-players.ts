@@ -6,6 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types.ts';
+import { e2eSql } from './e2e-standings.ts';
 
 type Client = SupabaseClient<Database>;
 
@@ -132,11 +133,16 @@ export async function createRound(name: string, matches = 3): Promise<{ id: numb
   return round.data;
 }
 
-/** Closes a round now, as its deadline passing does. */
+/** Closes a round now, as its deadline passing does: a minute ago by the database clock (not
+ * before this Mexico City month), so that another test's screen whose clock was read a moment
+ * before (a busy machine) does not take it for the open round with the soonest deadline. */
 export async function closeRoundNow(roundId: number): Promise<void> {
-  const { error } = await serviceClient()
-    .from('quinielas')
-    .update({ deadline: new Date(Date.now() - 1000).toISOString() })
-    .eq('id', roundId);
-  if (error) throw error;
+  await e2eSql(
+    `update public.quinielas
+     set deadline = least(now() - interval '1 second',
+                          greatest(now() - interval '1 minute',
+                                   (date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City') + interval '1 second'))
+     where id = $1`,
+    [roundId],
+  );
 }
