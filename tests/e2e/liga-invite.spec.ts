@@ -82,7 +82,7 @@ test("a visitor's phone runs no app script until he touches the page, and the ap
   await context.close();
 });
 
-test('signed in, a member is told he is in, and another player joins in one tap', async ({ browser }) => {
+test('signed in, a member is told he is in, another player joins in one tap, and the sign-up mail lands in the liga', async ({ browser }) => {
   const liga = await makeLiga();
   const memberContext = await browser.newContext(PHONE);
   const member = await memberContext.newPage();
@@ -100,4 +100,16 @@ test('signed in, a member is told he is in, and another player joins in one tap'
   await expect(player).toHaveURL(new RegExp(`/ligas/${liga.leagueId}`), DATA);
   await expect(player.getByRole('heading', { level: 1, name: liga.name })).toBeVisible(DATA);
   await playerContext.close();
+
+  // The sign-up mail's link opened in another browser: no session stored, the tokens in the
+  // fragment and `?unirme=1`; the app starts at once, signs him in, joins and takes him in.
+  const mailContext = await browser.newContext(PHONE);
+  const landing = await mailContext.newPage();
+  const { session } = await createPlayer('correo');
+  const fragment = new URLSearchParams({ access_token: session.access_token, refresh_token: session.refresh_token, expires_in: String(session.expires_in), expires_at: String(session.expires_at), token_type: 'bearer', type: 'signup' });
+  await landing.goto(`/liga/${liga.code}?unirme=1#${fragment}`);
+  await expect(landing).toHaveURL(new RegExp(`/ligas/${liga.leagueId}`), DATA);
+  await expect(landing.getByRole('heading', { level: 1, name: liga.name })).toBeVisible(DATA);
+  expect(await e2eSql('select 1 from public.league_members where league_id = $1', [liga.leagueId])).toHaveLength(3);
+  await mailContext.close();
 });
