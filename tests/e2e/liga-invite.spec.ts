@@ -79,6 +79,11 @@ test("a visitor's phone runs no app script until he touches the page, and the ap
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   expect(errors).toEqual([]);
+
+  // A referral link's visit is logged by the app, as on every page: with `?ref=` it starts at once.
+  const referred = await context.newPage();
+  await referred.goto(`/liga/${liga.code}?ref=AMIGO1`);
+  await expect(referred).toHaveTitle('Invitación a una liga · Quinielazo', DATA);
   await context.close();
 });
 
