@@ -237,7 +237,8 @@ test('an invitation link carries the liga in its preview card, served with the p
     .toBe(true);
   expect(html).toMatch(/<meta property="og:description" content="[^"]+ te invita a su liga \(1 miembro\)\./);
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/og\/liga\.png" \/>/);
-  // The page itself is the prerendered invitation (its skeleton), whatever the code.
+  // The page itself is the prerendered invitation, whatever the code (the server writes the liga
+  // into it: tests/e2e/liga-invite.spec.ts).
   expect(html).toContain('data-prerendered="/liga/_"');
   expect((await request.get('/og/liga.png')).headers()['content-type']).toBe('image/png');
   // A dead code gets the generic card, not an error.
