@@ -77,9 +77,10 @@ function paintFirst(shell: string): (routeChunks: string[]) => string {
  * (a player: "Ya eres parte de esta liga", his one-tap join), an auth redirect (`#access_token`
  * from the sign-up mail, `?unirme=1` back from sign-in), or a referral link's `?ref=` (the app logs
  * its visit, as on any page; the invitation's own links carry none); otherwise at the visitor's
- * first touch or key, never while he only reads. Until then a player's phone hides the visitor's actions, keeping
- * their room (`data-visitor-only`), and the service worker is registered as the app would (the
- * page opens offline next time). docs/decisions.md, "The invitation page without the app".
+ * first touch or key, never while he only reads. Until then a player's phone hides the visitor's
+ * actions, keeping their room (`data-visitor-only`), and the service worker is registered as the
+ * app would (the page opens offline next time). docs/decisions.md, "The invitation page without
+ * the app".
  */
 const ON_DEMAND_CHECK =
   `function onDemand(){var root=document.getElementById('root');if(!root||!root.hasAttribute('data-app-on-demand'))return false;` +
