@@ -62,10 +62,31 @@ function paintFirst(shell: string): (routeChunks: string[]) => string {
       `e.crossOrigin='';if(type==='script'){e.type='module';e.src=url}else{e.rel='modulepreload';e.href=url}document.head.appendChild(e)}` +
       `function batch(urls){urls.splice(0,${PRELOADS_PER_TASK}).forEach(function(url){add('link',url)});if(urls.length)setTimeout(function(){batch(urls)},0)}` +
       `function start(){if(started)return;started=true;add('script',${JSON.stringify(script[1])});batch(${chunks})}` +
-      `requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)})()</script>`;
+      `if(!onDemand()){requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100);return}` +
+      `['pointerdown','touchstart','keydown'].forEach(function(type){addEventListener(type,start,{once:true,passive:true,capture:true})});` +
+      `if('serviceWorker' in navigator)addEventListener('load',function(){navigator.serviceWorker.register('/sw.js',{scope:'/'}).catch(function(){})});` +
+      `${ON_DEMAND_CHECK}})()</script>`;
     return page.replace('</body>', () => `${start}</body>`);
   };
 }
+
+/**
+ * A page the server completed (the liga invitation, scripts/liga-preview.ts: its root carries
+ * `data-app-on-demand`) needs no app for a visitor: it is read, and its links work, without
+ * scripts. The app starts there at once only for whom it has something to show: a stored session
+ * (a player: "Ya eres parte de esta liga", his one-tap join), an auth redirect (`#access_token`
+ * from the sign-up mail, `?unirme=1` back from sign-in), or a referral link's `?ref=` (the app logs
+ * its visit, as on any page; the invitation's own links carry none); otherwise at the visitor's
+ * first touch or key, never while he only reads. Until then a player's phone hides the visitor's
+ * actions, keeping their room (`data-visitor-only`), and the service worker is registered as the
+ * app would (the page opens offline next time). docs/decisions.md, "The invitation page without
+ * the app".
+ */
+const ON_DEMAND_CHECK =
+  `function onDemand(){var root=document.getElementById('root');if(!root||!root.hasAttribute('data-app-on-demand'))return false;` +
+  `if(location.hash.length>1||/[?&](unirme|ref)=/.test(location.search))return false;` +
+  `try{for(var i=0;i<localStorage.length;i++)if(/^sb-.+-auth-token$/.test(localStorage.key(i)||'')){` +
+  `document.querySelectorAll('[data-visitor-only]').forEach(function(e){e.style.visibility='hidden'});return false}}catch(e){}return true}`;
 
 /** Module preloads started per task (each costs the main thread 1–4 ms on this machine's
  * Chromium, ×4 on Lighthouse's phone). */

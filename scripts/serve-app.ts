@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { fetchLigaPreview, ligaCodeOf, withLigaCard } from './liga-preview.ts';
+import { fetchLigaPreview, ligaCodeOf, withLigaInvite } from './liga-preview.ts';
 import { listenLocal } from '../supabase/local/listen.ts';
 
 export interface ServeAppOptions {
@@ -107,14 +107,14 @@ function send(res: ServerResponse, status: number, body: string) {
 }
 
 /** A liga's invitation (/liga/<code>): the prerendered invitation page with the liga's preview
- * card in its head, read per request (never cached: a renamed liga or renewed code shows at once),
- * compressed on the way out like the build's copies. */
+ * card in its head and the invitation in its body, read per request (never cached: a renamed liga
+ * or renewed code shows at once), compressed on the way out like the build's copies. */
 async function sendLigaInvite(root: string, code: string, req: IncomingMessage, res: ServerResponse, api: ServeAppOptions['api']) {
   const template = await findFile(root, '/liga/_/index.html');
   if (!template) return false;
-  const [html, preview] = await Promise.all([readFile(template.path, 'utf8'), api ? fetchLigaPreview(api, code) : null]);
+  const [html, preview] = await Promise.all([readFile(template.path, 'utf8'), api ? fetchLigaPreview(api, code) : undefined]);
   const pageUrl = `http://${req.headers.host ?? 'localhost'}/liga/${code}`;
-  const page = Buffer.from(withLigaCard(html, preview, pageUrl));
+  const page = Buffer.from(withLigaInvite(html, preview, pageUrl, code));
   const accepted = String(req.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
   const body = encoding === 'br' ? brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? gzipSync(page) : page;

@@ -65,6 +65,7 @@ function keepScrollThroughHydration(router: AppRouter) {
  * data routes' skeletons, then their loaders. A signed-in player gets his own render instead
  * (his header and shortcuts), which replaces the visitor's markup at its first commit. */
 async function start(router: AppRouter) {
+  if (container.hasAttribute('data-app-on-demand')) return takeOver(router);
   if (!container.hasChildNodes() || (await loadSession())) {
     createRoot(container).render(
       <StrictMode>
@@ -92,6 +93,24 @@ async function start(router: AppRouter) {
         <AfterFirstCommit run={loadData}>
           <RouterProvider router={router} />
         </AfterFirstCommit>
+      </StrictMode>,
+    );
+  });
+}
+
+/** A page the server completed (the liga invitation, scripts/liga-preview.ts) is not the markup
+ * the build rendered, so it is not hydrated: the app draws the page anew once the session and the
+ * route's data are in, so its first commit replaces the server's page with the same page (or the
+ * player's own state) in one go, nothing in between. Rendered in a transition, in slices. */
+async function takeOver(router: AppRouter) {
+  keepScrollThroughHydration(router);
+  await loadSession();
+  await router.load();
+  await nextTask();
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <RouterProvider router={router} />
       </StrictMode>,
     );
   });

@@ -5,8 +5,8 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { createElement, useEffect, type ComponentType } from 'react';
 
 /** The liga invitation page (`/liga/<code>`) for every code: its skeleton, which the app server
- * serves at each code with the liga's preview tags in its head (scripts/liga-preview.ts). `_` is
- * no code (codes are letters and digits). */
+ * serves at each code with the liga's preview tags in its head and the invitation in place of the
+ * skeleton (scripts/liga-preview.ts). `_` is no code (codes are letters and digits). */
 const LIGA_INVITE_TEMPLATE = '/liga/_';
 
 /** The pages that do not depend on the visitor, written to dist/<path>/index.html at build time. */

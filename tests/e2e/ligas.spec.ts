@@ -237,10 +237,35 @@ test('an invitation link carries the liga in its preview card, served with the p
     .toBe(true);
   expect(html).toMatch(/<meta property="og:description" content="[^"]+ te invita a su liga \(1 miembro\)\./);
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/og\/liga\.png" \/>/);
-  // The page itself is the prerendered invitation (its skeleton), whatever the code.
+  // The page itself is the prerendered invitation, whatever the code (the server writes the liga
+  // into it: tests/e2e/liga-invite.spec.ts).
   expect(html).toContain('data-prerendered="/liga/_"');
   expect((await request.get('/og/liga.png')).headers()['content-type']).toBe('image/png');
   // A dead code gets the generic card, not an error.
   const dead = await (await request.get('/liga/ZZZZ2222', { headers: { accept: 'text/html' } })).text();
   expect(dead).toContain('<meta property="og:title" content="Te invitaron a una liga de Quinielazo" />');
+});
+
+test("a visitor who only read the invitation has the app on his phone: the service worker installs without the app's scripts, and the app opens offline", async ({ page, context }) => {
+  // Installing the service worker (precaching the shell) on a busy machine takes a while.
+  test.setTimeout(120_000);
+  const owner = await createPlayer('swliga');
+  const name = `Sin app ${Date.now().toString(36)}`;
+  const { data, error } = await owner.api.rpc('create_league', { name });
+  if (error) throw error;
+  const code = data[0]!.code;
+  // The page as the server wrote it (it sends the skeleton when the database is slow; ask again).
+  await expect(async () => {
+    await page.goto(`/liga/${code}`);
+    await expect(page.locator('#root[data-app-on-demand]')).toHaveCount(1, { timeout: 1_000 });
+  }).toPass(DATA);
+  await serviceWorkerInControl(page);
+  // Registered by the page's own few lines (scripts/prerender.ts): no app script ran.
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)).length)).toBe(0);
+
+  await context.setOffline(true);
+  await page.goto(`/liga/${code}`, { waitUntil: 'domcontentloaded' });
+  // The precached shell and the app, which says it cannot read the liga without a signal.
+  await expect(page.getByText('No se pudo cargar la invitación.')).toBeVisible(DATA);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
 });

@@ -51,7 +51,7 @@ describe('the invitation', () => {
     const page = '<html><head><title>Quinielazo · Pronósticos</title><meta name="description" content="x" /></head><body></body></html>';
     const html = withLigaCard(
       page,
-      { name: '"><script>alert(1)</script>', owner_username: 'ana', member_count: 1, deadline: '2026-11-28T01:00:00Z', quiniela_name: 'Jornada 17' },
+      { name: '"><script>alert(1)</script>', prize_note: null, owner_username: 'ana', member_count: 1, deadline: '2026-11-28T01:00:00Z', quiniela_name: 'Jornada 17' },
       'https://q.mx/liga/ABCD2345',
     );
     expect(html).not.toContain('<script>alert');

@@ -7,11 +7,8 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FormMessage } from '@/components/ui/field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { formatDeadline } from '@/lib/time';
+import { INVALID_TEXT, INVALID_TITLE, INVITE_CLASSES as css, INVITE_INTRO, INVITE_KICKER, joinOnArrivalPath, memberCount, roundLine } from '../invite-words';
 import type { InviteData } from '../load-invite';
-
-const INTRO = 'Mismas quinielas y mismos puntos que en Quinielazo, con una tabla solo para la liga. Es gratis: únete y juega con tu grupo.';
-
-const linkButton = 'inline-flex min-h-11 w-full items-center justify-center rounded-full px-5 text-sm font-semibold';
 
 export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteData; joining: boolean; onJoin: () => void; onRetry: () => void }) {
   if (data.failed) return <ErrorState message="No se pudo cargar la invitación." onRetry={onRetry} />;
@@ -19,42 +16,43 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
   if (!preview) {
     return (
       <InviteCard>
-        <h1 className="text-xl font-extrabold">Esta invitación ya no es válida</h1>
-        <p className="text-sm text-slate-600">Pide un enlace nuevo a quien te invitó: el enlace está mal escrito o el dueño de la liga lo renovó.</p>
-        <Link to="/" className={`${linkButton} border border-slate-300 text-slate-800`}>
+        <h1 className={css.invalidTitle}>{INVALID_TITLE}</h1>
+        <p className={css.invalidText}>{INVALID_TEXT}</p>
+        <Link to="/" className={css.secondaryLink}>
           Ir a Quinielazo
         </Link>
       </InviteCard>
     );
   }
-  const members = `${preview.memberCount} ${preview.memberCount === 1 ? 'miembro' : 'miembros'}`;
+  // The server writes the same card for a visitor before any script runs (scripts/liga-preview.ts,
+  // ligaInviteBody): a change here is a change there.
   return (
     <InviteCard>
-      <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Te invitaron a una liga de Quinielazo</p>
+      <p className={css.kicker}>{INVITE_KICKER}</p>
       {/* Above the liga's name and the same in the skeleton: the prerendered page's largest text,
           so the first paint is the largest one and nothing below it moves when the liga arrives. */}
-      <p className="text-base text-slate-700">{INTRO}</p>
-      <h1 className="text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere]">{preview.name}</h1>
-      <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div className="rounded-xl bg-slate-50 px-3 py-2">
-          <dt className="text-xs text-slate-500">La organiza</dt>
-          <dd className="truncate font-semibold">{preview.ownerUsername}</dd>
+      <p className={css.intro}>{INVITE_INTRO}</p>
+      <h1 className={css.name}>{preview.name}</h1>
+      <dl className={css.facts}>
+        <div className={css.fact}>
+          <dt className={css.factLabel}>La organiza</dt>
+          <dd className={css.ownerValue}>{preview.ownerUsername}</dd>
         </div>
-        <div className="rounded-xl bg-slate-50 px-3 py-2">
-          <dt className="text-xs text-slate-500">Juegan</dt>
-          <dd className="font-semibold">{members}</dd>
+        <div className={css.fact}>
+          <dt className={css.factLabel}>Juegan</dt>
+          <dd className={css.factValue}>{memberCount(preview.memberCount)}</dd>
         </div>
-        <div className="col-span-2 rounded-xl bg-slate-50 px-3 py-2">
-          <dt className="text-xs text-slate-500">Quiniela de esta semana</dt>
-          <dd className="font-semibold">{preview.deadline ? `${preview.roundName ?? 'Jornada'}: cierra el ${formatDeadline(preview.deadline)}` : 'La próxima quiniela abre pronto'}</dd>
+        <div className={css.wideFact}>
+          <dt className={css.factLabel}>Quiniela de esta semana</dt>
+          <dd className={css.factValue}>{roundLine(preview.roundName, preview.deadline, formatDeadline)}</dd>
         </div>
       </dl>
       {data.joinError && <FormMessage tone="error">{data.joinError}</FormMessage>}
-      {preview.prizeNote && <p className="text-sm font-medium text-slate-700">🏆 Premio de la liga: {preview.prizeNote}</p>}
+      {preview.prizeNote && <p className={css.prize}>🏆 Premio de la liga: {preview.prizeNote}</p>}
       {preview.isMember ? (
         <>
           <FormMessage tone="success">Ya eres parte de esta liga</FormMessage>
-          <Link to="/ligas/$leagueId" params={{ leagueId: preview.leagueId }} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+          <Link to="/ligas/$leagueId" params={{ leagueId: preview.leagueId }} className={css.primaryLink}>
             Ir a la liga
           </Link>
         </>
@@ -64,12 +62,12 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
         </Button>
       ) : (
         <>
-          <Link to="/signup" search={{ liga: data.code }} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+          <Link to="/signup" search={{ liga: data.code }} className={css.primaryLink}>
             Unirme a la liga
           </Link>
-          <p className="text-center text-sm text-slate-600">
+          <p className={css.signInLine}>
             ¿Ya tienes cuenta?{' '}
-            <Link to="/login" search={{ redirect: `/liga/${data.code}?unirme=1` }} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+            <Link to="/login" search={{ redirect: joinOnArrivalPath(data.code) }} className={css.signInLink}>
               Inicia sesión para unirte
             </Link>
           </p>
@@ -80,16 +78,16 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
 }
 
 function InviteCard({ children }: { children: React.ReactNode }) {
-  return <section className="mx-auto flex max-w-md flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">{children}</section>;
+  return <section className={css.card}>{children}</section>;
 }
 
 /** The page before its data: the same card, so nothing moves when the liga arrives (it is also
  * the prerendered page every invitation link starts from). */
 export function InviteSkeleton() {
   return (
-    <LoadingState label="Cargando la invitación…" className="mx-auto flex max-w-md flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Te invitaron a una liga de Quinielazo</p>
-      <p className="text-base text-slate-700">{INTRO}</p>
+    <LoadingState label="Cargando la invitación…" className={css.card}>
+      <p className={css.kicker}>{INVITE_KICKER}</p>
+      <p className={css.intro}>{INVITE_INTRO}</p>
       <div className="h-8 w-3/4 animate-pulse rounded bg-slate-200" />
       <div className="grid grid-cols-2 gap-3">
         <div className="h-14 rounded-xl bg-slate-50" />
