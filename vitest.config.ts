@@ -46,6 +46,9 @@ export default defineConfig({
           // platform one at a time, and beside them the files that start platforms of their own.
           maxWorkers: 2,
           setupFiles: ['tests/support/shared-platform-lane.ts'],
+          // A group of its own when every project runs at once (vitest runs a group's files
+          // with one worker count).
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -60,6 +63,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
