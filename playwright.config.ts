@@ -38,7 +38,7 @@ export default defineConfig({
     hasTouch: true,
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
   projects: [
     {
