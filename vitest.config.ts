@@ -1,10 +1,29 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { OWN_PLATFORM_FILES } from './tests/support/api-lanes.ts';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** The API tier's order (tests/support/api-lanes.ts): the longest file with a platform of its
+ * own first, beside the files on the shared one; the other own-platform files last, when the
+ * shared lane is nearly done. Otherwise vitest's own order. */
+class ApiLanes extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = OWN_PLATFORM_FILES.indexOf(relative(ROOT, file.moduleId));
+      return index === 0 ? -1 : index > 0 ? index : 0;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   // The app's own import alias, so unit tests import src/ modules as the app does.
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
+    sequence: { sequencer: ApiLanes },
     projects: [
       {
         extends: true,
@@ -23,8 +42,13 @@ export default defineConfig({
           globalSetup: ['tests/support/platform-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One platform per run; test files share it, so keep them from fighting over CPU.
-          fileParallelism: false,
+          // One platform per run. Two lanes (tests/support/api-lanes.ts): the files on the shared
+          // platform one at a time, and beside them the files that start platforms of their own.
+          maxWorkers: 2,
+          setupFiles: ['tests/support/shared-platform-lane.ts'],
+          // A group of its own when every project runs at once (vitest runs a group's files
+          // with one worker count).
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -39,6 +63,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { serveApp } from '../../scripts/serve-app.ts';
+import { ANON_KEY } from '../../supabase/local/config.ts';
 import { TEST_HARNESS_RATE_LIMITS } from '../../supabase/local/auth/limits.ts';
 import { startPlatform } from '../../supabase/local/platform.ts';
 import { freePort } from '../../supabase/local/wait.ts';
@@ -20,22 +21,36 @@ export default async function setup() {
   const cleanUp = () => Promise.all([dataDir, outDir].map((dir) => rm(dir, { recursive: true, force: true })));
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
-  const platform = await startPlatform({
-    throwawayTestDatabase: true,
-    authRateLimits: TEST_HARNESS_RATE_LIMITS,
-    dataDir,
-    scheduler: false,
-    siteUrl: appUrl,
-    ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: appPort, mercadopago: await freePort() },
-    log: (part, message) => {
-      if (process.env.PLATFORM_LOG) process.stderr.write(`[${part}] ${message}\n`);
-    },
-  });
+  const ports = { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: appPort, mercadopago: await freePort() };
+  // The build needs only the API's address and the anon key, both known before the platform
+  // runs: the two start together (the platform waits on PostgreSQL, the build on the CPU).
+  process.env.VITE_SUPABASE_URL = `http://127.0.0.1:${ports.api}`;
+  process.env.VITE_SUPABASE_ANON_KEY = ANON_KEY;
+  const [started, built] = await Promise.allSettled([
+    startPlatform({
+      throwawayTestDatabase: true,
+      authRateLimits: TEST_HARNESS_RATE_LIMITS,
+      dataDir,
+      scheduler: false,
+      siteUrl: appUrl,
+      ports,
+      log: (part, message) => {
+        if (process.env.PLATFORM_LOG) process.stderr.write(`[${part}] ${message}\n`);
+      },
+    }),
+    build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
+  ]);
+  if (started.status === 'rejected' || built.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop();
+    await cleanUp();
+    throw started.status === 'rejected' ? started.reason : (built as PromiseRejectedResult).reason;
+  }
+  const platform = started.value;
   let app: Awaited<ReturnType<typeof serveApp>> | undefined;
   try {
-    process.env.VITE_SUPABASE_URL = platform.apiUrl;
-    process.env.VITE_SUPABASE_ANON_KEY = platform.anonKey;
-    await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    if (platform.apiUrl !== process.env.VITE_SUPABASE_URL || platform.anonKey !== ANON_KEY) {
+      throw new Error(`the app was built for ${process.env.VITE_SUPABASE_URL}, the platform runs at ${platform.apiUrl}`);
+    }
     app = await serveApp({ port: appPort, dir: outDir, api: { url: platform.apiUrl, anonKey: platform.anonKey } });
   } catch (error) {
     await platform.stop();

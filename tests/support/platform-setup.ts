@@ -20,11 +20,14 @@ declare module 'vitest' {
     smtpPort: number;
     /** Where a test's push receiver listens: the one local address the dispatcher may call. */
     pushReceiverPort: number;
+    /** The lock a file on this platform holds while it runs (tests/support/shared-platform-lane.ts). */
+    sharedPlatformLane: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-api-'));
+  const laneDir = await mkdtemp(join(tmpdir(), 'quinielazo-api-lane-'));
   const pushReceiverPort = await freePort();
   const platform = await startPlatform({
     throwawayTestDatabase: true,
@@ -45,8 +48,10 @@ export default async function setup(project: TestProject) {
   project.provide('serviceRoleKey', platform.serviceRoleKey);
   project.provide('smtpPort', platform.ports.smtp);
   project.provide('pushReceiverPort', pushReceiverPort);
+  project.provide('sharedPlatformLane', join(laneDir, 'held'));
   return async () => {
     await platform.stop();
     await rm(dataDir, { recursive: true, force: true });
+    await rm(laneDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,32 @@
+// The static checks side by side (npm run check; npm test runs it first): the type check of the
+// app and of the service worker, ESLint and knip. Each is one single-threaded process, so on
+// a machine of two or more cores they take the time of the longest (ESLint) instead of the sum.
+// Each one's output is printed whole when it ends; the exit code is 1 if any failed.
+import { spawn } from 'node:child_process';
+
+const CHECKS: Array<[name: string, command: string[]]> = [
+  ['eslint', ['eslint', '.', '--max-warnings=0']],
+  ['tsc (app, platform, tests)', ['tsc', '-p', 'tsconfig.json']],
+  ['tsc (service worker)', ['tsc', '-p', 'service-worker/tsconfig.json']],
+  ['knip', ['knip']],
+];
+
+function run([name, [command, ...args]]: (typeof CHECKS)[number]): Promise<boolean> {
+  const started = Date.now();
+  return new Promise((done) => {
+    // The package's own binaries, as npm scripts find them.
+    const child = spawn(`node_modules/.bin/${command}`, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => (output += `${error}\n`));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`${code === 0 ? '✓' : '✗'} ${name} (${seconds} s)\n${output ? `${output.trimEnd()}\n` : ''}`);
+      done(code === 0);
+    });
+  });
+}
+
+const results = await Promise.all(CHECKS.map(run));
+process.exitCode = results.every(Boolean) ? 0 : 1;
