@@ -4,7 +4,7 @@
 // kind's maximum age. The cache is cleared on sign-out (src/lib/outbox.ts), so nobody sees the
 // previous player's data. Dexie is imported on demand: route loaders run on the first visit,
 // and the first load stays small.
-import { cacheEpoch } from './cache-epoch';
+import { cacheEpoch, mayStore } from './cache-epoch';
 
 export interface Cached<T> {
   data: T;
@@ -100,8 +100,9 @@ export async function cachedRead<T>(name: string, userId: string | null, fetcher
   try {
     const data = await fetched;
     // The cache is a convenience: a failed write (private mode, full disk) must not fail the read.
-    // Not stored when the player signed out while it was on its way (src/lib/cache-epoch.ts).
-    if (cacheEpoch() === epoch) {
+    // Not stored when the player signed out while it was on its way, or before it began
+    // (src/lib/cache-epoch.ts).
+    if (mayStore(owner, epoch)) {
       await writeWithRoom(db, () => db.cache.put({ key, userId: owner, value: data, storedAt: now() })).catch(() => undefined);
     }
     return { data, cachedAt: null };

@@ -7,6 +7,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { create } from 'zustand';
 import { supabase } from './supabase';
+import { setSignedInPlayer } from './cache-epoch';
 
 type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED' | string;
 
@@ -86,6 +87,7 @@ export function loadSession(): Promise<Session | null> {
     supabase.auth.onAuthStateChange((event, session) => {
       const previous = useSessionStore.getState();
       const userChanged = previous.session?.user.id !== session?.user.id;
+      setSignedInPlayer(session?.user.id ?? null);
       useSessionStore.setState({
         ready: true,
         session,

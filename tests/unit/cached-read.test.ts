@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cachedRead, ExpiredCopyError, expiredCopyTime } from '../../src/lib/cached-read';
 import { getDb } from '../../src/lib/db';
 import { forgetSignedOutUser } from '../../src/lib/outbox';
+import { setSignedInPlayer } from '../../src/lib/cache-epoch';
 
 const ANA = '33333333-3333-4333-8333-333333333333';
 const BETO = '44444444-4444-4444-8444-444444444444';
@@ -13,7 +14,10 @@ const HOUR = 3_600_000;
 const STORED = Date.parse('2026-11-21T18:00:00Z');
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
-beforeEach(() => getDb().cache.clear());
+beforeEach(async () => {
+  await getDb().cache.clear();
+  setSignedInPlayer(ANA);
+});
 
 describe('cachedRead', () => {
   it('stores an online answer with its owner and time, and serves it offline within its age', async () => {
@@ -60,6 +64,19 @@ describe('cachedRead', () => {
 
     await cachedRead('boost:next', ANA, async () => ['otra visita'], 10 * HOUR, () => STORED);
     expect(await getDb().cache.get(`${ANA}:boost:next`)).toMatchObject({ value: ['otra visita'] });
+  });
+
+  it('does not store a read that began after the player signed out (a screen still showing his data reads again)', async () => {
+    setSignedInPlayer(null);
+    await forgetSignedOutUser(getDb());
+    expect(await cachedRead('leaderboard:2026-11', ANA, async () => ['tabla pública'], 10 * HOUR, () => STORED)).toEqual({ data: ['tabla pública'], cachedAt: null });
+    expect(await getDb().cache.count()).toBe(0);
+    // Nor under his name once another player signed in on the phone.
+    setSignedInPlayer(BETO);
+    await cachedRead('leaderboard:2026-11', ANA, async () => ['tabla pública'], 10 * HOUR, () => STORED);
+    expect(await getDb().cache.count()).toBe(0);
+    await cachedRead('leaderboard:2026-11', BETO, async () => ['tabla de Beto'], 10 * HOUR, () => STORED);
+    expect(await getDb().cache.get(`${BETO}:leaderboard:2026-11`)).toMatchObject({ userId: BETO, value: ['tabla de Beto'] });
   });
 
   it('without a copy, fails with the network error itself', async () => {
