@@ -44,5 +44,6 @@ describe('the production build', () => {
       if (saved.url !== undefined) process.env.VITE_SUPABASE_URL = saved.url;
       if (saved.key !== undefined) process.env.VITE_SUPABASE_ANON_KEY = saved.key;
     }
-  });
+    // Importing Vite and loading the config takes 1–2 s idle and reached the default 5 s under load.
+  }, 30_000);
 });
