@@ -3,12 +3,15 @@
 // most every few seconds, and the last ones with a keepalive request when the page is hidden.
 // Visitors are never logged, nor the one account VITE_ACTIVITY_EXCLUDED_USER_ID names (the
 // team's own, so its testing does not count as players' activity).
+import { activityKeepaliveRequest } from './activity-request';
 import { env } from './env';
 import { useSessionStore } from './session';
 import type { Json } from './database.types';
 import { supabase } from './supabase';
 
 interface ActivityEvent {
+  /** The phone's id for the event: sent twice, stored once. */
+  event_key: string;
   user_id: string;
   event_name: string;
   json: { [key: string]: Json };
@@ -27,7 +30,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 export function track(eventName: string, json: { [key: string]: Json } = {}): void {
   const userId = useSessionStore.getState().session?.user.id;
   if (!userId || userId === EXCLUDED) return;
-  queue.push({ user_id: userId, event_name: eventName.slice(0, 100), json });
+  queue.push({ event_key: crypto.randomUUID(), user_id: userId, event_name: eventName.slice(0, 100), json });
   if (queue.length > MAX_QUEUED) queue.splice(0, queue.length - MAX_QUEUED);
   timer ??= setTimeout(() => {
     timer = undefined;
@@ -40,6 +43,8 @@ export function track(eventName: string, json: { [key: string]: Json } = {}): vo
 async function flush(): Promise<void> {
   while (queue.length > 0) {
     const batch = queue.splice(0, MAX_BATCH);
+    // A request cut off after the server stored it (a navigation aborts it) is retried below or
+    // sent again on hide: the database skips the events it already has (their keys).
     const { error } = await supabase.from('activity_logs').insert(batch);
     if (error) {
       // Another player's events never mix in: a batch belongs to whoever was signed in. A batch
@@ -56,10 +61,5 @@ export function flushOnHide(): void {
   const token = useSessionStore.getState().session?.access_token;
   if (!token || queue.length === 0) return;
   const batch = queue.splice(0, queue.length);
-  void fetch(new URL('rest/v1/activity_logs', env.supabaseUrl.endsWith('/') ? env.supabaseUrl : `${env.supabaseUrl}/`), {
-    method: 'POST',
-    keepalive: true,
-    headers: { apikey: env.supabaseAnonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
-    body: JSON.stringify(batch),
-  }).catch(() => undefined);
+  void fetch(...activityKeepaliveRequest(env.supabaseUrl, env.supabaseAnonKey, token, batch)).catch(() => undefined);
 }

@@ -17,6 +17,7 @@ export type Database = {
       activity_logs: {
         Row: {
           created_at: string
+          event_key: string | null
           event_name: string
           id: number
           json: NonNullable<Json>
@@ -24,6 +25,7 @@ export type Database = {
         }
         Insert: {
           created_at?: string
+          event_key?: string | null
           event_name: string
           id?: number
           json?: NonNullable<Json>
@@ -31,6 +33,7 @@ export type Database = {
         }
         Update: {
           created_at?: string
+          event_key?: string | null
           event_name?: string
           id?: number
           json?: NonNullable<Json>

@@ -12,13 +12,16 @@ create table public.activity_logs (
   created_at timestamptz not null default now(),
   -- An analytics event's details are a few bytes (the page's path, which call to action): a
   -- signed-in player could otherwise write megabytes per row through the API.
-  constraint activity_logs_json_size check (octet_length(json::text) <= 2000)
+  constraint activity_logs_json_size check (octet_length(json::text) <= 2000),
+  -- The phone's own id for the event: a batch whose request was cut off by a navigation after the
+  -- server stored it is sent again, and stored once (public.skip_stored_activity).
+  event_key uuid unique
 );
 alter table public.activity_logs enable row level security;
 comment on table public.activity_logs is 'Analytics events of signed-in players (visitors are not logged); read by admins.';
 revoke all on table public.activity_logs from anon, authenticated;
 grant select on table public.activity_logs to authenticated;
-grant insert (event_name, json, user_id) on table public.activity_logs to authenticated;
+grant insert (event_name, json, user_id, event_key) on table public.activity_logs to authenticated;
 
 create index activity_logs_user_id_created_at_idx on public.activity_logs (user_id, created_at);
 
@@ -263,6 +266,26 @@ $$;
 comment on function public.limit_activity_logs() is
   'Trigger (after insert, per statement): refuses an insert that takes one of its players past 1,000 analytics events in the last hour; errcode QZ429.';
 revoke execute on function public.limit_activity_logs() from public, anon, authenticated;
+
+-- An event already stored (its batch sent again after a navigation cut off the request the
+-- server had answered) is skipped, so the player's whole batch still goes in; the unique key
+-- refuses only two copies racing each other. Definer: players cannot read the table.
+create function public.skip_stored_activity() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.event_key is not null and exists (select 1 from public.activity_logs a where a.event_key = new.event_key) then
+    return null;
+  end if;
+  return new;
+end
+$$;
+comment on function public.skip_stored_activity() is
+  'Trigger (before insert, per row): skips an analytics event whose event_key is already stored (a batch sent twice is stored once).';
+revoke execute on function public.skip_stored_activity() from public, anon, authenticated;
+
+create trigger activity_logs_once before insert on public.activity_logs
+  for each row execute function public.skip_stored_activity();
 
 create trigger activity_logs_rate after insert on public.activity_logs
   referencing new table as inserted

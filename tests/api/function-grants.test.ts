@@ -42,6 +42,7 @@ const ALLOWED: Record<string, Callers> = {
   'hook_before_user_created(jsonb)': 'none',
   'is_admin()': 'anon authenticated',
   'limit_activity_logs()': 'none',
+  'skip_stored_activity()': 'none',
   'limit_chat_rate()': 'none',
   'mx_month_start(integer,integer)': 'anon authenticated',
   'new_referral_code()': 'none',

@@ -19,7 +19,7 @@ const referralCode = async (p: Player) => (await one('select referral_code from 
 
 /** The columns each client role may write, per table: `authenticated` insert / update, `anon` insert. */
 const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: string }> = {
-  activity_logs: { insert: 'event_name json user_id' },
+  activity_logs: { insert: 'event_key event_name json user_id' },
   admins: { insert: 'id' },
   blog_posts: {
     insert: 'banner_url body_html category excerpt published_at slug title',
