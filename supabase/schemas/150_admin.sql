@@ -14,8 +14,10 @@ create table public.activity_logs (
   -- signed-in player could otherwise write megabytes per row through the API.
   constraint activity_logs_json_size check (octet_length(json::text) <= 2000),
   -- The phone's own id for the event: a batch whose request was cut off by a navigation after the
-  -- server stored it is sent again, and stored once (public.skip_stored_activity).
-  event_key uuid unique
+  -- server stored it is sent again, and stored once (public.skip_stored_activity). Unique per
+  -- player: another player's event can never take a key's place.
+  event_key uuid,
+  constraint activity_logs_user_id_event_key_key unique (user_id, event_key)
 );
 alter table public.activity_logs enable row level security;
 comment on table public.activity_logs is 'Analytics events of signed-in players (visitors are not logged); read by admins.';
@@ -274,14 +276,14 @@ create function public.skip_stored_activity() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if new.event_key is not null and exists (select 1 from public.activity_logs a where a.event_key = new.event_key) then
+  if new.event_key is not null and exists (select 1 from public.activity_logs a where a.user_id = new.user_id and a.event_key = new.event_key) then
     return null;
   end if;
   return new;
 end
 $$;
 comment on function public.skip_stored_activity() is
-  'Trigger (before insert, per row): skips an analytics event whose event_key is already stored (a batch sent twice is stored once).';
+  'Trigger (before insert, per row): skips an analytics event its player already stored under the same event_key (a batch sent twice is stored once).';
 revoke execute on function public.skip_stored_activity() from public, anon, authenticated;
 
 create trigger activity_logs_once before insert on public.activity_logs

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET } from '../../supabase/local/config.ts';
 import { createFunctionsHost, type FunctionsHost } from '../../supabase/local/functions-host/index.ts';
 import { freePort } from '../../supabase/local/wait.ts';
+import { alive } from '../support/process-alive.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'functions');
@@ -20,15 +21,6 @@ let host: FunctionsHost;
 const logged: string[] = [];
 let server: Server;
 let base: string;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const token = () =>
   new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET));

@@ -5,6 +5,7 @@
 import { execSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { alive } from '../support/process-alive.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -26,15 +27,6 @@ function descendants(pid: number): Map<number, string> {
   };
   walk(pid);
   return found;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('test harness', () => {

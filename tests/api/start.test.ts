@@ -7,6 +7,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnProduct, startProduct as startOnFreePorts } from '../support/start-product.ts';
+import { alive } from '../support/process-alive.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -21,15 +22,6 @@ function descendants(pid: number): number[] {
   };
   walk(pid);
   return found;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** `npm start` ready within `readyWithin` ms (tests/support/start-product.ts). */

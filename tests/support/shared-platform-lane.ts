@@ -5,18 +5,10 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { OWN_PLATFORM_FILES } from './api-lanes.ts';
+import { alive } from './process-alive.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let held: string | undefined;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function acquire(lock: string): Promise<void> {
   for (;;) {
