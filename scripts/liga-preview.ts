@@ -7,7 +7,7 @@
 // needs the app (src/lib/prerender.ts, the boot script; docs/decisions.md, "The invitation page
 // without the app"). Locally scripts/serve-app.ts, in production the static host's edge function
 // (docs/deploy.md). Web standards only (fetch, strings), so both run it as it is.
-import { INVALID_TEXT, INVALID_TITLE, INVITE_CLASSES as css, INVITE_INTRO, INVITE_KICKER, joinOnArrivalPath, memberCount, roundLine, signUpPath } from '../src/features/leagues/invite-words.ts';
+import { INVALID_TEXT, INVALID_TITLE, INVITE_CLASSES as css, INVITE_INTRO, INVITE_KICKER, INVITE_LABELS as words, joinOnArrivalPath, memberCount, roundLine, signUpPath } from '../src/features/leagues/invite-words.ts';
 import { formatDeadline } from '../src/lib/time.ts';
 
 export interface LigaPreview {
@@ -90,7 +90,7 @@ export function withLigaCard(html: string, preview: LigaRead, pageUrl: string): 
 export function ligaInviteBody(preview: LigaPreview | null, code: string): string {
   const el = (tag: string, className: string, content: string, attributes = '') => `<${tag} class="${escape(className)}"${attributes}>${content}</${tag}>`;
   if (!preview) {
-    return el('section', css.card, el('h1', css.invalidTitle, escape(INVALID_TITLE)) + el('p', css.invalidText, escape(INVALID_TEXT)) + el('a', css.secondaryLink, 'Ir a Quinielazo', ' href="/"'));
+    return el('section', css.card, el('h1', css.invalidTitle, escape(INVALID_TITLE)) + el('p', css.invalidText, escape(INVALID_TEXT)) + el('a', css.secondaryLink, escape(words.home), ' href="/"'));
   }
   const fact = (className: string, label: string, valueClass: string, value: string) => el('div', className, el('dt', css.factLabel, escape(label)) + el('dd', valueClass, escape(value)));
   return el(
@@ -102,14 +102,14 @@ export function ligaInviteBody(preview: LigaPreview | null, code: string): strin
       el(
         'dl',
         css.facts,
-        fact(css.fact, 'La organiza', css.ownerValue, preview.owner_username) +
-          fact(css.fact, 'Juegan', css.factValue, memberCount(preview.member_count)) +
-          fact(css.wideFact, 'Quiniela de esta semana', css.factValue, roundLine(preview.quiniela_name, preview.deadline, formatDeadline)),
+        fact(css.fact, words.owner, css.ownerValue, preview.owner_username) +
+          fact(css.fact, words.members, css.factValue, memberCount(preview.member_count)) +
+          fact(css.wideFact, words.round, css.factValue, roundLine(preview.quiniela_name, preview.deadline, formatDeadline)),
       ) +
-      (preview.prize_note ? el('p', css.prize, `🏆 Premio de la liga: ${escape(preview.prize_note)}`) : '') +
+      (preview.prize_note ? el('p', css.prize, escape(words.prize + preview.prize_note)) : '') +
       // A player's phone hides these until the app shows his own (scripts/prerender.ts).
-      el('a', css.primaryLink, 'Unirme a la liga', ` href="${escape(signUpPath(code))}" data-visitor-only`) +
-      el('p', css.signInLine, `¿Ya tienes cuenta? ${el('a', css.signInLink, 'Inicia sesión para unirte', ` href="${escape(`/login?redirect=${encodeURIComponent(joinOnArrivalPath(code))}`)}"`)}`, ' data-visitor-only'),
+      el('a', css.primaryLink, escape(words.join), ` href="${escape(signUpPath(code))}" data-visitor-only`) +
+      el('p', css.signInLine, `${escape(words.hasAccount)} ${el('a', css.signInLink, escape(words.signIn), ` href="${escape(`/login?redirect=${encodeURIComponent(joinOnArrivalPath(code))}`)}"`)}`, ' data-visitor-only'),
   );
 }
 

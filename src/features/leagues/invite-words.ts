@@ -11,6 +11,18 @@ export const INVITE_INTRO = 'Mismas quinielas y mismos puntos que en Quinielazo,
 export const INVALID_TITLE = 'Esta invitación ya no es válida';
 export const INVALID_TEXT = 'Pide un enlace nuevo a quien te invitó: el enlace está mal escrito o el dueño de la liga lo renovó.';
 
+/** The card's labels and links, as both sides write them. */
+export const INVITE_LABELS = {
+  owner: 'La organiza',
+  members: 'Juegan',
+  round: 'Quiniela de esta semana',
+  prize: '🏆 Premio de la liga: ',
+  join: 'Unirme a la liga',
+  hasAccount: '¿Ya tienes cuenta?',
+  signIn: 'Inicia sesión para unirte',
+  home: 'Ir a Quinielazo',
+} as const;
+
 export const INVITE_CLASSES = {
   card: 'mx-auto flex max-w-md flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200',
   kicker: 'text-xs font-semibold uppercase tracking-wide text-brand-700',

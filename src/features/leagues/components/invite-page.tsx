@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FormMessage } from '@/components/ui/field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { formatDeadline } from '@/lib/time';
-import { INVALID_TEXT, INVALID_TITLE, INVITE_CLASSES as css, INVITE_INTRO, INVITE_KICKER, joinOnArrivalPath, memberCount, roundLine } from '../invite-words';
+import { INVALID_TEXT, INVALID_TITLE, INVITE_CLASSES as css, INVITE_INTRO, INVITE_KICKER, INVITE_LABELS as words, joinOnArrivalPath, memberCount, roundLine } from '../invite-words';
 import type { InviteData } from '../load-invite';
 
 export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteData; joining: boolean; onJoin: () => void; onRetry: () => void }) {
@@ -19,7 +19,7 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
         <h1 className={css.invalidTitle}>{INVALID_TITLE}</h1>
         <p className={css.invalidText}>{INVALID_TEXT}</p>
         <Link to="/" className={css.secondaryLink}>
-          Ir a Quinielazo
+          {words.home}
         </Link>
       </InviteCard>
     );
@@ -35,20 +35,20 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
       <h1 className={css.name}>{preview.name}</h1>
       <dl className={css.facts}>
         <div className={css.fact}>
-          <dt className={css.factLabel}>La organiza</dt>
+          <dt className={css.factLabel}>{words.owner}</dt>
           <dd className={css.ownerValue}>{preview.ownerUsername}</dd>
         </div>
         <div className={css.fact}>
-          <dt className={css.factLabel}>Juegan</dt>
+          <dt className={css.factLabel}>{words.members}</dt>
           <dd className={css.factValue}>{memberCount(preview.memberCount)}</dd>
         </div>
         <div className={css.wideFact}>
-          <dt className={css.factLabel}>Quiniela de esta semana</dt>
+          <dt className={css.factLabel}>{words.round}</dt>
           <dd className={css.factValue}>{roundLine(preview.roundName, preview.deadline, formatDeadline)}</dd>
         </div>
       </dl>
       {data.joinError && <FormMessage tone="error">{data.joinError}</FormMessage>}
-      {preview.prizeNote && <p className={css.prize}>🏆 Premio de la liga: {preview.prizeNote}</p>}
+      {preview.prizeNote && <p className={css.prize}>{words.prize + preview.prizeNote}</p>}
       {preview.isMember ? (
         <>
           <FormMessage tone="success">Ya eres parte de esta liga</FormMessage>
@@ -58,17 +58,17 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
         </>
       ) : data.signedIn ? (
         <Button onClick={onJoin} disabled={joining} className="w-full">
-          {joining ? 'Uniéndote…' : 'Unirme a la liga'}
+          {joining ? 'Uniéndote…' : words.join}
         </Button>
       ) : (
         <>
           <Link to="/signup" search={{ liga: data.code }} className={css.primaryLink}>
-            Unirme a la liga
+            {words.join}
           </Link>
           <p className={css.signInLine}>
-            ¿Ya tienes cuenta?{' '}
+            {words.hasAccount}{' '}
             <Link to="/login" search={{ redirect: joinOnArrivalPath(data.code) }} className={css.signInLink}>
-              Inicia sesión para unirte
+              {words.signIn}
             </Link>
           </p>
         </>
