@@ -117,14 +117,25 @@ revoke execute on function internal.lock_standings_month(year_input integer, mon
 -- username, then user_id, as get_monthly_leaderboard lists them. The tie at a podium's last
 -- rank is cut by name: after a Boost game answered right by 80,000 players the Boost podium
 -- holds 100 of them, not 80,000, so the other rankings' top pages never read that tie and the
--- Boost top page reads 100 rows. Costs a top-100 sort of the rows near the top (one profile
--- read each), not of the month. Nested loops on: the callers turn them off for their
--- whole-month joins, and here each row's name is one key probe.
+-- Boost top page reads 100 rows. Costs a top-100 sort of the rows near the top, not of the
+-- month. Their names: a key probe each (nested loops on: the callers turn them off for their
+-- whole-month joins), unless the rows near the top are a good part of the month, as when a
+-- tie for first is shared by most players (everyone's Boost at 0 before the month's first
+-- game): then one pass over the profiles, joined by hashing (at 1,000,000 players, 1,000,000
+-- probes took 7 s, the pass 3 s; docs/performance.md, "A million players").
 create function internal.podium_of(players uuid[], totals int[], weeklies int[], dailies int[])
 returns table (user_id uuid, podium_total boolean, podium_weekly boolean, podium_daily boolean)
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 set enable_nestloop = on
+set work_mem = '64MB'
 as $$
+#variable_conflict use_column
+begin
+  -- A probe costs about a quarter of a profile's share of the pass.
+  if cardinality(players) * 4 > (select c.reltuples from pg_catalog.pg_class c where c.oid = 'public.profiles'::regclass) then
+    perform set_config('enable_nestloop', 'off', true);
+  end if;
+  return query
   with near as materialized (
     select u.user_id, u.rank_total, u.rank_weekly, u.rank_daily, p.username
     from unnest(players, totals, weeklies, dailies) u(user_id, rank_total, rank_weekly, rank_daily)
@@ -142,7 +153,8 @@ as $$
   )
   select pl.user_id, bool_or(pl.ranking = 'total'), bool_or(pl.ranking = 'weekly'), bool_or(pl.ranking = 'daily')
   from placed pl
-  group by pl.user_id
+  group by pl.user_id;
+end
 $$;
 comment on function internal.podium_of(uuid[], int[], int[], int[]) is
   'The players on each ranking''s podium (first 100 by rank, then username) among the given rows ranked within 100 somewhere.';
