@@ -136,13 +136,9 @@ create function public.score_round(quiniela_id_input bigint) returns integer
 language plpgsql volatile security definer set search_path = ''
 -- 100,000 players' picks aggregate in memory instead of spilling to disk.
 set work_mem = '64MB'
--- The round's picks are read in one pass, in the table's order, and joined to its 12 matches by
--- hashing. A round's matches are new rows the statistics have not seen (estimated at one), so
--- the planner preferred walking the picks by match_id: each heap page read once per match, 12×
--- the pages (at 1,000,000 players 2.2 M page reads from outside PostgreSQL's cache, 21 s of a
--- 65 s scoring; docs/performance.md, "A million players").
-set enable_nestloop = off
-set enable_mergejoin = off
+-- Restored at exit: the scoring statement below turns nested loops and merge joins off.
+set enable_nestloop = on
+set enable_mergejoin = on
 as $$
 declare
   target public.quinielas%rowtype;
@@ -230,6 +226,14 @@ begin
     raise exception 'Una quiniela admite hasta 63 partidos con bonus' using errcode = '22023';
   end if;
 
+  -- The round's picks are read in one pass, in the table's order, and joined to its 12 matches
+  -- by hashing. A round's matches are new rows the statistics have not seen (estimated at one),
+  -- so the planner preferred walking the picks by match_id: each heap page read once per match
+  -- (at 1,000,000 players 2.2 M page reads from outside PostgreSQL's cache, 21 s of a 65 s
+  -- scoring; docs/performance.md, "A million players"). For this statement only: the referral
+  -- update after it wants its key probes.
+  perform set_config('enable_nestloop', 'off', true);
+  perform set_config('enable_mergejoin', 'off', true);
   with points_table as (
     -- The points of every number of correct picks, from the one function that defines them.
     select pt.correct, public.round_points(pt.correct, false, rules_month) as table_points,
@@ -449,6 +453,8 @@ begin
          coalesce(array_agg(c.user_id) filter (where c.gone), '{}')
   into players, changed_users, point_changes, referral_changes, left_users
   from changes c;
+  perform set_config('enable_nestloop', 'on', true);
+  perform set_config('enable_mergejoin', 'on', true);
 
   -- A friend who played a scored round has used his referral, credited or not yet.
   update public.referral_tracking rt set referral_used = true

@@ -194,7 +194,9 @@ export async function sessionResponse(db: Queryable, issuer: TokenIssuer, user: 
  * holds no connection across the server's own turns, so a crowd of installed apps refreshing at
  * once (the Saturday rush) is not queued behind the auth pool. Undefined when any condition
  * fails: the caller then takes the full path, which answers each case as GoTrue does (reuse
- * interval, family revoked, session expired, banned, not found).
+ * interval, family revoked, session expired, banned, not found). The user is found by his key
+ * (`user_id` is text in GoTrue's table: cast to the key's type, never the key to text, which read
+ * every user on every refresh: 20,000 players' rush spent most of its 503 s there).
  */
 export async function rotateRefreshToken(db: Queryable, presented: string): Promise<{ user: UserRow; sessionId: string; token: string } | undefined> {
   const token = newRefreshToken();
@@ -202,7 +204,7 @@ export async function rotateRefreshToken(db: Queryable, presented: string): Prom
     `with revoked as (
        update auth.refresh_tokens t set revoked = true, updated_at = now()
        from auth.sessions s, auth.users u
-       where t.token = $1 and not t.revoked and s.id = t.session_id and u.id::text = t.user_id and u.deleted_at is null
+       where t.token = $1 and not t.revoked and s.id = t.session_id and u.id = t.user_id::uuid and u.deleted_at is null
          and (s.not_after is null or s.not_after >= now()) and (u.banned_until is null or u.banned_until <= now())
        returning t.token, t.user_id, t.session_id
      ), issued as (
@@ -213,7 +215,7 @@ export async function rotateRefreshToken(db: Queryable, presented: string): Prom
        update auth.sessions s set refreshed_at = now() at time zone 'utc', updated_at = now() from issued i where s.id = i.session_id
        returning s.id
      )
-     select u.*, f.id as refreshed_session_id from refreshed f join revoked r on r.session_id = f.id join auth.users u on u.id::text = r.user_id`,
+     select u.*, f.id as refreshed_session_id from refreshed f join revoked r on r.session_id = f.id join auth.users u on u.id = r.user_id::uuid`,
     [presented, token],
   );
   const row = rows[0];
