@@ -131,7 +131,8 @@ set work_mem = '64MB'
 as $$
 #variable_conflict use_column
 begin
-  -- A probe costs about a quarter of a profile's share of the pass.
+  -- A key probe costs about four times a profile's share of the pass (7 µs against 2–3 µs at
+  -- 1,000,000 players). Never analysed (-1): the pass, until autovacuum counts the table.
   if cardinality(players) * 4 > (select c.reltuples from pg_catalog.pg_class c where c.oid = 'public.profiles'::regclass) then
     perform set_config('enable_nestloop', 'off', true);
   end if;
