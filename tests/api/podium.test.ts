@@ -267,3 +267,65 @@ describe('the top 20 with 30,000 players tied first in the Boost ranking', () =>
     }
   });
 });
+
+describe('the podium\'s names: a key probe each for a few rows, one pass for many', () => {
+  // internal.podium_of chooses its join from the size of the players' table (pg_class.reltuples):
+  // a probe per row when the rows near the top are few against the players, one pass over the
+  // profiles when they are a good part of them (docs/performance.md, "A million players"). Both
+  // roads must name the same podium; each must be the one taken. The table's size is set inside
+  // a transaction that is rolled back, so no other test sees it.
+  const keys = Array.from({ length: 150 }, (_, i) => `${tag}-names-${i + 1}`);
+  const nameOf = (k: number) => `pdn_${tag}_${String((k * 11) % 151).padStart(3, '0')}`;
+
+  beforeAll(async () => {
+    await addPlayers('select * from unnest($1::text[], $2::text[]) u(k, name)', [keys, keys.map((_, i) => nameOf(i + 1))]);
+  });
+  afterAll(async () => {
+    await q('delete from auth.users where id = any(select md5(k)::uuid from unnest($1::text[]) k)', [keys]);
+  });
+
+  /** podium_of's answer and its query's plan, with the players' table counted as `reltuples` rows. */
+  async function podiumWith(reltuples: number) {
+    const client = await db().connect();
+    const plans: string[] = [];
+    const onNotice = (m: { message?: string }) => { if (m.message?.includes('plan:')) plans.push(m.message); };
+    try {
+      await client.query('begin');
+      // The planner scales reltuples to the table's current pages: keep relpages at those pages.
+      await client.query(
+        `update pg_catalog.pg_class set reltuples = $1, relpages = greatest(1, pg_relation_size('public.profiles') / 8192)
+         where oid = 'public.profiles'::regclass`, [reltuples]);
+      await client.query(`load 'auto_explain'`);
+      for (const setting of ['log_min_duration = 0', 'log_nested_statements = on', 'log_level = notice']) await client.query(`set local auto_explain.${setting}`);
+      client.on('notice', onNotice);
+      // Total: player k is k-th. Quinielazo: all 150 tied first (cut by name). Boost: nobody near the top.
+      const { rows } = await client.query(
+        `select p.user_id::text, p.podium_total, p.podium_weekly, p.podium_daily
+         from internal.podium_of(array(select md5(k)::uuid from unnest($1::text[]) with ordinality u(k, n) order by n),
+                                 array(select n::int from generate_series(1, 150) n), array_fill(1, array[150]), array_fill(101, array[150])) p
+         order by 1`, [keys]);
+      return { rows, plan: plans.find((p) => p.includes('from unnest(players')) ?? '' };
+    } finally {
+      client.off('notice', onNotice);
+      await client.query('rollback');
+      client.release();
+    }
+  }
+
+  it('names the same podium by either road, and probes a few rows among a million players', async () => {
+    const byName = keys.map((k, i) => ({ k, name: nameOf(i + 1) })).sort((a, b) => (a.name < b.name ? -1 : 1));
+    const idOf = new Map((await q('select k, md5(k)::uuid::text as id from unnest($1::text[]) k', [keys])).rows.map((r) => [r.k, r.id]));
+    const weekly = new Set(byName.slice(0, 100).map((r) => idOf.get(r.k)));
+    const expected = keys
+      .map((k, i) => ({ user_id: idOf.get(k)!, podium_total: i < 100, podium_weekly: weekly.has(idOf.get(k)), podium_daily: false }))
+      .filter((r) => r.podium_total || r.podium_weekly)
+      .sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
+
+    const few = await podiumWith(1_000_000); // 150 rows near the top among a million players
+    const many = await podiumWith(200); // 150 rows near the top among 200 players: the pass
+    expect(few.rows).toEqual(expected);
+    expect(many.rows).toEqual(expected);
+    expect(few.plan).toMatch(/Index Scan using profiles_pkey/);
+    expect(few.plan).not.toMatch(/Seq Scan on profiles/);
+  });
+});
