@@ -172,6 +172,22 @@ describe('races against the locks', () => {
     expect((await q('select count(*)::int as n from public.leagues where created_by = $1', [p.id])).rows[0].n).toBe(5);
   });
 
+  // A deleted liga gives its creation back (docs/decisions.md, "The creation limit counts
+  // created_by"): what must hold is that a create → remind → delete loop reminds nobody twice.
+  it('reminds a player once per round however many ligas his owner creates, reminds and deletes', async () => {
+    const [owner, victim] = await Promise.all([createPlayer(), createPlayer()]);
+    const r = await round(1);
+    for (let i = 0; i < 3; i++) {
+      const l = await create(owner, `Bucle ${i}`);
+      await join(victim, l.code);
+      const { data, error } = await owner.client.rpc('remind_league_missing', { league_id: l.id, quiniela_id: r });
+      expect(error).toBeNull();
+      expect(data).toBe(i === 0 ? 1 : 0);
+      expect((await owner.client.rpc('delete_league', { league_id: l.id })).error).toBeNull();
+    }
+    expect((await q(`select count(*)::int as n from public.notification_outbox where user_id = $1 and quiniela_id = $2`, [victim.id, r])).rows[0].n).toBe(1);
+  });
+
   it('sends "Recordarles" once when the owner taps it on two phones at once', async () => {
     const [owner, late] = await Promise.all([createPlayer(), createPlayer()]);
     const l = await dbLeague(owner);
