@@ -88,6 +88,9 @@ describe('the invitation code, the only secret', () => {
     expect(embedded.data).toEqual([{ league_id: shared.id, leagues: { code: shared.code } }]);
     const viaProfiles = await outsider.client.from('profiles').select('id, league_members(league_id)').eq('id', member.id);
     expect(viaProfiles.error === null ? viaProfiles.data!.flatMap((p) => p.league_members.map((m) => m.league_id)) : []).not.toContain(secret.id);
+    // Sharing a liga shows a member's name, not his e-mail: the profiles embed is still his own rows only.
+    const emails = await outsider.client.from('league_members').select('user_id, profiles(email)').eq('league_id', shared.id);
+    expect(emails.data!.filter((m) => m.user_id !== outsider.id).map((m) => m.profiles)).toEqual([null]);
     const mine = await outsider.client.rpc('get_my_leagues');
     expect(mine.data!.map((l) => l.code)).toEqual([shared.code]);
     // Visitors read no liga table at all.
@@ -151,6 +154,23 @@ describe('races against the locks', () => {
     await del.query('commit');
     expect((await joining).error).toMatchObject({ code: 'P0002', hint: 'league_not_found' });
     expect((await q('select count(*)::int as n from public.league_members where user_id = $1', [p.id])).rows[0].n).toBe(0);
+  });
+
+  it('refuses to hand the liga to a member whose leaving was under way, in Spanish', async () => {
+    const [owner, heir] = await Promise.all([createPlayer(), createPlayer()]);
+    const l = await dbLeague(owner);
+    await join(heir, l.code);
+    // The heir's leave_league, as PostgREST runs it, holding its transaction open.
+    const leaving = await session();
+    await leaving.query('begin');
+    await leaving.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: heir.id, role: 'authenticated' })]);
+    await leaving.query('set local role authenticated');
+    await leaving.query('select public.leave_league($1)', [l.id]);
+    const transfer = owner.client.rpc('transfer_league', { league_id: l.id, new_owner: heir.id }).then((a) => a);
+    await blockedOn('transfer_league');
+    await leaving.query('commit');
+    expect((await transfer).error).toMatchObject({ code: '23514', hint: 'new_owner_not_member', message: 'Solo puedes pasar la liga a uno de sus miembros.' });
+    expect((await q('select owner_id from public.leagues where id = $1', [l.id])).rows[0].owner_id).toBe(owner.id);
   });
 
   it('holds a player to 20 ligas when he joins three at once from 18', async () => {
