@@ -4,7 +4,8 @@
 // at once), and hostile names. Findings, fixed in supabase/schemas/160_leagues.sql: the code's
 // 7th character came from a UUID's version nibble (16 of 32 symbols: half the code space to
 // guess), and names kept the bidi isolates and other invisible characters the rule meant to
-// drop. docs/decisions-log.md, "Attack run on ligas".
+// drop. A third, a crafted `?unirme=1` link joining a signed-in player, is the app's side
+// (tests/e2e/liga-invite.spec.ts). docs/decisions-log.md, "Attack run on ligas".
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { anonClient, db } from '../../support/clients.ts';
