@@ -19,7 +19,10 @@ declare
   candidate text;
 begin
   loop
-    bytes := uuid_send(gen_random_uuid());
+    -- Random bytes, not a UUID's: a version-4 UUID's 7th byte carries the version, so its
+    -- character came from 16 symbols and a guesser had half the codes to try (an attack run,
+    -- 2026-11-28). 256 is a multiple of 32, so each character is uniform.
+    bytes := extensions.gen_random_bytes(8);
     candidate := '';
     for i in 0..7 loop
       candidate := candidate || substr(alphabet, (get_byte(bytes, i) % 32) + 1, 1);
@@ -33,13 +36,17 @@ comment on function internal.new_league_code() is 'A fresh unused liga code: 8 c
 revoke execute on function internal.new_league_code() from public;
 
 -- A liga's name and prize line as stored: NFKC and trimmed like usernames, invisible characters
--- (zero-width, controls, fillers) dropped and runs of white space made one space.
+-- (zero-width, controls, fillers) dropped and runs of white space made one space. Invisible
+-- includes the bidi isolates (U+2066–U+2069), which reorder the text after them in a push's
+-- title as the overrides do, the Arabic letter mark, the Khmer inherent vowels, the Mongolian
+-- variation selectors, the interlinear annotation marks, the musical format characters and the
+-- tag characters: none may count towards the 3 a name needs (an attack run, 2026-11-28).
 create function public.normalize_league_text(t text) returns text
 language sql immutable parallel safe set search_path = ''
 as $$
   select nullif(btrim(regexp_replace(
            regexp_replace(normalize(t, NFKC),
-             '[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u034F\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2800\u3164\uFEFF\uFFA0]', '', 'g'),
+             '[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2069\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\U0001D173-\U0001D17A\U000E0000-\U000E007F]', '', 'g'),
            '[\s\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+', ' ', 'g')), '')
 $$;
 comment on function public.normalize_league_text(text) is 'A liga''s name or prize line as stored: NFKC, invisible characters dropped, white space collapsed and trimmed; null when nothing visible is left.';
