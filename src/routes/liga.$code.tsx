@@ -5,6 +5,7 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { InvitePage, InviteSkeleton } from '@/features/leagues/components/invite-page';
+import { rememberJoinIntent } from '@/features/leagues/join-intent';
 import { loadInvite } from '@/features/leagues/load-invite';
 import { parseInviteSearch } from '@/features/leagues/search-params';
 import { useSending } from '@/lib/use-sending';
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/liga/$code')({
     const navigate = useNavigate({ from: Route.fullPath });
     const router = useRouter();
     const { sending, send } = useSending();
-    // Joined on arrival (back from sign-in or the sign-up mail): straight into the liga.
+    // Joined on arrival (after the tap, back from sign-in, or the sign-up mail): into the liga.
     useEffect(() => {
       if (data.joined) void navigate({ to: '/ligas/$leagueId', params: { leagueId: data.joined }, replace: true });
     }, [data.joined, navigate]);
@@ -28,7 +29,10 @@ export const Route = createFileRoute('/liga/$code')({
       <InvitePage
         data={data}
         joining={sending || data.joined !== null}
-        onJoin={() => void send(() => navigate({ search: { unirme: 1 } }))}
+        onJoin={() => void send(() => {
+          rememberJoinIntent(data.code);
+          return navigate({ search: { unirme: 1 } });
+        })}
         onRetry={() => void router.invalidate()}
       />
     );

@@ -107,10 +107,12 @@ test('signed in, a member is told he is in, another player joins in one tap, and
   await playerContext.close();
 
   // The sign-up mail's link opened in another browser: no session stored, the tokens in the
-  // fragment and `?unirme=1`; the app starts at once, signs him in, joins and takes him in.
+  // fragment and `?unirme=1`; the sign-up put him in the liga (its code rode along), so the app
+  // starts at once, signs him in and takes him in.
   const mailContext = await browser.newContext(PHONE);
   const landing = await mailContext.newPage();
-  const { session } = await createPlayer('correo');
+  const { session, api } = await createPlayer('correo');
+  expect((await api.rpc('join_league', { code: liga.code })).error).toBeNull();
   const fragment = new URLSearchParams({ access_token: session.access_token, refresh_token: session.refresh_token, expires_in: String(session.expires_in), expires_at: String(session.expires_at), token_type: 'bearer', type: 'signup' });
   await landing.goto(`/liga/${liga.code}?unirme=1#${fragment}`);
   await expect(landing).toHaveURL(new RegExp(`/ligas/${liga.leagueId}`), DATA);
@@ -121,11 +123,10 @@ test('signed in, a member is told he is in, another player joins in one tap, and
 
 // Attack run on ligas (2026-11-28, docs/decisions-log.md): `?unirme=1` is meant for coming back
 // from sign-in or the sign-up mail, but any link carries it: a crafted `/liga/<code>?unirme=1`
-// sent to a signed-in player joins him with no tap, and his liga's members then read his picks
-// after every deadline (picks are otherwise never shown one by one). Not fixed here (src/ is the
-// app's helper's): marked as failing until a link alone no longer joins; then drop `test.fail`.
+// sent to a signed-in player joined him with no tap, and his liga's members then read his picks
+// after every deadline (picks are otherwise never shown one by one). Now only a join asked for
+// in the same tab joins (src/features/leagues/join-intent.ts).
 test('a link with ?unirme=1 does not join a signed-in player who never tapped "Unirme a la liga"', async ({ browser }) => {
-  test.fail(true, 'a crafted ?unirme=1 link still joins a signed-in player without a tap (src/features/leagues/load-invite.ts)');
   const liga = await makeLiga();
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
@@ -137,5 +138,23 @@ test('a link with ?unirme=1 does not join a signed-in player who never tapped "U
   await expect(button.or(page.getByRole('region', { name: /^Tabla de / }))).toBeVisible(DATA);
   expect(await e2eSql('select 1 from public.league_members where league_id = $1 and user_id = $2', [liga.leagueId, victim.id])).toEqual([]);
   await expect(button).toBeVisible();
+  await context.close();
+});
+
+test('a visitor who signs in from the invitation comes back into the liga, joined', async ({ browser }) => {
+  const liga = await makeLiga();
+  const player = await createPlayer('entra');
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await openWritten(page, liga.code, liga.name);
+  await page.keyboard.press('Tab'); // the app takes the page over
+  await expect(page).toHaveTitle('Invitación a una liga · Quinielazo', DATA);
+  await page.getByRole('main').getByRole('link', { name: 'Inicia sesión para unirte' }).click();
+  await page.getByLabel('Correo electrónico').fill(player.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('Golazo2025');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ligas/${liga.leagueId}`), DATA);
+  await expect(page.getByRole('heading', { level: 1, name: liga.name })).toBeVisible(DATA);
+  expect(await e2eSql('select 1 from public.league_members where league_id = $1 and user_id = $2', [liga.leagueId, player.id])).toHaveLength(1);
   await context.close();
 });

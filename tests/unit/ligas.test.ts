@@ -9,6 +9,10 @@ describe('a liga name', () => {
   it('counts the characters the database keeps: invisible ones dropped, spaces collapsed', () => {
     expect(normalizeLeagueText('  La\u200B   Oficina\u00A0 ')).toBe('La Oficina');
     expect(leagueNameProblem('A\u200B\u200BB')).toBe('El nombre de la liga debe tener al menos 3 caracteres.');
+    // As the database's rule since the attack run on ligas: bidi isolates, the Arabic letter mark,
+    // Mongolian selectors, annotation marks and tag characters count for nothing.
+    expect(leagueNameProblem('a\u2066\u2067\u2069b')).toBe('El nombre de la liga debe tener al menos 3 caracteres.');
+    expect(normalizeLeagueText('\u061CLa\u180B Ofi\uFFF9\u{1D173}\u{E0041}cina')).toBe('La Oficina');
     expect(leagueNameProblem(' Ofi ')).toBeNull();
     expect(leagueNameProblem('x'.repeat(40))).toBeNull();
     expect(leagueNameProblem('x'.repeat(41))).toBe('El nombre de la liga puede tener como máximo 40 caracteres.');

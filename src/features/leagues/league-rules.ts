@@ -11,8 +11,8 @@ export const LEAGUES_PER_PLAYER = 20;
 
 // The database's normalisation (public.normalize_league_text): NFKC, invisible characters
 // dropped, runs of white space made one space, trimmed. The same messages as its refusals.
-// eslint-disable-next-line no-control-regex -- these are the control characters to drop
-const INVISIBLE = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2800\u3164\uFEFF\uFFA0]|\u034F/g;
+// eslint-disable-next-line no-control-regex, no-misleading-character-class -- the control and combining characters to drop
+const INVISIBLE = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2069\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}]/gu;
 const SPACES = /[\s\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
 
 /** A liga's name or prize line as the database stores it. */

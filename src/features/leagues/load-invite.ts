@@ -1,9 +1,11 @@
 // What /liga/<code> needs: the liga's public preview (which also says whether the signed-in
-// player is in it). Arriving with `?unirme=1` (back from sign-in or the sign-up mail) a player
-// joins here, and the route takes him into the liga.
+// player is in it). Arriving with `?unirme=1` a player who asked to join in this tab (the button,
+// or sign-in from the invitation) joins here, and one the sign-up already put in the liga (its
+// mail's link) is taken into it; anyone else sees the invitation and its button.
 import { currentSession } from '@/lib/session';
 import { getLeaguePreview, type LeaguePreview } from './api/get-league-preview';
 import { joinLeague } from './api/join-league';
+import { takeJoinIntent } from './join-intent';
 import { isLeagueCode, leagueErrorMessage } from './league-rules';
 
 export interface InviteData {
@@ -22,7 +24,7 @@ export async function loadInvite(code: string, join: boolean): Promise<InviteDat
   if (!isLeagueCode(code)) return base;
   const session = await currentSession();
   base.signedIn = session !== null;
-  if (session && join) {
+  if (session && join && takeJoinIntent(code)) {
     try {
       // Idempotent: a player the sign-up already put in the liga is simply taken into it.
       return { ...base, joined: (await joinLeague(code)).leagueId };
@@ -31,7 +33,9 @@ export async function loadInvite(code: string, join: boolean): Promise<InviteDat
     }
   }
   try {
-    return { ...base, preview: await getLeaguePreview(code) };
+    const preview = await getLeaguePreview(code);
+    const arrived = session !== null && join && preview?.isMember === true && base.joinError === null;
+    return { ...base, preview, joined: arrived ? preview.leagueId : null };
   } catch (error) {
     console.error('Error loading liga', error);
     return { ...base, failed: true };

@@ -7,6 +7,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FormMessage } from '@/components/ui/field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { formatDeadline } from '@/lib/time';
+import { rememberJoinIntent } from '../join-intent';
 import { INVALID_TEXT, INVALID_TITLE, INVITE_CLASSES as css, INVITE_INTRO, INVITE_KICKER, INVITE_LABELS as words, joinOnArrivalPath, memberCount, roundLine } from '../invite-words';
 import type { InviteData } from '../load-invite';
 
@@ -67,7 +68,7 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
           </Link>
           <p className={css.signInLine}>
             {words.hasAccount}{' '}
-            <Link to="/login" search={{ redirect: joinOnArrivalPath(data.code) }} className={css.signInLink}>
+            <Link to="/login" search={{ redirect: joinOnArrivalPath(data.code) }} onClick={() => rememberJoinIntent(data.code)} className={css.signInLink}>
               {words.signIn}
             </Link>
           </p>
