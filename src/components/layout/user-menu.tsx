@@ -38,7 +38,9 @@ export function UserMenu({ profile, onSignOut }: { profile: PlayerProfile | null
         aria-controls={menuId}
         aria-label={`Menú de cuenta${profile ? ` de ${profile.username}` : ''}`}
         onClick={() => setOpen((o) => !o)}
-        className="flex max-w-44 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+        // w-full: the button takes its wrapper's width (which the header shrinks), so the name is
+        // cut rather than the button running under the menu button (12 px at 390, 42 at 360).
+        className="flex w-full max-w-44 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
       >
         <PlayerAvatar profile={profile} />
         <span className="truncate text-sm font-semibold" data-testid="header-username">
