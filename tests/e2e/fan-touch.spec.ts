@@ -60,6 +60,8 @@ test("the admin's irreversible actions ask in the product's own dialog, and Canc
   await page.getByRole('button', { name: 'Calcular y guardar puntuaciones' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirmar' });
   await expect(confirm).toContainText('¿Guardar estas puntuaciones para todos los jugadores?');
+  // The product's dialog closes with a finger-sized ×, as every target (40 px on a walk, 2026-11-28).
+  expect(await tooSmall(confirm.getByRole('button', { name: 'Cerrar' }))).toEqual([]);
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: /puntuaciones/i })).toHaveCount(0);
@@ -83,6 +85,12 @@ test('every target a finger hits is at least 44×44 px', async ({ page }) => {
   const previous = page.getByRole('button', { name: 'Ver resultados previos' });
   await expect(previous).toBeVisible({ timeout: 20_000 });
   expect(await tooSmall(previous)).toEqual([]);
+
+  // The home's card links beside their titles (20 px high on a walk, 2026-11-28).
+  await page.goto('/inicio');
+  const cardLinks = page.getByRole('main').getByRole('link', { name: /^(Ver tabla|Reglas)$/ });
+  await expect(cardLinks).toHaveCount(2, { timeout: 20_000 });
+  expect(await tooSmall(cardLinks)).toEqual([]);
 });
 
 test('the visitor header keeps "Crear cuenta" on one line at 320 px and with a large font', async ({ browser }) => {

@@ -50,7 +50,7 @@ export function Dialog({ open, onClose, title, subtitle, children }: DialogProps
               type="button"
               onClick={onClose}
               aria-label="Cerrar"
-              className="-mr-2 grid size-10 shrink-0 place-items-center rounded-full text-2xl leading-none text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+              className="-mr-2 grid size-11 shrink-0 place-items-center rounded-full text-2xl leading-none text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
             >
               ×
             </button>

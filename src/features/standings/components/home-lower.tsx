@@ -48,7 +48,7 @@ function TopThree({ top3, month }: { top3: Part<LeaderboardEntry[]>; month: Play
       title={`Top 3 de ${monthLabel(month)}`}
       labelledBy="top3-title"
       action={
-        <AppLink to={`/leaderboard?mes=${monthKey(month)}`} className="text-sm font-semibold text-brand-700 hover:underline">
+        <AppLink to={`/leaderboard?mes=${monthKey(month)}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
           Ver tabla
         </AppLink>
       }
@@ -90,7 +90,7 @@ function PrizeList({ prizes, holders }: { prizes: Part<PrizeRow[]>; holders: Par
       title="Premios"
       labelledBy="prizes-title"
       action={
-        <AppLink to="/rules" className="text-sm font-semibold text-brand-700 hover:underline">
+        <AppLink to="/rules" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
           Reglas
         </AppLink>
       }
