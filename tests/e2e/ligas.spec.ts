@@ -199,7 +199,9 @@ test('offline, "Mis ligas" on /inicio and /ligas show the copy saved on the phon
   test.setTimeout(120_000);
   const player = await createPlayer('offliga');
   const name = `Sin señal ${Date.now().toString(36)}`;
-  expect((await player.api.rpc('create_league', { name })).error).toBeNull();
+  const created = await player.api.rpc('create_league', { name });
+  expect(created.error).toBeNull();
+  const leagueId = created.data![0]!.id;
   const card = page.getByRole('region', { name: 'Mis ligas' }).getByRole('link', { name: new RegExp(name) });
   const list = page.getByRole('list', { name: 'Mis ligas' }).getByRole('link', { name: new RegExp(name) });
   await signInPage(page, player);
@@ -208,6 +210,8 @@ test('offline, "Mis ligas" on /inicio and /ligas show the copy saved on the phon
   await expect(card).toBeVisible(DATA);
   await page.goto('/ligas');
   await expect(list).toBeVisible(DATA);
+  await page.goto(`/ligas/${leagueId}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(DATA);
 
   await context.setOffline(true);
   await page.goto('/inicio', { waitUntil: 'domcontentloaded' });
@@ -216,6 +220,16 @@ test('offline, "Mis ligas" on /inicio and /ligas show the copy saved on the phon
   await page.goto('/ligas', { waitUntil: 'domcontentloaded' });
   await expect(list).toBeVisible(DATA);
   await expect(page.getByText(/^Sin conexión: ves la copia de tus ligas guardada el /)).toBeVisible();
+  // The liga's own page: its saved copy, said in one sentence with one final dot ("7:01 p.m.." on
+  // a walk, 2026-11-28); the owner's edit fails in words that say why, and keeps what he typed.
+  await page.goto(`/ligas/${leagueId}`, { waitUntil: 'domcontentloaded' });
+  const note = page.getByText(/^Sin conexión: ves la copia de la liga guardada el /);
+  await expect(note).toBeVisible(DATA);
+  await expect(note).not.toHaveText(/\.\.$/);
+  await page.getByLabel('Nombre de la liga').fill('Sin señal nueva');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('No se pudieron guardar los cambios. Revisa tu conexión e inténtalo de nuevo.')).toBeVisible();
+  await expect(page.getByLabel('Nombre de la liga')).toHaveValue('Sin señal nueva');
 });
 
 test('an invitation link carries the liga in its preview card, served with the page', async ({ request }) => {

@@ -2,7 +2,7 @@
 // invitation's preview card (scripts/liga-preview.ts): the name counts what the database stores,
 // a refusal reads the database's Spanish, and a liga's name can never break out of a meta tag.
 import { describe, expect, it } from 'vitest';
-import { leagueErrorMessage, leagueNameProblem, normalizeLeagueText, prizeNoteProblem, reminderSentText, whatsappShareUrl } from '../../src/features/leagues/league-rules.ts';
+import { leagueErrorMessage, leagueNameProblem, normalizeLeagueText, prizeNoteProblem, reminderSentText, roundWinnersText, whatsappShareUrl } from '../../src/features/leagues/league-rules.ts';
 import { ligaCodeOf, withLigaCard } from '../../scripts/liga-preview.ts';
 
 describe('a liga name', () => {
@@ -63,5 +63,12 @@ describe('the invitation', () => {
     expect(html).toContain('content="ana te invita a su liga (1 miembro). La quiniela de esta semana cierra el viernes, 27 de noviembre, 19:00 (hora del Centro)."');
     expect(html).toContain('<meta property="og:image" content="https://q.mx/og/liga.png" />');
     expect(withLigaCard(page, null, 'https://q.mx/liga/ZZZZ2222')).toContain('<meta property="og:title" content="Te invitaron a una liga de Quinielazo" />');
+  });
+});
+
+describe("the round's winner in the liga", () => {
+  it('counts his points by Spanish plural rules (a walk, 2026-11-28, read "(1 pts)")', () => {
+    expect(roundWinnersText([{ username: 'ana', points: 1 }])).toBe('Ganó la jornada en la liga: ana (1 pt)');
+    expect(roundWinnersText([{ username: 'ana', points: 12 }, { username: 'beto', points: 12 }])).toBe('Ganaron la jornada en la liga: ana, beto (12 pts)');
   });
 });

@@ -1,6 +1,7 @@
 // A liga's rules as the screens need them before asking the server (the database is the
 // referee: supabase/schemas/160_leagues.sql): the name and prize line limits, the invitation
 // link and its message, "Recordarles"' state, and the server's refusals in Spanish.
+import { formatPoints } from '@/lib/plural';
 import { formatGameHour, gameClock, gameDay, MONTHS } from '@/lib/time';
 
 const LEAGUE_NAME_MIN = 3;
@@ -78,4 +79,11 @@ export function leagueErrorMessage(error: unknown, fallback: string): string {
 /** The stable reason of a liga function's refusal (`league_already_reminded`, `league_full`…). */
 export function leagueErrorReason(error: unknown): string | null {
   return (error as { hint?: string } | null)?.hint ?? null;
+}
+
+/** The round's winners within the liga (ties share it), by Spanish plural rules: "Ganó la jornada
+ * en la liga: ana (1 pt)", "Ganaron la jornada en la liga: ana, beto (12 pts)". */
+export function roundWinnersText(winners: ReadonlyArray<{ username: string | null; points: number }>): string {
+  const verb = winners.length === 1 ? 'Ganó' : 'Ganaron';
+  return `${verb} la jornada en la liga: ${winners.map((w) => w.username).join(', ')} (${formatPoints(winners[0]?.points ?? 0)})`;
 }

@@ -6,8 +6,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { FormMessage } from '@/components/ui/field';
+import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { LoadingState } from '@/components/ui/loading-state';
-import { formatSavedAt } from '@/lib/cached-read';
+import { countOf } from '@/lib/plural';
 import { formatDeadline } from '@/lib/time';
 import { useSending } from '@/lib/use-sending';
 import { LeaderboardTable, leaderboardView, monthLabel, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
@@ -104,12 +105,13 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
     <div className="flex flex-col gap-5">
       <header>
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
-          Liga · {data.entries.length} {data.entries.length === 1 ? 'miembro' : 'miembros'}
+          Liga · {countOf(data.entries.length, 'miembro', 'miembros')}
         </p>
         <h1 className="text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere]">{league.name}</h1>
         {league.prizeNote && <p className="mt-1 text-sm font-medium text-slate-700">🏆 Premio de la liga: {league.prizeNote}</p>}
       </header>
-      {cachedAt !== null && <FormMessage tone="info">Sin conexión: ves la copia de la liga guardada el {formatSavedAt(cachedAt)}.</FormMessage>}
+      {/* The shared note: "… 7:01 p.m." already ends in a dot (this page wrote a second one). */}
+      {cachedAt !== null && <SavedCopyNote storedAt={cachedAt} what="de la liga" />}
       {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
 
       <Section title={tab === 'jornada' ? 'Tabla de la jornada' : `Tabla de ${monthLabel(data.month)}`} id="league-table">

@@ -4,6 +4,7 @@
 // that it already went and when.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { countOf } from '@/lib/plural';
 import { useSending } from '@/lib/use-sending';
 import { getLeagueReminder } from '../api/get-league-reminder';
 import { remindLeagueMissing } from '../api/remind-league-missing';
@@ -28,9 +29,9 @@ export function MissingPicks({ leagueId, roundId, missing, isOwner, remindedAt }
       try {
         const reminded = await remindLeagueMissing(leagueId, roundId);
         setSentAt(new Date().toISOString());
-        setNote(reminded === 1 ? 'Le recordamos a 1 miembro.' : `Les recordamos a ${reminded} miembros.`);
+        setNote(`${reminded === 1 ? 'Le' : 'Les'} recordamos a ${countOf(reminded, 'miembro', 'miembros')}.`);
       } catch (error) {
-        setNote(leagueErrorMessage(error, 'No se pudo enviar el recordatorio. Inténtalo de nuevo.'));
+        setNote(leagueErrorMessage(error, 'No se pudo enviar el recordatorio. Revisa tu conexión e inténtalo de nuevo.'));
         // Already sent this round (from another phone, say): the button says when, and has nothing left to do.
         if (leagueErrorReason(error) === 'league_already_reminded') {
           setSentAt((await getLeagueReminder(leagueId, roundId).catch(() => null)) ?? new Date().toISOString());

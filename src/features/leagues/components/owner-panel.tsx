@@ -40,7 +40,7 @@ export function OwnerPanel({
         setMessage({ tone: 'success', text: 'Cambios guardados.' });
         onSaved();
       } catch (error) {
-        setMessage({ tone: 'error', text: leagueErrorMessage(error, 'No se pudieron guardar los cambios. Inténtalo de nuevo.') });
+        setMessage({ tone: 'error', text: leagueErrorMessage(error, 'No se pudieron guardar los cambios. Revisa tu conexión e inténtalo de nuevo.') });
       }
     });
   }

@@ -4,6 +4,7 @@
 import { teamName, type MatchSide, type RoundWithMatches } from '@/lib/rounds';
 import type { LeaguePicks } from '../api/get-league-round-picks';
 import type { RoundStanding } from '../api/get-league-round-standings';
+import { roundWinnersText } from '../league-rules';
 
 const LETTER: Record<MatchSide, string> = { Local: 'L', Empate: 'E', Visita: 'V' };
 
@@ -17,9 +18,7 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm font-semibold text-slate-800">
-        {winners.length > 0
-          ? `🏆 ${winners.length === 1 ? 'Ganó la jornada en la liga' : 'Ganaron la jornada en la liga'}: ${winners.map((w) => w.username).join(', ')} (${winners[0]!.points} pts)`
-          : 'El ganador de la jornada en la liga sale cuando se califiquen los resultados.'}
+        {winners.length > 0 ? `🏆 ${roundWinnersText(winners)}` : 'El ganador de la jornada en la liga sale cuando se califiquen los resultados.'}
       </p>
       <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
         <table className="min-w-full border-collapse text-center text-xs">
@@ -66,7 +65,13 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
                     const hit = pick && m.correctResult ? pick === m.correctResult : null;
                     return (
                       <td key={m.id} className={`px-1 py-2 ${hit === true ? 'bg-green-100 text-green-900' : hit === false ? 'text-slate-400 line-through' : ''}`}>
-                        {pick ? LETTER[pick] : <span aria-label="Sin pick">·</span>}
+                        {/* A name on a plain span is not read out: the words themselves, hidden from the eye. */}
+                        {pick ? LETTER[pick] : (
+                          <>
+                            <span aria-hidden="true">·</span>
+                            <span className="sr-only">Sin pick</span>
+                          </>
+                        )}
                       </td>
                     );
                   })}
@@ -77,7 +82,7 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-slate-500">L: gana local · E: empate · V: gana visita. En verde, los aciertos.</p>
+      <p className="text-xs text-slate-500">L: gana local, E: empate, V: gana visita, ·: sin pick. En verde, los aciertos.</p>
     </div>
   );
 }
