@@ -253,6 +253,21 @@ test('the admin’s 30 days: picks per round as a chart with its table', async (
     for (const title of ['Jugadores activos por día', 'Registros por día', 'Referidos por día']) {
       await expect(page.getByRole('table', { name: title }).getByRole('row')).toHaveCount(31 + 1);
     }
+    // Players active each day are an average, not a sum of the same players; and the 30 days'
+    // names under the bars are readable at 390 px: each one shown is whole and none overlaps the
+    // next (a walk, 2026-11-28, found 31 names cut to "2 2 3 3 1" and the values run together).
+    const active = page.getByRole('img', { name: /^Jugadores activos por día: \d+ jugador(es)? al día en promedio; el máximo, \d+ \(\d+\/\d+\)\.$/ });
+    await expect(active).toBeVisible();
+    for (const row of [active.locator('> div').first(), active.locator('> div').last()]) {
+      const shown = await row.evaluate((line) =>
+        [...line.querySelectorAll('span')]
+          .filter((s) => s.children.length === 0 && s.textContent && getComputedStyle(s).visibility === 'visible')
+          .map((s) => ({ text: s.textContent!, cut: getComputedStyle(s).textOverflow === 'ellipsis' && s.scrollWidth > s.clientWidth, ...s.getBoundingClientRect().toJSON() as DOMRect })),
+      );
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.filter((s) => s.cut).map((s) => s.text)).toEqual([]);
+      for (let i = 1; i < shown.length; i++) expect(shown[i]!.left, `${shown[i - 1]!.text} | ${shown[i]!.text}`).toBeGreaterThanOrEqual(shown[i - 1]!.right);
+    }
   } finally {
     await e2eSql('delete from public.quinielas where id = $1', [round.id]);
   }

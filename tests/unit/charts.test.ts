@@ -1,7 +1,9 @@
 // What the charts say in words (issue 33): the week's climb beside the month's race, the race's
 // text alternative, the round's split as percentages that add up to 100, and the Pro pool's line.
 import { describe, expect, it } from 'vitest';
+import { barLabels } from '../../src/components/charts/bar-chart.tsx';
 import { splitLabel, splitPercents } from '../../src/components/charts/split-bar.tsx';
+import { chartSummary } from '../../src/features/admin/chart-summary.ts';
 import { poolLabel, poolLine } from '../../src/features/pro/model/pool-history.ts';
 import { climbSentence, raceLabel, weekClimb } from '../../src/features/standings/race.ts';
 
@@ -65,5 +67,35 @@ describe('the Pro pool’s line', () => {
     expect(poolLine(points, 30_000, 20_000).at(-1)).toEqual({ at: 20_000, mxn: 1450.5 });
     expect(poolLine(points, 8_000, 20_000)).toEqual(points);
     expect(poolLine([], 8_000, 20_000)).toEqual([]);
+  });
+});
+
+describe('the admin’s 30 days in words', () => {
+  const days = (values: number[]) => values.map((value, i) => ({ name: `${i + 1}/11`, value }));
+
+  it('says a daily head count as an average, not a sum of the same players', () => {
+    // 31 players active over 30 days are not "436 jugadores en total" (found on a walk, 2026-11-28).
+    expect(chartSummary({ title: 'Jugadores activos por día', rows: days([12, 9, 21]), unit: ['jugador', 'jugadores'], sum: 'average' })).toBe(
+      'Jugadores activos por día: 14 jugadores al día en promedio; el máximo, 21 (3/11).',
+    );
+  });
+
+  it('counts by Spanish plural rules: 1 referido, 0 registros', () => {
+    expect(chartSummary({ title: 'Referidos por día', rows: days([0, 1, 0]), unit: ['referido', 'referidos'], sum: 'total' })).toBe('Referidos por día: 1 referido en total; el máximo, 1 (2/11).');
+    expect(chartSummary({ title: 'Registros por día', rows: days([0, 0]), unit: ['registro', 'registros'], sum: 'total' })).toBe('Registros por día: 0 registros en total; el máximo, 0 (1/11).');
+  });
+});
+
+describe('a bar chart’s names and values', () => {
+  const bars = (n: number) => Array.from({ length: n }, (_, i) => ({ key: i, name: `${i + 1}/11`, value: i === 4 ? 50 : i }));
+
+  it('names every bar of a short chart', () => {
+    expect(barLabels(bars(5))).toEqual({ named: [true, true, true, true, true], valued: [true, true, true, true, true] });
+  });
+
+  it('names every few of 31 days, counted back from today, and writes only the peak and the last value', () => {
+    const { named, valued } = barLabels(bars(31));
+    expect(named.flatMap((on, i) => (on ? [i] : []))).toEqual([0, 6, 12, 18, 24, 30]);
+    expect(valued.flatMap((on, i) => (on ? [i] : []))).toEqual([4, 30]);
   });
 });

@@ -3,33 +3,25 @@
 // every figure for screen readers.
 import { BarChart } from '@/components/charts/bar-chart';
 import type { Analytics } from '../api/get-analytics';
+import { chartSummary, type ChartSeries } from '../chart-summary';
 import { Card } from './ui';
 
-interface Series {
-  title: string;
+interface Series extends ChartSeries {
   rows: Array<{ key: string; name: string; value: number }>;
-  unit: string;
   column: string;
-}
-
-function summary({ title, rows, unit }: Series): string {
-  if (rows.length === 0) return `${title}: sin datos.`;
-  const total = rows.reduce((sum, r) => sum + r.value, 0);
-  const peak = rows.reduce((best, r) => (r.value > best.value ? r : best), rows[0]);
-  return `${title}: ${total} ${unit} en total; el máximo, ${peak.value} (${peak.name}).`;
 }
 
 function ChartCard(series: Series) {
   return (
     <Card>
       <h2 className="mb-2 text-lg font-bold">{series.title}</h2>
-      <BarChart bars={series.rows.map((r) => ({ key: r.key, name: r.name, value: r.value }))} label={summary(series)} height={120} />
+      <BarChart bars={series.rows.map((r) => ({ key: r.key, name: r.name, value: r.value }))} label={chartSummary(series)} height={120} />
       <table className="sr-only">
         <caption>{series.title}</caption>
         <thead>
           <tr>
             <th scope="col">{series.column}</th>
-            <th scope="col">{series.unit}</th>
+            <th scope="col">{series.unit[1]}</th>
           </tr>
         </thead>
         <tbody>
@@ -49,15 +41,15 @@ function ChartCard(series: Series) {
 const shortDay = (day: string) => `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
 
 export function AnalyticsCharts({ data }: { data: Analytics }) {
-  const perDay = (title: string, unit: string, pick: (d: Analytics['days'][number]) => number): Series => ({
-    title, unit, column: 'Día', rows: data.days.map((d) => ({ key: d.day, name: shortDay(d.day), value: pick(d) })),
+  const perDay = (title: string, unit: Series['unit'], sum: Series['sum'], pick: (d: Analytics['days'][number]) => number): Series => ({
+    title, unit, sum, column: 'Día', rows: data.days.map((d) => ({ key: d.day, name: shortDay(d.day), value: pick(d) })),
   });
   return (
     <div className="grid gap-3 lg:grid-cols-2">
-      <ChartCard {...perDay('Jugadores activos por día', 'jugadores', (d) => d.active)} />
-      <ChartCard {...perDay('Registros por día', 'registros', (d) => d.signups)} />
-      <ChartCard {...perDay('Referidos por día', 'referidos', (d) => d.referrals)} />
-      <ChartCard title="Picks por quiniela" unit="picks" column="Quiniela" rows={data.rounds.map((r, i) => ({ key: `${i}`, name: r.name, value: r.picks }))} />
+      <ChartCard {...perDay('Jugadores activos por día', ['jugador', 'jugadores'], 'average', (d) => d.active)} />
+      <ChartCard {...perDay('Registros por día', ['registro', 'registros'], 'total', (d) => d.signups)} />
+      <ChartCard {...perDay('Referidos por día', ['referido', 'referidos'], 'total', (d) => d.referrals)} />
+      <ChartCard title="Picks por quiniela" unit={['pick', 'picks']} sum="total" column="Quiniela" rows={data.rounds.map((r, i) => ({ key: `${i}`, name: r.name, value: r.picks }))} />
     </div>
   );
 }
