@@ -44,8 +44,10 @@ export function AnalyticsCharts({ data }: { data: Analytics }) {
   const perDay = (title: string, unit: Series['unit'], sum: Series['sum'], pick: (d: Analytics['days'][number]) => number): Series => ({
     title, unit, sum, column: 'Día', rows: data.days.map((d) => ({ key: d.day, name: shortDay(d.day), value: pick(d) })),
   });
+  // grid-cols-1: one column of minmax(0, 1fr), so 31 bars never widen a phone's page (it was
+  // 1,066 px wide at 390 on a walk, 2026-11-28).
   return (
-    <div className="grid gap-3 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
       <ChartCard {...perDay('Jugadores activos por día', ['jugador', 'jugadores'], 'average', (d) => d.active)} />
       <ChartCard {...perDay('Registros por día', ['registro', 'registros'], 'total', (d) => d.signups)} />
       <ChartCard {...perDay('Referidos por día', ['referido', 'referidos'], 'total', (d) => d.referrals)} />
