@@ -198,7 +198,8 @@ test('offline, "Mis ligas" on /inicio and /ligas show the copy saved on the phon
   // Installing the service worker (precaching the shell) on a busy machine takes a while.
   test.setTimeout(120_000);
   const player = await createPlayer('offliga');
-  const name = `Sin señal ${Date.now().toString(36)}`;
+  // 40 characters, the most a name may have.
+  const name = `Sin señal en el metro ${Date.now().toString(36)}`.padEnd(40, '.');
   const created = await player.api.rpc('create_league', { name });
   expect(created.error).toBeNull();
   const leagueId = created.data![0]!.id;
@@ -210,6 +211,9 @@ test('offline, "Mis ligas" on /inicio and /ligas show the copy saved on the phon
   await expect(card).toBeVisible(DATA);
   await page.goto('/ligas');
   await expect(list).toBeVisible(DATA);
+  // Its long name is cut, and "(tuya)" still shows within the phone's width.
+  const mine = await list.getByText('(tuya)').boundingBox();
+  expect(mine!.x + mine!.width).toBeLessThanOrEqual(390);
   await page.goto(`/ligas/${leagueId}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(DATA);
 

@@ -22,9 +22,10 @@ export function MyLeaguesList({ leagues }: { leagues: MyLeague[] }) {
               {league.myRank}°
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block truncate font-semibold text-slate-900">
-                {league.name}
-                {league.isOwner && <span className="ml-1.5 text-xs font-normal text-slate-500">(tuya)</span>}
+              {/* The name is cut, "(tuya)" never: it went with the end of a 40-character name. */}
+              <span className="flex min-w-0 items-baseline gap-1.5">
+                <span className="truncate font-semibold text-slate-900">{league.name}</span>
+                {league.isOwner && <span className="shrink-0 text-xs font-normal text-slate-500">(tuya)</span>}
               </span>
               <span className="block text-xs text-slate-600">
                 Vas {league.myRank}° de {league.memberCount} ·{' '}
