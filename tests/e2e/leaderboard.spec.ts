@@ -46,6 +46,9 @@ test('a player outside the top 20 sees his own row under the divider', async ({ 
   const own = page.getByRole('rowgroup', { name: 'Tu posición' });
   await expect(own.getByRole('button', { name: exactly(shownName(me!.username)) })).toBeVisible();
   await expect(own.getByRole('row')).toContainText('(tú)');
+  // His whole name reads on a 390 px phone (up to 15 letters in two lines), not six and a cut.
+  const clipped = await own.locator('[data-name]').evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+  expect(clipped).toBe(false);
   // Not among the 20 above the divider.
   const topRows = page.getByRole('table').getByRole('rowgroup').nth(1).getByRole('row');
   await expect(topRows).toHaveCount(20);
