@@ -67,11 +67,15 @@ function keepScrollThroughHydration(router: AppRouter) {
 async function start(router: AppRouter) {
   if (container.hasAttribute('data-app-on-demand')) return takeOver(router);
   if (!container.hasChildNodes() || (await loadSession())) {
-    createRoot(container).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
+    // In a transition, as hydration is: the shell and the first screen's skeleton render in slices
+    // (a player's /dashboard drew them in one 30–50 ms task, ×4 on a phone); only the commit is whole.
+    startTransition(() => {
+      createRoot(container).render(
+        <StrictMode>
+          <RouterProvider router={router} />
+        </StrictMode>,
+      );
+    });
     return;
   }
   keepScrollThroughHydration(router);

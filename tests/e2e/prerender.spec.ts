@@ -124,3 +124,21 @@ test('a signed-in player opening a prerendered page gets his own header and shor
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("the app's lazy chunks do not load the stylesheet a prerendered page has inline", async ({ page }) => {
+  // The same sheet added again was parsed anew and the whole page's style recomputed (60–80 ms of
+  // a phone's first load); the build lists it as a disabled link, which the chunk loader takes as there.
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet' || request.url().endsWith('.css')) stylesheets.push(request.url());
+  });
+  await page.goto('/quinielazo-de-la-semana');
+  await expect(page.getByRole('group').first()).toBeVisible();
+  // Lazy chunks after the round: the offer at the foot, the chat's room once the reader is near.
+  await expect(page.getByRole('complementary', { name: 'Oferta de un patrocinador' })).toBeAttached();
+  await page.getByRole('heading', { name: 'Chat de la quiniela' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('status', { name: 'Cargando el chat' })).toHaveCount(0);
+  const sheets = await page.evaluate(() => [...document.styleSheets].filter((sheet) => !sheet.disabled).map((sheet) => sheet.href));
+  expect(sheets).toEqual([null]);
+  expect(stylesheets).toEqual([]);
+});

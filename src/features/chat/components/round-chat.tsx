@@ -22,7 +22,8 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
     </>
   );
   return (
-    <section ref={sectionRef} aria-labelledby={titleId} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    // Below the round: laid out when the reader nears it, like the room's loading.
+    <section ref={sectionRef} aria-labelledby={titleId} className="below-fold-72 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <header className="border-b border-slate-100 px-4 py-3">
         <h2 id={titleId} className="font-bold">
           Chat de la quiniela

@@ -16,7 +16,7 @@ function sessionStore() {
 export function OfferDetails() {
   const [offer] = useState(() => offerOfTheDay(gameDay(), sessionStore()));
   return (
-    <aside aria-label="Oferta de un patrocinador" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <aside aria-label="Oferta de un patrocinador" className="below-fold-60 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start gap-3 px-4 py-4">
         <img src={offer.logo} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-xl" />
         <div className="min-w-0 flex-1">

@@ -57,8 +57,9 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick, loc
   };
   return (
     // The list item stays a list item (a role on the <li> would empty the list for screen
-    // readers); the group inside names the match for its three buttons.
-    <li>
+    // readers); the group inside names the match for its three buttons. A phone shows the first
+    // three: the others are laid out when the reader nears them (an open round's card is 169 px).
+    <li className="below-fold-[169px]">
       <div role="group" aria-label={`${home} contra ${away}`} className="flex flex-col gap-2 px-3 py-3">
       <MatchTeams match={match} />
       <div className="flex flex-wrap items-center justify-center gap-2 text-xs text-slate-600">

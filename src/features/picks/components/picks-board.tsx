@@ -15,6 +15,7 @@ import { useBeforeDeadline } from '@/lib/use-before-deadline';
 import { multiplierLabel, rulesFor } from '@/lib/game-rules';
 import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
 import { savedCopyText } from '@/components/ui/saved-copy-note';
+import { useBelowTheFold } from '@/components/ui/render-in-slices';
 
 export interface PicksBoardProps {
   view: RoundView;
@@ -28,6 +29,10 @@ export interface PicksBoardProps {
 }
 
 const NO_DRAFTS: PickDraft[] = [];
+/** The match cards a phone shows under the round's header: the board's first commit has these,
+ * the others come a task later (useBelowTheFold), each in a slot of an open card's height
+ * meanwhile. The browser's layout of the whole board was the page's longest task. */
+const FIRST_SCREEN_MATCHES = 4;
 // Players only: a visitor's board never downloads the drafts and the outbox.
 const offlineLayer = () => import('../offline');
 // Closed rounds only; it shows nothing until its check is done anyway, so loading it later
@@ -124,6 +129,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
     }).catch(() => setStorageProblem('No se pudo guardar el pick en este teléfono. Inténtalo de nuevo.'));
   };
   const lockedReasonId = `picks-locked-${round.id}`;
+  const restShown = useBelowTheFold();
 
   return (
     <section aria-labelledby="round-title" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -177,7 +183,9 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
 
       <h2 className="sr-only">Partidos</h2>
       <ol aria-label="Partidos" className="divide-y divide-slate-100">
-        {round.matches.map((match) => (
+        {round.matches.map((match, i) => !restShown && i >= FIRST_SCREEN_MATCHES ? (
+          <li key={match.id} aria-hidden="true" className="h-[169px]" />
+        ) : (
           <MatchCard
             key={match.id}
             match={match}

@@ -73,16 +73,20 @@ export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData
         <QuickActions variant={variant} />
       </Suspense>
       {variant === 'inicio' && cards.boost}
-      {cards.leagues}
-      {variant === 'dashboard' && cards.poll}
-      {variant === 'dashboard' && cards.friends}
-      {variant === 'dashboard' && cards.referral}
-      {variant === 'dashboard' ? week : stats}
-      <Suspense fallback={<div aria-hidden="true" className="h-[36rem] rounded-2xl bg-white ring-1 ring-slate-200 sm:h-80" />}>
-        <HomePodium top3={data.top3} month={data.month} prizes={data.prizes} holders={data.prizeHolders} />
-      </Suspense>
-      {variant === 'inicio' && cards.referral}
-      {cards.offer}
+      {/* Below a phone's fold on both homes: each card is laid out when the reader nears it
+          (styles.css, `below-fold-*`), so the first layout is the screen's only. */}
+      <div className="flex flex-col gap-5 *:below-fold-40">
+        {cards.leagues}
+        {variant === 'dashboard' && cards.poll}
+        {variant === 'dashboard' && cards.friends}
+        {variant === 'dashboard' && cards.referral}
+        {variant === 'dashboard' ? week : stats}
+        <Suspense fallback={<div aria-hidden="true" className="h-[36rem] rounded-2xl bg-white ring-1 ring-slate-200 sm:h-80" />}>
+          <HomePodium top3={data.top3} month={data.month} prizes={data.prizes} holders={data.prizeHolders} />
+        </Suspense>
+        {variant === 'inicio' && cards.referral}
+        {cards.offer}
+      </div>
     </div>
   );
 }
