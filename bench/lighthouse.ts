@@ -9,6 +9,8 @@
 // its trace (<route>.trace.json, opens in Chrome DevTools' Performance panel: which task blocked).
 // BENCH_LIGHTHOUSE_PROFILE=1 adds V8's sampling profiler to that trace (which functions ran; it
 // slows the page a little, so its figures are not the ones to report).
+// A phone has a colour emoji font; a bare Debian does not, and Chromium then searches every font
+// for each emoji (7–50 ms of a task): install fonts-noto-color-emoji (.ci/run does) first.
 // BENCH_LIGHTHOUSE_RUNS=<n> runs each route n times (odd: 3, 5) and prints the median of each
 // figure (total blocking time moves by 2× between runs of the same build on this 2-core machine).
 import { chromium } from '@playwright/test';
