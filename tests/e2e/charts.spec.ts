@@ -258,7 +258,8 @@ test('the admin’s 30 days: picks per round as a chart with its table', async (
     // next (a walk, 2026-11-28, found 31 names cut to "2 2 3 3 1" and the values run together).
     const active = page.getByRole('img', { name: /^Jugadores activos por día: \d+ jugador(es)? al día en promedio; el máximo, \d+ \(\d+\/\d+\)\.$/ });
     await expect(active).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    // Once the charts are drawn (a busy CI run read 421 while the page was still laying out).
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 }).toBe(390);
     for (const row of [active.locator('> div').first(), active.locator('> div').last()]) {
       const shown = await row.evaluate((line) =>
         [...line.querySelectorAll('span')]

@@ -9,8 +9,13 @@ import { holdRequests, layoutShift, recordLayoutShifts } from '../support/layout
 
 async function inOrder(cards: Locator[]) {
   for (const card of cards) await expect(card).toBeVisible();
-  const tops = await Promise.all(cards.map(async (c) => (await c.boundingBox())!.y));
-  expect(tops).toEqual([...tops].sort((a, b) => a - b));
+  // The screen comes in slices after its skeleton and its lower cards a task later: read the
+  // order once every card has its box (a busy CI run caught one between two commits).
+  await expect(async () => {
+    const tops = await Promise.all(cards.map(async (c) => (await c.boundingBox())?.y ?? Number.NaN));
+    expect(tops.every(Number.isFinite)).toBe(true);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+  }).toPass({ timeout: 15_000 });
 }
 
 test('a new player\'s dashboard has every card in the spec\'s order, each with its empty state', async ({ page }) => {
