@@ -1,7 +1,7 @@
 // `npm run bench`: the figures later work is measured against, on this machine, against a
 // fresh local platform with the demo seed: the gateway under load, scoring and the leaderboard
 // at 100,000 players, the first-load JavaScript, and the offline picks in a real browser.
-// `npm run bench -- gateway rush chat scoring leagues boost push million bundle pwa lighthouse` picks sections
+// `npm run bench -- gateway auth rush chat scoring leagues boost push million bundle pwa lighthouse` picks sections
 // (default: all; `million` builds a million players on a platform of its own, ~20 min).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,11 +22,12 @@ import { benchPush, printPush } from './push.ts';
 import { benchRush } from './rush.ts';
 import { benchScoring } from './scoring.ts';
 import { benchLeagues } from './leagues.ts';
+import { benchAuthTiming } from './auth-timing.ts';
 import { benchBoost } from './boost.ts';
 import { benchChatFanout } from './chat-fanout.ts';
 import { benchMillion } from './million.ts';
 
-const ALL = ['gateway', 'rush', 'chat', 'scoring', 'leagues', 'boost', 'push', 'million', 'bundle', 'pwa', 'lighthouse'] as const;
+const ALL = ['gateway', 'auth', 'rush', 'chat', 'scoring', 'leagues', 'boost', 'push', 'million', 'bundle', 'pwa', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
 const sections = new Set(asked.length ? asked : ALL);
 
@@ -91,6 +92,10 @@ const pushReceiverPort = await freePort();
 const platform = await benchPlatform(dataDir, true, pushReceiverPort);
 try {
   if (sections.has('gateway')) await benchGateway();
+  if (sections.has('auth')) {
+    heading('Auth: a registered address beside an unknown one (median of interleaved pairs)');
+    await benchAuthTiming(platform);
+  }
   if (sections.has('rush')) {
     heading('The Saturday rush, throwaway database (fsync and synchronous commit off)');
     await benchRush(platform);

@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createLastGame, deleteGame } from '../support/e2e-boost.ts';
+import { expectedOpenRound } from '../support/e2e-api.ts';
 import { closeRoundNow, createPlayer, createRound, signInPage } from '../support/e2e-players.ts';
 import { scoreARoundThisMonth } from '../support/e2e-standings.ts';
 
@@ -121,8 +122,10 @@ test('/inicio opens with what the player must do next: picks missing with the co
     await go.click();
     await expect(page).toHaveURL(/\/picks\?quiniela=current$/);
     const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
-    await expect(matches.first()).toBeVisible();
-    const count = await matches.count();
+    // The board renders in slices (the first screen's cards first): count the round's matches
+    // as the server has them, and wait for every card.
+    const count = (await expectedOpenRound()).matches.length;
+    await expect(matches).toHaveCount(count);
     for (let i = 0; i < count; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
     await expect(page.getByRole('status', { name: 'Tus picks' })).toHaveText(`✓ ${count} de ${count} guardados · puedes cambiarlos hasta el cierre`);
     await page.goto('/inicio');

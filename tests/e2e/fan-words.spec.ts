@@ -4,7 +4,7 @@
 // that fit a 390 px phone, and a "results saved" round that does not look like an error.
 import { expect, test, type Page } from '@playwright/test';
 import { createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
-import { e2eSql } from '../support/e2e-standings.ts';
+import { createRankedPlayers, e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -46,19 +46,17 @@ test('load failures say so in Spanish, never in the original English', async ({ 
 });
 
 test('a ranking shows no rank and no medal for players without points, and says when nobody has any', async ({ page }) => {
-  // A month of the seeded calendar without a single Boost point, where this player played a
-  // round and got nothing right (he is in the month's ranking, with 0 points everywhere).
-  const [month] = await e2eSql<{ y: number; m: number; at: string }>(
+  // A past month of its own, long before the seed's calendar, where this player plays a round
+  // and gets nothing right: he is in that month's ranking with 0 points, and nobody there has a
+  // Boost point (no test writes Boost games that far back).
+  const [month] = await e2eSql<{ y: number; m: number; at: string; boost: number }>(
     `select extract(year from d)::int as y, extract(month from d)::int as m,
-            ((d + interval '10 days 12 hours') at time zone 'America/Mexico_City')::text as at
-       from generate_series(date_trunc('month', now() at time zone 'America/Mexico_City') - interval '6 months',
-                            date_trunc('month', now() at time zone 'America/Mexico_City') - interval '1 month', interval '1 month') d
-      where exists (select 1 from public.quinielas q where date_trunc('month', q.deadline at time zone 'America/Mexico_City') = d)
-        and not exists (select 1 from public.daily_scores s join public.daily_games g on g.id = s.daily_game_id
-                         where s.points > 0 and date_trunc('month', g.game_date::timestamp) = d)
-      order by d limit 1`,
+            ((d + interval '10 days 12 hours') at time zone 'America/Mexico_City')::text as at,
+            (select count(*)::int from public.daily_scores s join public.daily_games g on g.id = s.daily_game_id
+              where s.points > 0 and date_trunc('month', g.game_date::timestamp) = d) as boost
+       from (select date_trunc('month', now() at time zone 'America/Mexico_City') - interval '7 years 5 months' as d) past`,
   );
-  expect(month, 'the seed has a month with rounds and no Boost points').toBeDefined();
+  expect(month!.boost, 'nobody has Boost points in that month').toBe(0);
   const player = await createPlayer('sinpuntos');
   await playedRound(player.id, 0, `'${month!.at}'::timestamptz`);
   await signInPage(page, player);
@@ -68,8 +66,10 @@ test('a ranking shows no rank and no medal for players without points, and says 
   await expect(page.getByRole('tabpanel')).toContainText('No hay datos del ranking este mes');
   await expect(page.getByRole('table')).toHaveCount(0);
 
-  // This month others have Boost points and he, who only played a round, has none: on the Boost
-  // tab his own row has no rank and no medal.
+  // This month another player has Boost points (made here: on the month's first days the seed's
+  // may have none) and he, who only played a round, has none: on the Boost tab his own row has
+  // no rank and no medal.
+  await createRankedPlayers('conboost', 1, 2);
   await playedRound(player.id, 0, THIS_MONTH);
   await page.goto('/leaderboard?orden=boost');
   const own = page.locator('tr[data-own]');

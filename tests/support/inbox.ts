@@ -13,7 +13,8 @@ export interface InboxMail {
 export async function waitForMail(email: string, opts: { subject?: string | RegExp; timeoutMs?: number; inboxUrl?: string } = {}): Promise<InboxMail> {
   const inbox = opts.inboxUrl ?? inject('inboxUrl');
   const box = email.split('@')[0].toLowerCase();
-  const until = Date.now() + (opts.timeoutMs ?? 5000);
+  // A safety net, not a bound: a loaded machine delivers late, never wrongly.
+  const until = Date.now() + (opts.timeoutMs ?? 30_000);
   while (Date.now() < until) {
     const list: Array<{ id: string; subject: string; to: string[] }> = await (await fetch(`${inbox}/api/v1/mailbox/${encodeURIComponent(box)}`)).json();
     const hit = [...list]

@@ -26,6 +26,9 @@ export async function startMail(opts: { smtpPort: number; inboxPort: number; log
   const log = opts.log ?? (() => {});
   const messages: StoredMail[] = [];
   let seq = 0;
+  // A test hook (POST/DELETE /__local/hold): while held, a mail's DATA is read but not yet
+  // acknowledged, as a slow provider would; released, each is stored and acknowledged.
+  let held: Array<() => void> | null = null;
 
   const smtp = new SMTPServer({
     authOptional: true,
@@ -48,10 +51,14 @@ export async function startMail(opts: { smtpPort: number; inboxPort: number; log
           size: raw.length,
           mailboxes: (rcpts.length ? rcpts : parsed.to).map((a) => mailboxOf(a)),
         };
-        messages.push(mail);
-        if (messages.length > MAX_MESSAGES) messages.shift();
-        log(`mail ${mail.id} to ${mail.to.join(', ')}: ${mail.subject}`);
-        callback();
+        const store = () => {
+          messages.push(mail);
+          if (messages.length > MAX_MESSAGES) messages.shift();
+          log(`mail ${mail.id} to ${mail.to.join(', ')}: ${mail.subject}`);
+          callback();
+        };
+        if (held) held.push(store);
+        else store();
       });
     },
   });
@@ -66,6 +73,16 @@ export async function startMail(opts: { smtpPort: number; inboxPort: number; log
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
       res.end(JSON.stringify(body));
     };
+    if (url.pathname === '/__local/hold' && req.method === 'POST') {
+      held ??= [];
+      return json(200, { held: true });
+    }
+    if (url.pathname === '/__local/hold' && req.method === 'DELETE') {
+      const waiting = held ?? [];
+      held = null;
+      for (const store of waiting) store();
+      return json(200, { released: waiting.length });
+    }
     const m = /^\/api\/v1\/mailbox\/([^/]+)(?:\/([^/]+))?$/.exec(url.pathname);
     if (m) {
       const box = decodeURIComponent(m[1]).toLowerCase();
@@ -90,6 +107,8 @@ export async function startMail(opts: { smtpPort: number; inboxPort: number; log
   return {
     messages,
     close: async () => {
+      for (const store of held ?? []) store();
+      held = null;
       closeMailTransports();
       await new Promise<void>((r) => smtp.close(() => r()));
       http.closeAllConnections();

@@ -17,8 +17,7 @@ afterAll(async () => {
   await db().end();
 });
 
-async function auth(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; ms: number }> {
-  const t0 = performance.now();
+async function auth(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   const r = await fetch(api(path), {
     method,
     headers: { apikey: inject('anonKey'), 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', ...headers },
@@ -26,7 +25,7 @@ async function auth(method: string, path: string, body?: unknown, headers: Recor
     redirect: 'manual',
   });
   const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : {}, ms: performance.now() - t0 };
+  return { status: r.status, body: text ? JSON.parse(text) : {} };
 }
 
 async function confirmedUser(): Promise<{ id: string; email: string }> {
@@ -52,7 +51,6 @@ const token = (claims: Record<string, unknown>, exp = true) => {
   return (exp ? jwt.setExpirationTime('1h') : jwt).sign(secret);
 };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 describe('refresh tokens', () => {
   it('a family revoked by reuse stays revoked, even inside the reuse window', async () => {
@@ -96,35 +94,30 @@ describe('e-mail enumeration', () => {
   it('answers before mailing, so a registered address takes as long as an unknown one (/recover, /resend, PUT /user)', async () => {
     // Before: medians 26.1 against 5.5 ms (/recover), 7.5 against 2.0 (/resend of an unconfirmed
     // address), 35.3 against 13.6 (PUT /user, a free address against a taken one): the SMTP
-    // round trip of the mail only one of them sends. Measured as interleaved pairs, the order
-    // within a pair alternating, so load on the machine falls on both alike.
+    // round trip of the mail only one of them sends. Held to its order, not to a duration: with
+    // the inbox holding every mail unacknowledged, each answer still arrives, and its mail
+    // lands only once the inbox lets go.
     const { email: registered } = await confirmedUser();
     const unconfirmed = uniqueEmail('pendiente');
     expect((await auth('POST', '/signup', { email: unconfirmed, password: PASSWORD, data: { username: `p_${Date.now().toString(36)}` } })).status).toBe(200);
+    await waitForMail(unconfirmed);
     const me = await confirmedUser();
-    const other = await confirmedUser();
     const headers = { authorization: `Bearer ${(await signIn(me.email)).access_token}` };
-    const routes: Array<[string, () => Promise<{ ms: number }>, () => Promise<{ ms: number }>]> = [
-      ['/recover', () => auth('POST', '/recover', { email: registered }), () => auth('POST', '/recover', { email: uniqueEmail('nadie') })],
-      ['/resend', () => auth('POST', '/resend', { type: 'signup', email: unconfirmed }), () => auth('POST', '/resend', { type: 'signup', email: uniqueEmail('nadie') })],
-      ['PUT /user', () => auth('PUT', '/user', { email: uniqueEmail('libre') }, headers), () => auth('PUT', '/user', { email: other.email }, headers)],
-    ];
-    for (const [route, mailing, silent] of routes) {
-      const gaps: number[] = [];
-      const without: number[] = [];
-      for (let i = 0; i < 24; i++) {
-        const [first, second] = i % 2 ? [mailing, silent] : [silent, mailing];
-        const a = (await first()).ms;
-        const b = (await second()).ms;
-        const [m, s] = i % 2 ? [a, b] : [b, a];
-        gaps.push(m - s);
-        without.push(s);
-      }
-      // The mail's SMTP round trip made the typical pair 12 to 18 ms apart (2026-11-27); what is
-      // left is the code's own database write (up to 5 ms on a loaded machine) and noise.
-      const gap = median(gaps);
-      expect.soft(gap, `${route}: a pair's median gap ${gap.toFixed(1)} ms, ${median(without).toFixed(1)} ms without a mail`).toBeLessThanOrEqual(Math.max(8, median(without) * 0.25));
+    const changedTo = uniqueEmail('libre');
+    const inbox = `${inject('inboxUrl')}/__local/hold`;
+    expect((await fetch(inbox, { method: 'POST' })).status).toBe(200);
+    try {
+      expect((await auth('POST', '/recover', { email: registered })).status).toBe(200);
+      expect((await auth('POST', '/resend', { type: 'signup', email: unconfirmed })).status).toBe(200);
+      expect((await auth('PUT', '/user', { email: changedTo }, headers)).status).toBe(200);
+    } finally {
+      expect(await (await fetch(inbox, { method: 'DELETE' })).json()).toMatchObject({ released: expect.any(Number) });
     }
+    // Each answer came while its mail was held: the mails were sent, and arrive now.
+    await waitForMail(registered);
+    await waitForMail(changedTo);
+    const box = await (await fetch(`${inject('inboxUrl')}/api/v1/mailbox/${encodeURIComponent(unconfirmed.split('@')[0]!)}`)).json();
+    expect(box).toHaveLength(2);
   });
 
   it('PUT /user e-mail change answers the same for a taken address, and that change can never complete', async () => {
@@ -144,26 +137,8 @@ describe('e-mail enumeration', () => {
     const { rows } = await db().query('select email from auth.users where id = $1', [me.id]);
     expect(rows[0].email).toBe(me.email);
   });
-
-  it('takes as long for unknown addresses as for registered ones (password grant and sign-up)', async () => {
-    const { email } = await confirmedUser();
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      known.push((await auth('POST', '/token?grant_type=password', { email, password: 'malaClave1' })).ms);
-      unknown.push((await auth('POST', '/token?grant_type=password', { email: uniqueEmail('nadie'), password: 'malaClave1' })).ms);
-    }
-    // Before the fix: 3–7 ms against 125–163 ms. Both now pay one bcrypt comparison.
-    expect(Math.min(median(known), median(unknown)) / Math.max(median(known), median(unknown))).toBeGreaterThan(0.5);
-
-    const taken: number[] = [];
-    const fresh: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      taken.push((await auth('POST', '/signup', { email, password: PASSWORD, data: { username: `t_${i}_${Date.now().toString(36)}` } })).ms);
-      fresh.push((await auth('POST', '/signup', { email: uniqueEmail('alta'), password: PASSWORD, data: { username: `f_${i}_${Date.now().toString(36)}` } })).ms);
-    }
-    expect(Math.min(median(taken), median(fresh)) / Math.max(median(taken), median(fresh))).toBeGreaterThan(0.5);
-  });
+  // The answer times of a registered address beside an unknown one (the password grant, sign-up,
+  // /recover) are a figure of `npm run bench -- auth`, not an assertion here.
 });
 
 describe('malformed input answers 4xx, never 500', () => {

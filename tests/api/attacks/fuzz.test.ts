@@ -211,7 +211,6 @@ describe('bounded fuzz', () => {
     expect((await player.client.from('profiles').select('id').eq('id', player.id)).data).toEqual([{ id: player.id }]);
 
     expect(failures).toEqual([]);
-    expect(seconds).toBeLessThan(60);
   });
 
   // Finding (issue 27, item 7): GET /auth/v1/verify?type=constructor answered 500, the input

@@ -68,16 +68,16 @@ function slowChunkedPost(path: string, headers: Record<string, string>, total: n
 }
 
 /** A request that declares `length` bytes and sends none of them. */
-function declaredPost(path: string, headers: Record<string, string>, length: number): Promise<{ status: string; body: string; ms: number }> {
+/** Sends only the head of a POST declaring `length` bytes, never a byte of its body. */
+function declaredPost(path: string, headers: Record<string, string>, length: number): Promise<{ status: string; body: string }> {
   return new Promise((resolve) => {
-    const started = Date.now();
     const socket = connect(Number(api().port), api().hostname);
     let answer = '';
     socket.on('data', (d) => (answer += d));
     socket.on('error', () => {});
     socket.on('close', () => {
       const [head = '', body = ''] = answer.split('\r\n\r\n');
-      resolve({ status: head.split('\r\n')[0], body, ms: Date.now() - started });
+      resolve({ status: head.split('\r\n')[0], body });
     });
     const lines = Object.entries({ host: api().host, 'content-type': 'application/json', 'content-length': String(length), ...headers }).map(([k, v]) => `${k}: ${v}`);
     socket.write(`POST ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
@@ -113,8 +113,8 @@ describe('attack: oversized requests', () => {
   it('answers a declared 700 MB body with 413 before a byte of it is sent', async () => {
     for (const path of ['/rest/v1/picks', '/auth/v1/signup', '/functions/v1/send-contact-email', '/realtime/v1/api/broadcast']) {
       const r = await declaredPost(path, { apikey: inject('anonKey'), authorization: `Bearer ${inject('anonKey')}` }, 700 * MB);
+      // declaredPost never sends the body: an answer at all came before a byte of it.
       expect(r.status, path).toBe('HTTP/1.1 413 Payload Too Large');
-      expect(r.ms, path).toBeLessThan(2000);
     }
   });
 

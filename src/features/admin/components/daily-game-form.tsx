@@ -8,7 +8,7 @@ import { useSending } from '@/lib/use-sending';
 import { createDailyGame, listDailyGames, type AdminDailyGame } from '../api/daily-games';
 import { parseDailyGameForm, type DailyGameForm } from '../daily-game-input';
 import { ClubPicker } from './club-picker';
-import { AdminPage, buttonClass, Card, inputClass, NoticeLine, tableClasses, type Notice } from './ui';
+import { AdminPage, buttonClass, Card, inputClass, NoticeLine, TableCard, tableClasses, type Notice } from './ui';
 
 /** The database's refusal in the admin's words: its own checks answer in Spanish (22023, 42501);
  * PostgreSQL's data errors (a number or a date out of range) answer in English, so they are named here. */
@@ -125,7 +125,7 @@ export function DailyGameScreen() {
           </div>
         </form>
       </Card>
-      <Card className="overflow-x-auto">
+      <TableCard label="Juegos recientes">
         <h2 className="mb-3 font-bold">Juegos recientes</h2>
         {error ? (
           <p className="text-sm text-red-700">No se pudieron cargar los juegos.</p>
@@ -159,7 +159,7 @@ export function DailyGameScreen() {
             </tbody>
           </table>
         )}
-      </Card>
+      </TableCard>
     </AdminPage>
   );
 }

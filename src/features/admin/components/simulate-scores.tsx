@@ -3,7 +3,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { simulateRound, type SimulatedScore } from '../api/simulate-round';
 import { scoreRoundNotice } from './notices';
 import { RoundSelect } from './round-select';
-import { AdminPage, buttonClass, Card, NoticeLine, secondaryButtonClass, tableClasses, type Notice } from './ui';
+import { AdminPage, buttonClass, Card, NoticeLine, secondaryButtonClass, TableCard, tableClasses, type Notice } from './ui';
 import { useRounds } from './use-rounds';
 
 export function SimulateScores() {
@@ -65,7 +65,7 @@ export function SimulateScores() {
         </div>
       </Card>
       {rows ? (
-        <Card className="overflow-x-auto">
+        <TableCard label="Puntuación simulada">
           {rows.length === 0 ? (
             <p className="text-sm text-slate-600">No hay resultados.</p>
           ) : (
@@ -93,7 +93,7 @@ export function SimulateScores() {
               </tbody>
             </table>
           )}
-        </Card>
+        </TableCard>
       ) : null}
     </AdminPage>
   );

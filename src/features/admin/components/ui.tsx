@@ -38,6 +38,16 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
   return <div className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}>{children}</div>;
 }
 
+/** A card whose table may be wider than the screen: a scrolling region a keyboard can reach
+ * (axe's scrollable-region-focusable), named for screen readers. */
+export function TableCard({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      {children}
+    </div>
+  );
+}
+
 export type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
 /** A status line announced to screen readers; errors as alerts. */
