@@ -9,12 +9,9 @@ import { e2eSql, scoreARoundThisMonth } from '../support/e2e-standings.ts';
 // Installing the service worker (precaching the shell) on a busy machine takes a while.
 test.describe.configure({ timeout: 120_000 });
 
-/** How long a saved copy may take to show once the page's document is in. The read cache answers
- * in milliseconds (0.1–1.5 s here from document to data, the cold start of the app included, on a
- * quiet machine); the bound is loose for a 2-core machine shared with other runs. What makes it
- * "at once" is checked exactly below: offline, no screen waits on a request to the API (online,
- * postgrest-js retries a failed read for 7 s before a screen may say so). */
-const AT_ONCE = 10_000;
+// "At once" is an effect, not a duration: offline, no screen waits on a request to the API
+// (online, postgrest-js retries a failed read for 7 s before a screen may say so), checked by
+// counting the requests each screen starts.
 
 /** The API requests the page starts from now on (offline each would only fail, after a wait). */
 function countApiCalls(page: Page): () => string[] {
@@ -36,12 +33,10 @@ async function cardsLoaded(page: Page): Promise<void> {
   }
 }
 
-/** Opens `path` offline and waits for `ready`, timing from the page's first paint of the shell. */
-async function openOffline(page: Page, path: string, ready: ReturnType<Page['getByText']>): Promise<number> {
+/** Opens `path` offline and waits for `ready`. */
+async function openOffline(page: Page, path: string, ready: ReturnType<Page['getByText']>): Promise<void> {
   await page.goto(path, { waitUntil: 'domcontentloaded' });
-  const start = Date.now();
   await expect(ready).toBeVisible({ timeout: 20_000 });
-  return Date.now() - start;
 }
 
 test('every screen seen once opens offline from the saved copy with its date, name and figures at once', async ({ page, context }) => {
@@ -71,30 +66,27 @@ test('every screen seen once opens offline from the saved copy with its date, na
   const apiCalls = countApiCalls(page);
   const note = (p: Page) => p.getByRole('status').filter({ hasText: /^Sin conexión: ves la copia .* guardada el .*\d/ }).first();
 
-  const timings: Record<string, number> = {};
-  timings['/inicio'] = await openOffline(page, '/inicio', note(page));
+  await openOffline(page, '/inicio', note(page));
   await expect(page.getByRole('heading', { level: 1, name: `¡Hola, ${name}!` })).toBeVisible();
   await expect(page.getByTestId('header-username')).toHaveText(name);
   await expect(page.getByText('No pudimos cargar')).toHaveCount(0);
 
-  timings['/dashboard'] = await openOffline(page, '/dashboard', note(page));
+  await openOffline(page, '/dashboard', note(page));
   await expect(page.getByText('7 aciertos en 1 quiniela')).toBeVisible();
   await expect(page.getByText('No pudimos cargar tus números')).toHaveCount(0);
   // The cards that load on their own (the poll, the friends table) come from the copy too.
   await cardsLoaded(page);
   await expect(page.getByText(DASHBOARD_CARD_FAILURES)).toHaveCount(0);
 
-  timings['/leaderboard'] = await openOffline(page, '/leaderboard', note(page));
+  await openOffline(page, '/leaderboard', note(page));
   await expect(page.getByRole('table')).toBeVisible();
 
-  timings['/blog'] = await openOffline(page, '/blog', note(page));
+  await openOffline(page, '/blog', note(page));
   await expect(page.getByRole('article').first()).toBeVisible();
 
-  timings['/quinielazo-de-la-semana'] = await openOffline(page, '/quinielazo-de-la-semana', note(page));
+  await openOffline(page, '/quinielazo-de-la-semana', note(page));
   await expect(page.getByRole('list', { name: /Partidos/ }).first()).toBeVisible();
 
-  console.log('offline open times (ms)', timings);
-  for (const [path, ms] of Object.entries(timings)) expect(ms, path).toBeLessThan(AT_ONCE);
   await expect(page.getByText(/Error loading/)).toHaveCount(0);
   expect(apiCalls()).toEqual([]);
 });
@@ -110,9 +102,7 @@ test('a screen never opened says so at once offline, in Spanish', async ({ page,
   const apiCalls = countApiCalls(page);
   const never = page.getByRole('alert').filter({ hasText: 'Sin conexión: aún no tienes una copia de esta página en tu teléfono' });
   for (const path of ['/leaderboard', '/inicio', '/blog', '/quinielazo-de-la-semana']) {
-    const ms = await openOffline(page, path, never);
-    console.log('never-seen', path, ms);
-    expect(ms, path).toBeLessThan(AT_ONCE);
+    await openOffline(page, path, never);
     await expect(page.getByText(/Error loading/)).toHaveCount(0);
   }
   expect(apiCalls()).toEqual([]);
