@@ -2174,13 +2174,7 @@ export type Database = {
       hook_before_user_created: { Args: { event: Json }; Returns: Json }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_league_member: { Args: { league_id_input: string }; Returns: boolean }
-      join_league: {
-        Args: { code: string }
-        Returns: {
-          already_member: boolean
-          league_id: string
-        }[]
-      }
+      join_league: { Args: { code: string }; Returns: Json }
       leave_league: { Args: { league_id: string }; Returns: undefined }
       mx_month_start: {
         Args: { month_input: number; year_input: number }

@@ -125,6 +125,13 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: URL, path: str
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
     // Supabase's gateway turns the apikey into the bearer token when no Authorization is sent.
     if (!headers.authorization && typeof headers.apikey === 'string') headers.authorization = `Bearer ${headers.apikey}`;
+    // As Kong does: the address this connection came from goes last in x-forwarded-for, after
+    // whatever the client sent, so the database reads the caller's address there and nowhere a
+    // client can write it (internal.request_source(), the liga codes' guessing limit).
+    const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    const sent = req.headers['x-forwarded-for'];
+    const prior = Array.isArray(sent) ? sent.join(', ') : sent;
+    headers['x-forwarded-for'] = prior ? `${prior}, ${peer}` : peer;
     const upstream = httpRequest(
       { host: target.hostname, port: target.port, method: req.method, path, headers, agent: proxyAgent },
       (up) => {

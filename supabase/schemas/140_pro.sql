@@ -369,6 +369,13 @@ begin
     select * into checkout from public.pro_checkouts where id = pay.checkout_id;
   end if;
 
+  -- The payment's change and its round's finalization go one after the other (issue 41): the
+  -- round's row shared, so a finalization in flight (its update of results_saved holds the row)
+  -- commits first and each statement below sees its fixed pool; a charge-back heard 150 ms after
+  -- the pool was fixed, unseen by it, was voided while the pool and payout still counted it. A
+  -- finalization that comes second waits for this payment instead, and fixes a pool without it.
+  perform 1 from public.quinielas q where q.id = pay.quiniela_id for share;
+
   if p_status in ('refunded', 'charged_back') then
     if pay.outcome = 'credited' then
       if exists (select 1 from public.pro_round_closings c where c.quiniela_id = pay.quiniela_id) then
@@ -579,7 +586,9 @@ comment on function internal.limit_pro_checkouts() is
   'Trigger: a player has at most 10 unpaid Pro checkouts started in 10 minutes (QZ429), counted under a per-player lock.';
 revoke execute on function internal.limit_pro_checkouts() from public;
 
--- The payout over a pool, among the entries live at `as_of` (voided later still count).
+-- The payout over a pool, among the entries live when it was fixed. An entry is voided only
+-- before its round's pool is fixed (record_pro_payment waits for a finalization in flight; after
+-- it a refund is a house loss and voids no entry), so the live entries are those never voided.
 create function internal.fix_pro_payout(p_quiniela bigint) returns void
 language plpgsql security definer set search_path = ''
 as $$
@@ -599,7 +608,7 @@ begin
         where k.paid_entry_id = e.id and m.correct_result = k.result)::int as points
     from public.paid_entries e
     left join public.payments p on p.id = e.payment_id
-    where e.quiniela_id = p_quiniela and (e.voided_at is null or e.voided_at > closing.fixed_at)
+    where e.quiniela_id = p_quiniela and e.voided_at is null
   ), winners as (
     select * from scored where points = (select max(points) from scored)
   )

@@ -261,25 +261,129 @@ $$;
 comment on function public.create_league(text, text) is 'Creates a liga owned by the caller (his first member) and answers its id and invitation code. At most 20 ligas per player and 5 created per hour.';
 revoke execute on function public.create_league(name text, prize_note text) from public, anon;
 
+-- Guessing codes (issue 41): join_league answered an unknown code with HTTP 500 about 500 times
+-- a second and get_league_preview answered visitors about 545 times a second, never a 429. A
+-- caller may now name a code no liga has (a miss) 10 times in 10 minutes as a player and 30 times
+-- in 10 minutes from one address (a visitor, or players sharing a network); past that every
+-- lookup of his is refused with 429 until the window ends, a right code too, so a lucky guess
+-- tells him nothing. A malformed code cannot name a liga and is not counted. Counted on one row
+-- per caller, locked while the lookup runs, so parallel guesses cannot pass the limit together.
+create table internal.league_code_guesses (
+  -- 'player:<id>' or 'source:<address>' (internal.request_source()).
+  caller text primary key,
+  window_start timestamptz not null default now(),
+  misses int not null default 0
+);
+comment on table internal.league_code_guesses is 'Liga codes a caller named that no liga has, in his current 10-minute window (the guessing limit of join_league and get_league_preview).';
+revoke all on table internal.league_code_guesses from public, anon, authenticated;
+
+-- The address the request came from: the last x-forwarded-for entry, the one the API gateway adds
+-- for the connection it accepted (entries before it are whatever the client sent). Null outside
+-- a PostgREST request.
+create function internal.request_source() returns text
+language sql stable set search_path = ''
+as $$
+  select nullif(btrim(split_part(
+    nullif(current_setting('request.headers', true), '')::json ->> 'x-forwarded-for', ',', -1)), '')
+$$;
+comment on function internal.request_source() is 'The caller''s address as the API gateway saw it (the last x-forwarded-for entry); null outside a request.';
+revoke execute on function internal.request_source() from public;
+
+-- Who is guessing: the signed-in player and the address, each with his own limit.
+create function internal.league_code_callers() returns table (caller text, misses_allowed int)
+language sql stable set search_path = ''
+as $$
+  select 'player:' || auth.uid(), 10 where auth.uid() is not null
+  union all
+  select 'source:' || internal.request_source(), 30 where internal.request_source() is not null
+$$;
+revoke execute on function internal.league_code_callers() from public;
+
+-- Before a lookup: refused while any of the caller's rows used up its window. Locks his rows
+-- (in one order) so his other lookups wait for this one's miss to be counted.
+create function internal.refuse_league_code_guessing() returns void
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  g record;
+begin
+  for g in
+    select c.misses_allowed, x.misses, x.window_start
+    from internal.league_code_callers() c
+    join internal.league_code_guesses x on x.caller = c.caller
+    order by x.caller
+    for update of x
+  loop
+    if g.window_start > now() - interval '10 minutes' and g.misses >= g.misses_allowed then
+      raise exception 'Probaste demasiados códigos de liga que no existen. Espera unos minutos y pide el enlace a quien te invitó.'
+        using errcode = 'PT429', hint = 'league_code_guesses';
+    end if;
+  end loop;
+end
+$$;
+revoke execute on function internal.refuse_league_code_guessing() from public;
+
+-- After a miss: counted for each of the caller's rows (a new window when the last one ended).
+-- The miss past a limit is refused like the next lookups (its count rolls back; the row is full).
+create function internal.count_league_code_miss(code text) returns void
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  over int;
+begin
+  if code is null or code !~ '^[A-HJ-NP-Z2-9]{8}$' then
+    return;
+  end if;
+  with counted as (
+    insert into internal.league_code_guesses as x (caller, window_start, misses)
+    select c.caller, now(), 1 from internal.league_code_callers() c order by c.caller
+    on conflict (caller) do update set
+      misses = case when x.window_start <= now() - interval '10 minutes' then 1 else x.misses + 1 end,
+      window_start = case when x.window_start <= now() - interval '10 minutes' then now() else x.window_start end
+    returning x.caller, x.misses
+  )
+  select count(*) into over from counted n join internal.league_code_callers() c on c.caller = n.caller
+  where n.misses > c.misses_allowed;
+  if over > 0 then
+    raise exception 'Probaste demasiados códigos de liga que no existen. Espera unos minutos y pide el enlace a quien te invitó.'
+      using errcode = 'PT429', hint = 'league_code_guesses';
+  end if;
+  -- Windows that ended are forgotten a few at a time, so callers who never come back leave no rows.
+  delete from internal.league_code_guesses x
+    where x.ctid = any (array(select y.ctid from internal.league_code_guesses y
+                              where y.window_start <= now() - interval '10 minutes' limit 20 for update skip locked));
+end
+$$;
+revoke execute on function internal.count_league_code_miss(code text) from public;
+
+-- An unknown code is a 404 with the reason, and the miss is kept: a raised error would roll it
+-- back, so the refusal is the answer itself (PostgREST sends it with response.status), shaped
+-- as PostgREST's own errors are (code, message, hint, details). A join answers the liga as
+-- {league_id, already_member}.
 create function public.join_league(code text)
-returns table (league_id uuid, already_member boolean)
+returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   me uuid := internal.require_player();
+  wanted text := upper(btrim(join_league.code));
   l public.leagues;
   was boolean;
 begin
+  perform internal.refuse_league_code_guessing();
   perform internal.lock_player_leagues(me);
-  select * into l from public.leagues where leagues.code = upper(btrim(join_league.code)) for update;
+  select * into l from public.leagues where leagues.code = wanted for update;
   if l.id is null then
-    raise exception 'Esta invitación ya no es válida: pide un enlace nuevo a quien te invitó.' using errcode = 'P0002', hint = 'league_not_found';
+    perform internal.count_league_code_miss(wanted);
+    perform set_config('response.status', '404', true);
+    return jsonb_build_object('code', 'P0002', 'hint', 'league_not_found', 'details', null,
+      'message', 'Esta invitación ya no es válida: pide un enlace nuevo a quien te invitó.');
   end if;
   was := internal.add_league_member(l, me);
-  return query select l.id, was;
+  return jsonb_build_object('league_id', l.id, 'already_member', was);
 end
 $$;
-comment on function public.join_league(text) is 'Joins the liga of an invitation code (case-insensitive). Idempotent: already_member when he was in it. Refused past 20 ligas or 500 members.';
+comment on function public.join_league(text) is 'Joins the liga of an invitation code (case-insensitive): {league_id, already_member}, idempotent. An unknown code answers 404 with the refusal as its body; 10 unknown codes in 10 minutes per player, 30 per address, then 429. Refused past 20 ligas or 500 members.';
 revoke execute on function public.join_league(code text) from public, anon;
 
 create function public.leave_league(league_id uuid) returns void
@@ -318,8 +422,13 @@ returns table (
   league_id uuid, name text, prize_note text, owner_username text, member_count int, is_member boolean,
   quiniela_id bigint, quiniela_name text, deadline timestamptz
 )
-language sql stable security definer set search_path = ''
+language plpgsql volatile security definer set search_path = ''
 as $$
+declare
+  wanted text := upper(btrim(get_league_preview.code));
+begin
+  perform internal.refuse_league_code_guessing();
+  return query
   select l.id, l.name, l.prize_note, o.username,
          (select count(*)::int from public.league_members m where m.league_id = l.id),
          exists (select 1 from public.league_members m where m.league_id = l.id and m.user_id = (select auth.uid())),
@@ -327,9 +436,13 @@ as $$
   from public.leagues l
   join public.profiles o on o.id = l.owner_id
   left join internal.current_round() r on true
-  where l.code = upper(btrim(get_league_preview.code))
+  where l.code = wanted;
+  if not found then
+    perform internal.count_league_code_miss(wanted);
+  end if;
+end
 $$;
-comment on function public.get_league_preview(text) is 'The invitation page of a code: liga name, prize line, owner, member count, whether the caller is in it, and this week''s round. Empty for a dead code.';
+comment on function public.get_league_preview(text) is 'The invitation page of a code: liga name, prize line, owner, member count, whether the caller is in it, and this week''s round. Empty for a dead code; counted with join_league''s misses (429 past the guessing limit).';
 revoke execute on function public.get_league_preview(code text) from public;
 grant execute on function public.get_league_preview(code text) to anon, authenticated;
 

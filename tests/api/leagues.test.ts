@@ -28,7 +28,7 @@ async function create(owner: Player, name = 'Oficina', prize_note: string | null
 async function join(p: Player, code: string) {
   const { data, error } = await p.client.rpc('join_league', { code });
   expect(error).toBeNull();
-  return data![0];
+  return data as { league_id: string; already_member: boolean };
 }
 
 /** A liga owned by `owner` with `members` joined in order (joined_at one second apart). */
@@ -142,7 +142,7 @@ describe('joining', () => {
     const l = await create(owner);
     const both = await Promise.all([p.client.rpc('join_league', { code: l.code }), p.client.rpc('join_league', { code: l.code })]);
     expect(both.map((r) => r.error)).toEqual([null, null]);
-    expect(both.map((r) => r.data![0].already_member).sort()).toEqual([false, true]);
+    expect(both.map((r) => (r.data as { already_member: boolean }).already_member).sort()).toEqual([false, true]);
     expect((await q('select count(*)::int as n from public.league_members where league_id = $1 and user_id = $2', [l.id, p.id])).rows[0].n).toBe(1);
   });
 

@@ -158,3 +158,17 @@ test('a visitor who signs in from the invitation comes back into the liga, joine
   expect(await e2eSql('select 1 from public.league_members where league_id = $1 and user_id = $2', [liga.leagueId, player.id])).toHaveLength(1);
   await context.close();
 });
+
+test('a player who named too many codes no liga has is told so in Spanish, also on a real invitation', async ({ browser }) => {
+  const liga = await makeLiga();
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const guesser = await createPlayer('adivina');
+  // His 10 unknown codes of this window, as join_league counts them (supabase/schemas/160_leagues.sql).
+  await e2eSql(`insert into internal.league_code_guesses (caller, window_start, misses) values ($1, now(), 10)`, [`player:${guesser.id}`]);
+  await signInPage(page, guesser);
+  await page.goto(`/liga/${liga.code}`);
+  await expect(page.getByText('Probaste demasiados códigos de liga que no existen. Espera unos minutos y pide el enlace a quien te invitó.')).toBeVisible(DATA);
+  await expect(page.getByRole('button', { name: 'Unirme a la liga' })).toHaveCount(0);
+  await context.close();
+});

@@ -67,8 +67,9 @@ export function reminderSentText(sentAt: string, now: Date = new Date()): string
 }
 
 /** The families of the liga functions' refusals (a rule or limit, not allowed, not found, too
- * often): their message is the player's Spanish sentence; the hint the stable reason. */
-const SPANISH_REFUSALS = ['23514', '42501', 'P0002', 'QZ429'];
+ * often; PT429: too many unknown codes, answered as HTTP 429): their message is the player's
+ * Spanish sentence; the hint the stable reason. */
+const SPANISH_REFUSALS = ['23514', '42501', 'P0002', 'QZ429', 'PT429'];
 
 /** The server's refusal in the player's words; anything else (network, 5xx) gets `fallback`. */
 export function leagueErrorMessage(error: unknown, fallback: string): string {

@@ -17,10 +17,13 @@ export interface InviteData {
   joined: string | null;
   joinError: string | null;
   failed: boolean;
+  /** Why the invitation could not be read, when the server said it in Spanish (too many unknown
+   * codes from this player or network: a 429). */
+  failure: string | null;
 }
 
 export async function loadInvite(code: string, join: boolean): Promise<InviteData> {
-  const base: InviteData = { code, preview: null, signedIn: false, joined: null, joinError: null, failed: false };
+  const base: InviteData = { code, preview: null, signedIn: false, joined: null, joinError: null, failed: false, failure: null };
   if (!isLeagueCode(code)) return base;
   const session = await currentSession();
   base.signedIn = session !== null;
@@ -38,6 +41,7 @@ export async function loadInvite(code: string, join: boolean): Promise<InviteDat
     return { ...base, preview, joined: arrived ? preview.leagueId : null };
   } catch (error) {
     console.error('Error loading liga', error);
-    return { ...base, failed: true };
+    const failure = leagueErrorMessage(error, '');
+    return { ...base, failed: true, failure: failure || null };
   }
 }

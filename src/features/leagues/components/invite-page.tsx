@@ -12,7 +12,7 @@ import { INVALID_TEXT, INVALID_TITLE, INVITE_CLASSES as css, INVITE_INTRO, INVIT
 import type { InviteData } from '../load-invite';
 
 export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteData; joining: boolean; onJoin: () => void; onRetry: () => void }) {
-  if (data.failed) return <ErrorState message="No se pudo cargar la invitación." onRetry={onRetry} />;
+  if (data.failed) return <ErrorState message={data.failure ?? 'No se pudo cargar la invitación.'} onRetry={onRetry} />;
   const { preview } = data;
   if (!preview) {
     return (
