@@ -44,6 +44,9 @@ const MAX_JSON_DEPTH = 64;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Compared against when no account matches, so unknown addresses take as long as known ones. */
 const DUMMY_HASH = '$2a$10$7PG6qXVk1LHpkWfvS.6YmuTn6uusxyhlIvtke9KKKI87fBljgbx8y';
+/** An unconfirmed user's metadata without a sign-up's choices: GoTrue's identity keys only. */
+const IDENTITY_KEYS_ONLY = `(select coalesce(jsonb_object_agg(key, value), '{}') from jsonb_each(raw_user_meta_data)
+  where key in ('sub', 'email', 'email_verified', 'phone_verified'))`;
 /** PostgreSQL error codes and node errors that mean the database is gone, not that the input is bad. */
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
 
@@ -249,35 +252,40 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
 
   // ---------- endpoints ----------
 
-  /**
-   * A sign-up (POST /signup, or /otp making an account) of an address nobody has confirmed: a
-   * new user, or the unconfirmed one made over with this sign-up's password and choices (the
-   * before-user-created hook judges them again). Confirming an address gives the account to
-   * whoever holds the mailbox, with what the sign-up whose link was opened chose, and only the
-   * newest sign-up's link works (each one replaces the confirmation token). GoTrue keeps the
-   * first sign-up's password and data ("we can't be sure of their claimed identity"), which let
-   * anyone plant his password, username and referral under a stranger's address (issue 27).
-   */
-  async function enrol(db: Queryable, req: IncomingMessage, unconfirmed: UserRow | undefined, email: string, encryptedPassword: string, data: Json): Promise<UserRow> {
-    const id = unconfirmed?.id ?? randomUUID();
+  /** A new user of a sign-up (POST /signup, or /otp making an account), once the before-user-created hook lets it be (GoTrue's signupNewUser). */
+  async function signUpNewUser(db: Queryable, req: IncomingMessage, email: string, encryptedPassword: string, data: Json): Promise<UserRow> {
+    const id = randomUUID();
     const identityData = { sub: id, email, email_verified: false, phone_verified: false };
     const appMeta = { provider: 'email', providers: ['email'] };
     const userMeta = { ...data, ...identityData };
     await runBeforeUserCreated(db, beforeUserCreated, { id, email, userMetadata: userMeta, appMetadata: appMeta }, req.socket.remoteAddress);
-    if (unconfirmed) {
-      await db.query(`update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1`, [id, encryptedPassword, userMeta]);
-    } else {
-      await db.query(
-        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-         values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5, $6, now(), now())`,
-        [INSTANCE_ID, id, email, encryptedPassword, appMeta, userMeta],
-      );
-      await db.query(
-        `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at) values ($1::text, $1::uuid, $2, 'email', now(), now())`,
-        [id, identityData],
-      );
-    }
+    await db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5, $6, now(), now())`,
+      [INSTANCE_ID, id, email, encryptedPassword, appMeta, userMeta],
+    );
+    await db.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at) values ($1::text, $1::uuid, $2, 'email', now(), now())`,
+      [id, identityData],
+    );
     return reload(db, id);
+  }
+
+  /**
+   * A repeated sign-up (or /otp) of an unconfirmed address. GoTrue changes nothing ("do not
+   * update the user because we can't be sure of their claimed identity", signup.go), nor does
+   * this: no hook, no new password or data. But the next link would then give the first
+   * sign-up's password and choices to whoever holds the mailbox, a stranger's when the stranger
+   * came first (issue 27). Unless this sign-up proves the stored password (the same claimant),
+   * nobody can tell whose they are, so they go: the owner confirms into an account with no
+   * password (the link's session sets one) and the default choices (issue 41). An invite's data
+   * is the admin's, not a claim, and stays.
+   */
+  async function repeatSignup(db: Queryable, user: UserRow, proven: boolean): Promise<UserRow> {
+    if (!proven && !user.invited_at) {
+      await db.query(`update auth.users set encrypted_password = '', raw_user_meta_data = ${IDENTITY_KEYS_ONLY}, updated_at = now() where id = $1`, [user.id]);
+    }
+    return reload(db, user.id);
   }
 
   /** Gives an unconfirmed user a new confirmation code (the earlier one dies) and mails it. */
@@ -315,8 +323,11 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     const redirectTo = redirectOr(query.get('redirect_to') ?? req.headers.referer, ctx.siteUrl);
     limitIp(req, 'sign_in_sign_ups');
     limitEmail(email);
-    // Hashed whether or not it is kept, so a taken address takes as long as a new one.
-    const encrypted = await hashPassword(password);
+    // One bcrypt whatever the address, so a registered one takes as long as a new one: whether
+    // this proves an unconfirmed sign-up's stored password, or else the hash to store.
+    const pending = await findUserByEmail(pool, email);
+    const proves = pending && !pending.email_confirmed_at ? await passwordMatches(password, pending.encrypted_password || DUMMY_HASH) : undefined;
+    const encrypted = proves === undefined ? await hashPassword(password) : '';
 
     return tx(async (db) => {
       const found = await findUserByEmail(db, email);
@@ -343,7 +354,9 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
           },
         };
       }
-      const user = await enrol(db, req, found, email, encrypted, data);
+      const user = found
+        ? await repeatSignup(db, found, found.id === pending?.id && proves === true)
+        : await signUpNewUser(db, req, email, encrypted || (await hashPassword(password)), data);
       if (!site.confirmations) {
         // enable_confirmations = false (GoTrue's mailer autoconfirm): confirmed at once, no
         // mail, and the answer is a session, as a password sign-in's.
@@ -512,10 +525,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
           // proven ones, so the mailbox holder gets the account without them (and its pending
           // confirmation link dies).
           await db.query(
-            `update auth.users set encrypted_password = '', confirmation_token = '',
-               raw_user_meta_data = (select coalesce(jsonb_object_agg(key, value), '{}') from jsonb_each(raw_user_meta_data)
-                                      where key in ('sub', 'email', 'phone_verified')) || '{"email_verified": true}'
-             where id = $1`,
+            `update auth.users set encrypted_password = '', confirmation_token = '', raw_user_meta_data = ${IDENTITY_KEYS_ONLY} || '{"email_verified": true}' where id = $1`,
             [user.id],
           );
         }
@@ -688,7 +698,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
 
   /**
    * signInWithOtp: a magic link for a confirmed account; for a new or unconfirmed one, a sign-up
-   * without a password (see `enrol`) and its confirmation. With `create_user: false` an unknown
+   * without a password (see `repeatSignup`) and its confirmation. With `create_user: false` an unknown
    * address answers 422 otp_disabled, as GoTrue does (its own enumeration, kept for fidelity).
    */
   async function otp(r: Request): Promise<Reply> {
@@ -708,7 +718,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
       let confirmed = user?.email_confirmed_at ? user : undefined;
       if (!confirmed && !site.confirmations) {
         // GoTrue with autoconfirm signs the address up (confirmed) and then mails a magic link.
-        const made = await enrol(db, req, user, email, '', data);
+        const made = user ? await repeatSignup(db, user, false) : await signUpNewUser(db, req, email, '', data);
         await confirmUser(db, made.id);
         confirmed = await reload(db, made.id);
       }
@@ -719,7 +729,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         if (flow) await saveFlowState(db, user.id, flow, 'magiclink');
         mail(r, 'magiclink', email, hash, code, redirectTo);
       } else {
-        await sendConfirmation(r, db, await enrol(db, req, user, email, '', data), email, flow, redirectTo);
+        await sendConfirmation(r, db, user ? await repeatSignup(db, user, false) : await signUpNewUser(db, req, email, '', data), email, flow, redirectTo);
       }
       return { status: 200, body: {} };
     });
@@ -844,7 +854,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
 
   /**
    * auth.admin.inviteUserByEmail: a user without a password (or an unconfirmed one, whose
-   * unproven sign-up the invite replaces, see `enrol`), mailed an invite link that confirms the
+   * unproven sign-up the invite replaces), mailed an invite link that confirms the
    * address and signs him in. A confirmed address: 422 email_exists, as GoTrue.
    */
   async function invite(r: Request): Promise<Reply> {
@@ -920,7 +930,9 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
           const password = typeof body.password === 'string' ? body.password : '';
           if (!user && !password && body.type === 'signup') throw unprocessable('validation_failed', 'Signup requires a valid password');
           if (password) checkPasswordStrength(policy, password);
-          user = await enrol(db, req, user, email, password ? await hashPassword(password) : '', data);
+          // GoTrue: the unconfirmed user keeps his password and gets the link's data merged in.
+          if (user) await db.query(`update auth.users set raw_user_meta_data = jsonb_strip_nulls(coalesce(raw_user_meta_data, '{}') || $2::jsonb), updated_at = now() where id = $1`, [user.id, data]);
+          else user = await signUpNewUser(db, req, email, password ? await hashPassword(password) : '', data);
           await db.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1`, [user.id, hash]);
           break;
         }
