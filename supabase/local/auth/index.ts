@@ -18,7 +18,7 @@ import { FIVE_MINUTES, loadRateLimits, ONE_HOUR, Counter, type AuthRateLimits } 
 import { loadAuthSettings } from './settings.ts';
 import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
 import { validateEmail } from './email.ts';
-import { codeHashKey, countWrongCode, forgetCode, newOtp, tokenHash } from './codes.ts';
+import { codeHashKey, countWrongCode, digitsAlive, forgetCode, newOtp, tokenHash } from './codes.ts';
 import {
   createSession,
   findUserByEmail,
@@ -590,7 +590,8 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
 
   /**
    * verifyOtp: by `token_hash` (a link's hash, unguessable: see codes.ts), or by the six-digit
-   * `token` and its `email`, where every wrong code counts against that address's live codes.
+   * `token` and its `email`, where every wrong code counts against that address's live codes
+   * and the MAX_WRONG_CODES-th kills their digits (not their links).
    */
   async function verifyPost({ body, req }: Request): Promise<Reply> {
     const type = typeof body.type === 'string' ? body.type : '';
@@ -610,7 +611,8 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         // Tries at one address's codes run one after another, so a burst cannot outrun the count.
         await db.query(`select 1 from auth.users where lower(email) = $1 or lower(email_change) = $1 order by id for update`, [codeEmail]);
       }
-      const found = await consumeToken(db, type, hash);
+      // Dead digits are refused like wrong ones; the same code's link still works (codes.ts).
+      const found = codeEmail && !(await digitsAlive(db, hash)) ? undefined : await consumeToken(db, type, hash);
       if (found) return { session: await createSession(db, issuer, found.user, 'otp', req.headers['user-agent']) };
       if (codeEmail) await countWrongCode(db, codeEmail, OTP_TTL);
       return { session: undefined };

@@ -199,6 +199,23 @@ describe('attack: guessing e-mail codes', () => {
     }
     expect((await call(base, freshIp(), 'POST', '/verify', { type: 'signup', email, token: code })).status).toBe(200);
   });
+  it(`a stranger's ${MAX_WRONG_CODES} wrong codes kill the code, never the mailed link: the owner still gets in`, async () => {
+    const base = await privateAuth();
+    const email = uniqueEmail('codigo');
+    expect((await call(base, freshIp(), 'POST', '/signup', { email, password: VICTIM_PASSWORD, data: { username: uniqueUsername('codig') } })).status).toBe(200);
+    const owner = freshIp();
+    for (const [type, subject] of [['signup', 'Confirma tu cuenta'], ['recovery', 'Restablece tu contraseña']]) {
+      if (type === 'recovery') expect((await call(base, owner, 'POST', '/recover', { email })).status).toBe(200);
+      const [mail] = await mailsTo(email, subject, 1);
+      const code = codeOf(mail);
+      for (let i = 1; i <= MAX_WRONG_CODES; i++) {
+        const r = await call(base, freshIp(), 'POST', '/verify', { type, email, token: String((Number(code) + i) % 1e6).padStart(6, '0') });
+        expect(r.status).toBe(403);
+      }
+      expect(await call(base, owner, 'POST', '/verify', { type, email, token: code })).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
+      expect({ type, signedIn: !!(await open(firstLink(mail))).get('access_token') }).toEqual({ type, signedIn: true });
+    }
+  });
 });
 
 describe('attack: locking a player out', () => {
