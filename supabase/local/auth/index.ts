@@ -14,7 +14,7 @@ import type { MailMessage, MountedService, PlatformContext } from '../service.ts
 import { API_VERSION, AuthError, badRequest, errorBody, forbidden, notFound, unauthorized, unprocessable } from './errors.ts';
 import { loadBeforeUserCreatedHook, runBeforeUserCreated } from './hooks.ts';
 import { authMail, loadAuthTemplates, type MailKind } from './mails.ts';
-import { FIVE_MINUTES, loadRateLimits, ONE_HOUR, Counter, type AuthRateLimits } from './limits.ts';
+import { FIVE_MINUTES, loadRateLimits, ONE_HOUR, Counter, TYPOS_UNDER_ATTACK, type AuthRateLimits } from './limits.ts';
 import { loadAuthSettings } from './settings.ts';
 import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
 import { validateEmail } from './email.ts';
@@ -377,15 +377,17 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     if (!email) throw badRequest('validation_failed', 'missing email or phone');
     if (!site.emailEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
     limitIp(req, 'sign_in_sign_ups');
-    // Wrong passwords are counted per account and per account and address. Once an account has
-    // had `sign_in_sign_ups` of them in the window it is under attack, and every address that
-    // has failed for it waits (even with the right password, so it learns nothing), while one
-    // that has not failed still gets in: locking the account itself let anyone keep its owner
-    // out (issue 27). Guessing then costs an address per try.
+    // Wrong passwords are counted per account and source, and per account. A source waits (even
+    // with the right password, so it learns nothing) after `sign_in_sign_ups` of them, or, once
+    // the account has had that many in the window (under attack), after TYPOS_UNDER_ATTACK: a
+    // guesser then pays a source per few tries, while the owner's own source keeps its typos'
+    // worth. Locking the account let anyone keep its owner out (issue 27), and so did waiting
+    // at a source's first failure (issue 41: one typo, and his right password got 429).
     const account = `wrong_password:${email.toLowerCase()}`;
     const fromHere = `${account}:${clientIp(req)}`;
     const failedHere = perFiveMinutes.count(fromHere);
-    if (failedHere >= limits.sign_in_sign_ups || (failedHere > 0 && perFiveMinutes.over(account, limits.sign_in_sign_ups))) throw tooManyRequests();
+    const allowed = perFiveMinutes.over(account, limits.sign_in_sign_ups) ? Math.min(TYPOS_UNDER_ATTACK, limits.sign_in_sign_ups) : limits.sign_in_sign_ups;
+    if (failedHere >= allowed) throw tooManyRequests();
     const user = await findUserByEmail(pool, email);
     // An unknown address is checked against a dummy hash: the same work, the same answer.
     const matches = await passwordMatches(password, user?.encrypted_password || DUMMY_HASH);

@@ -238,4 +238,23 @@ describe('attack: locking a player out', () => {
       expect((await call(base, ip, 'POST', '/token?grant_type=password', { email, password: VICTIM_PASSWORD })).status).toBe(429);
     }
   });
+  it('a player with a typo or two still gets in from his own address while a stranger hammers his account from elsewhere', async () => {
+    const base = await privateAuth();
+    const email = uniqueEmail('cerrojo');
+    expect((await call(base, freshIp(), 'POST', '/signup', { email, password: VICTIM_PASSWORD, data: { username: uniqueUsername('cerro') } })).status).toBe(200);
+    await open(firstLink((await mailsTo(email, 'Confirma tu cuenta', 1))[0]));
+    const own = freshIp();
+    const typo = () => call(base, own, 'POST', '/token?grant_type=password', { email, password: 'Victima-2042' });
+    expect((await typo()).status).toBe(400);
+    // With his typo, the strangers' failures put the account under attack.
+    const attackers = [freshIp(), freshIp()];
+    for (let i = 1; i < LIMITS.sign_in_sign_ups; i++) {
+      expect((await call(base, attackers[i % 2], 'POST', '/token?grant_type=password', { email, password: `mala${i}clave` })).status).toBe(400);
+    }
+    // His second typo is answered as a typo, and his right password lets him in.
+    expect(await typo()).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
+    const right = await call(base, own, 'POST', '/token?grant_type=password', { email, password: VICTIM_PASSWORD });
+    expect(right.status).toBe(200);
+    for (const ip of attackers) expect((await call(base, ip, 'POST', '/token?grant_type=password', { email, password: VICTIM_PASSWORD })).status).toBe(429);
+  });
 });
