@@ -4,9 +4,15 @@
 //   allowed for otp" (internal/api/otp.go `shouldCreateUser`); a registered one gets 200 {}.
 // - POST /signup of a confirmed address with confirmations on: 200 with `sanitizeUser`'s
 //   look-alike (internal/api/signup.go): a new id, role "", identities [], the sign-up's own data.
+// - The before-user-created hook runs only for a new address (signup.go calls
+//   triggerBeforeUserCreated when no user was found): a registered one, confirmed or not, gets
+//   200 whatever its data, so the product hook's 409 for a taken username (issue 41, point 6)
+//   reaches only unknown addresses. An unconfirmed address's repeated sign-up is not judged
+//   and changes nothing ("do not update the user because we can't be sure of their claimed identity").
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { db, uniqueEmail } from '../support/clients.ts';
+import { createPlayer, uniqueUsername } from '../support/players.ts';
 
 afterAll(async () => {
   await db().end();
@@ -50,5 +56,19 @@ describe('GoTrue /otp and /signup for registered addresses', () => {
     expect(r.body.id).not.toBe(id);
     expect(r.body).not.toHaveProperty('email_confirmed_at');
     expect(r.body).not.toHaveProperty('last_sign_in_at');
+  });
+
+  it('/signup with a username the hook refuses: 409 for an unknown address, 200 for a registered one (confirmed or not), which keeps its data', async () => {
+    const taken = (await createPlayer()).username;
+    const data = { username: taken.toUpperCase() };
+    expect(await auth('/signup', { email: uniqueEmail('nadie'), password: 'Golazo2024', data })).toMatchObject({ status: 409, body: { code: 'conflict' } });
+    const { email } = await confirmed();
+    expect((await auth('/signup', { email, password: 'Golazo2024', data })).status).toBe(200);
+    const pending = uniqueEmail('pendiente');
+    const first = await auth('/signup', { email: pending, password: 'Golazo2024', data: { username: uniqueUsername('pendi') } });
+    expect(first.status).toBe(200);
+    const again = await auth('/signup', { email: pending, password: 'Golazo2024', data });
+    expect(again).toMatchObject({ status: 200, body: { id: first.body.id, user_metadata: first.body.user_metadata } });
+    expect(await auth('/otp', { email: pending, create_user: false })).toEqual({ status: 200, body: {} });
   });
 });

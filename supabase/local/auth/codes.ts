@@ -12,7 +12,9 @@
 //   old link twice, kill everyone's codes.
 // - The `token` road names the address, so a wrong code counts against every live code of that
 //   address (all kinds, so switching `type` buys nothing), in the database (auth.email_code_tries)
-//   for the code's whole life: no window resets it, nor a restart. The MAX_WRONG_CODES-th kills it.
+//   for the code's whole life: no window resets it, nor a restart. The MAX_WRONG_CODES-th kills
+//   its six digits, not its link: the link's hash is unguessable, and killing it let anyone with
+//   five wrong tries take the owner's way in (issue 41).
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { MAX_WRONG_CODES } from './limits.ts';
 import type { Queryable } from './store.ts';
@@ -34,12 +36,12 @@ export async function codeHashKey(db: Queryable): Promise<Buffer> {
 }
 
 /**
- * Counts a wrong code for an address against each of its live codes and kills those that reach
- * MAX_WRONG_CODES. The caller holds the address's user rows (`for update`), so tries made at
- * the same moment are counted one after another and none slips past the limit.
+ * Counts a wrong code for an address against each of its live codes. The caller holds the
+ * address's user rows (`for update`), so tries made at the same moment are counted one after
+ * another and none slips past the limit.
  */
 export async function countWrongCode(db: Queryable, email: string, ttlSeconds: number): Promise<void> {
-  const { rows } = await db.query<{ token_hash: string; wrong_tries: number }>(
+  await db.query(
     `with live(hash) as (
        select confirmation_token from auth.users
         where lower(email) = $1 and confirmation_token <> '' and confirmation_sent_at > now() - make_interval(secs => $2)
@@ -51,23 +53,17 @@ export async function countWrongCode(db: Queryable, email: string, ttlSeconds: n
         where lower(email_change) = $1 and email_change_token_new <> '' and email_change_sent_at > now() - make_interval(secs => $2)
      )
      insert into auth.email_code_tries (token_hash, wrong_tries) select hash, 1 from live
-     on conflict (token_hash) do update set wrong_tries = auth.email_code_tries.wrong_tries + 1, updated_at = now()
-     returning token_hash, wrong_tries`,
+     on conflict (token_hash) do update set wrong_tries = auth.email_code_tries.wrong_tries + 1, updated_at = now()`,
     [email.toLowerCase(), ttlSeconds],
   );
-  const dead = rows.filter((r) => r.wrong_tries >= MAX_WRONG_CODES).map((r) => r.token_hash);
-  if (dead.length) {
-    await db.query(
-      `update auth.users set
-         confirmation_token = case when confirmation_token = any($1) then '' else confirmation_token end,
-         recovery_token = case when recovery_token = any($1) then '' else recovery_token end,
-         email_change_token_new = case when email_change_token_new = any($1) then '' else email_change_token_new end
-       where confirmation_token = any($1) or recovery_token = any($1) or email_change_token_new = any($1)`,
-      [dead],
-    );
-  }
   // A row last touched longer ago than a code lives belongs to a dead code.
   await db.query(`delete from auth.email_code_tries where updated_at < now() - make_interval(secs => $1)`, [ttlSeconds]);
+}
+
+/** Whether a code's six digits may still be tried (its link always may, while it lives). */
+export async function digitsAlive(db: Queryable, hash: string): Promise<boolean> {
+  const { rowCount } = await db.query(`select 1 from auth.email_code_tries where token_hash = $1 and wrong_tries >= $2`, [hash, MAX_WRONG_CODES]);
+  return !rowCount;
 }
 
 /** A used code's count goes with it. */

@@ -14,11 +14,11 @@ import type { MailMessage, MountedService, PlatformContext } from '../service.ts
 import { API_VERSION, AuthError, badRequest, errorBody, forbidden, notFound, unauthorized, unprocessable } from './errors.ts';
 import { loadBeforeUserCreatedHook, runBeforeUserCreated } from './hooks.ts';
 import { authMail, loadAuthTemplates, type MailKind } from './mails.ts';
-import { FIVE_MINUTES, loadRateLimits, ONE_HOUR, Counter, type AuthRateLimits } from './limits.ts';
+import { FIVE_MINUTES, loadRateLimits, ONE_HOUR, Counter, TYPOS_UNDER_ATTACK, type AuthRateLimits } from './limits.ts';
 import { loadAuthSettings } from './settings.ts';
 import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
 import { validateEmail } from './email.ts';
-import { codeHashKey, countWrongCode, forgetCode, newOtp, tokenHash } from './codes.ts';
+import { codeHashKey, countWrongCode, digitsAlive, forgetCode, newOtp, tokenHash } from './codes.ts';
 import {
   createSession,
   findUserByEmail,
@@ -44,6 +44,9 @@ const MAX_JSON_DEPTH = 64;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Compared against when no account matches, so unknown addresses take as long as known ones. */
 const DUMMY_HASH = '$2a$10$7PG6qXVk1LHpkWfvS.6YmuTn6uusxyhlIvtke9KKKI87fBljgbx8y';
+/** An unconfirmed user's metadata without a sign-up's choices: GoTrue's identity keys only. */
+const IDENTITY_KEYS_ONLY = `(select coalesce(jsonb_object_agg(key, value), '{}') from jsonb_each(raw_user_meta_data)
+  where key in ('sub', 'email', 'email_verified', 'phone_verified'))`;
 /** PostgreSQL error codes and node errors that mean the database is gone, not that the input is bad. */
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
 
@@ -249,35 +252,40 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
 
   // ---------- endpoints ----------
 
-  /**
-   * A sign-up (POST /signup, or /otp making an account) of an address nobody has confirmed: a
-   * new user, or the unconfirmed one made over with this sign-up's password and choices (the
-   * before-user-created hook judges them again). Confirming an address gives the account to
-   * whoever holds the mailbox, with what the sign-up whose link was opened chose, and only the
-   * newest sign-up's link works (each one replaces the confirmation token). GoTrue keeps the
-   * first sign-up's password and data ("we can't be sure of their claimed identity"), which let
-   * anyone plant his password, username and referral under a stranger's address (issue 27).
-   */
-  async function enrol(db: Queryable, req: IncomingMessage, unconfirmed: UserRow | undefined, email: string, encryptedPassword: string, data: Json): Promise<UserRow> {
-    const id = unconfirmed?.id ?? randomUUID();
+  /** A new user of a sign-up (POST /signup, or /otp making an account), once the before-user-created hook lets it be (GoTrue's signupNewUser). */
+  async function signUpNewUser(db: Queryable, req: IncomingMessage, email: string, encryptedPassword: string, data: Json): Promise<UserRow> {
+    const id = randomUUID();
     const identityData = { sub: id, email, email_verified: false, phone_verified: false };
     const appMeta = { provider: 'email', providers: ['email'] };
     const userMeta = { ...data, ...identityData };
     await runBeforeUserCreated(db, beforeUserCreated, { id, email, userMetadata: userMeta, appMetadata: appMeta }, req.socket.remoteAddress);
-    if (unconfirmed) {
-      await db.query(`update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1`, [id, encryptedPassword, userMeta]);
-    } else {
-      await db.query(
-        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-         values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5, $6, now(), now())`,
-        [INSTANCE_ID, id, email, encryptedPassword, appMeta, userMeta],
-      );
-      await db.query(
-        `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at) values ($1::text, $1::uuid, $2, 'email', now(), now())`,
-        [id, identityData],
-      );
-    }
+    await db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5, $6, now(), now())`,
+      [INSTANCE_ID, id, email, encryptedPassword, appMeta, userMeta],
+    );
+    await db.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at) values ($1::text, $1::uuid, $2, 'email', now(), now())`,
+      [id, identityData],
+    );
     return reload(db, id);
+  }
+
+  /**
+   * A repeated sign-up (or /otp) of an unconfirmed address. GoTrue changes nothing ("do not
+   * update the user because we can't be sure of their claimed identity", signup.go), nor does
+   * this: no hook, no new password or data. But the next link would then give the first
+   * sign-up's password and choices to whoever holds the mailbox, a stranger's when the stranger
+   * came first (issue 27). Unless this sign-up proves the stored password (the same claimant),
+   * nobody can tell whose they are, so they go: the owner confirms into an account with no
+   * password (the link's session sets one) and the default choices (issue 41). An invite's data
+   * is the admin's, not a claim, and stays.
+   */
+  async function repeatSignup(db: Queryable, user: UserRow, proven: boolean): Promise<UserRow> {
+    if (!proven && !user.invited_at) {
+      await db.query(`update auth.users set encrypted_password = '', raw_user_meta_data = ${IDENTITY_KEYS_ONLY}, updated_at = now() where id = $1`, [user.id]);
+    }
+    return reload(db, user.id);
   }
 
   /** Gives an unconfirmed user a new confirmation code (the earlier one dies) and mails it. */
@@ -315,8 +323,11 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     const redirectTo = redirectOr(query.get('redirect_to') ?? req.headers.referer, ctx.siteUrl);
     limitIp(req, 'sign_in_sign_ups');
     limitEmail(email);
-    // Hashed whether or not it is kept, so a taken address takes as long as a new one.
-    const encrypted = await hashPassword(password);
+    // One bcrypt whatever the address, so a registered one takes as long as a new one: whether
+    // this proves an unconfirmed sign-up's stored password, or else the hash to store.
+    const pending = await findUserByEmail(pool, email);
+    const proves = pending && !pending.email_confirmed_at ? await passwordMatches(password, pending.encrypted_password || DUMMY_HASH) : undefined;
+    const encrypted = proves === undefined ? await hashPassword(password) : '';
 
     return tx(async (db) => {
       const found = await findUserByEmail(db, email);
@@ -343,7 +354,9 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
           },
         };
       }
-      const user = await enrol(db, req, found, email, encrypted, data);
+      const user = found
+        ? await repeatSignup(db, found, found.id === pending?.id && proves === true)
+        : await signUpNewUser(db, req, email, encrypted || (await hashPassword(password)), data);
       if (!site.confirmations) {
         // enable_confirmations = false (GoTrue's mailer autoconfirm): confirmed at once, no
         // mail, and the answer is a session, as a password sign-in's.
@@ -364,15 +377,17 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     if (!email) throw badRequest('validation_failed', 'missing email or phone');
     if (!site.emailEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
     limitIp(req, 'sign_in_sign_ups');
-    // Wrong passwords are counted per account and per account and address. Once an account has
-    // had `sign_in_sign_ups` of them in the window it is under attack, and every address that
-    // has failed for it waits (even with the right password, so it learns nothing), while one
-    // that has not failed still gets in: locking the account itself let anyone keep its owner
-    // out (issue 27). Guessing then costs an address per try.
+    // Wrong passwords are counted per account and source, and per account. A source waits (even
+    // with the right password, so it learns nothing) after `sign_in_sign_ups` of them, or, once
+    // the account has had that many in the window (under attack), after TYPOS_UNDER_ATTACK: a
+    // guesser then pays a source per few tries, while the owner's own source keeps its typos'
+    // worth. Locking the account let anyone keep its owner out (issue 27), and so did waiting
+    // at a source's first failure (issue 41: one typo, and his right password got 429).
     const account = `wrong_password:${email.toLowerCase()}`;
     const fromHere = `${account}:${clientIp(req)}`;
     const failedHere = perFiveMinutes.count(fromHere);
-    if (failedHere >= limits.sign_in_sign_ups || (failedHere > 0 && perFiveMinutes.over(account, limits.sign_in_sign_ups))) throw tooManyRequests();
+    const allowed = perFiveMinutes.over(account, limits.sign_in_sign_ups) ? Math.min(TYPOS_UNDER_ATTACK, limits.sign_in_sign_ups) : limits.sign_in_sign_ups;
+    if (failedHere >= allowed) throw tooManyRequests();
     const user = await findUserByEmail(pool, email);
     // An unknown address is checked against a dummy hash: the same work, the same answer.
     const matches = await passwordMatches(password, user?.encrypted_password || DUMMY_HASH);
@@ -512,10 +527,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
           // proven ones, so the mailbox holder gets the account without them (and its pending
           // confirmation link dies).
           await db.query(
-            `update auth.users set encrypted_password = '', confirmation_token = '',
-               raw_user_meta_data = (select coalesce(jsonb_object_agg(key, value), '{}') from jsonb_each(raw_user_meta_data)
-                                      where key in ('sub', 'email', 'phone_verified')) || '{"email_verified": true}'
-             where id = $1`,
+            `update auth.users set encrypted_password = '', confirmation_token = '', raw_user_meta_data = ${IDENTITY_KEYS_ONLY} || '{"email_verified": true}' where id = $1`,
             [user.id],
           );
         }
@@ -580,7 +592,8 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
 
   /**
    * verifyOtp: by `token_hash` (a link's hash, unguessable: see codes.ts), or by the six-digit
-   * `token` and its `email`, where every wrong code counts against that address's live codes.
+   * `token` and its `email`, where every wrong code counts against that address's live codes
+   * and the MAX_WRONG_CODES-th kills their digits (not their links).
    */
   async function verifyPost({ body, req }: Request): Promise<Reply> {
     const type = typeof body.type === 'string' ? body.type : '';
@@ -600,7 +613,8 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         // Tries at one address's codes run one after another, so a burst cannot outrun the count.
         await db.query(`select 1 from auth.users where lower(email) = $1 or lower(email_change) = $1 order by id for update`, [codeEmail]);
       }
-      const found = await consumeToken(db, type, hash);
+      // Dead digits are refused like wrong ones; the same code's link still works (codes.ts).
+      const found = codeEmail && !(await digitsAlive(db, hash)) ? undefined : await consumeToken(db, type, hash);
       if (found) return { session: await createSession(db, issuer, found.user, 'otp', req.headers['user-agent']) };
       if (codeEmail) await countWrongCode(db, codeEmail, OTP_TTL);
       return { session: undefined };
@@ -688,7 +702,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
 
   /**
    * signInWithOtp: a magic link for a confirmed account; for a new or unconfirmed one, a sign-up
-   * without a password (see `enrol`) and its confirmation. With `create_user: false` an unknown
+   * without a password (see `repeatSignup`) and its confirmation. With `create_user: false` an unknown
    * address answers 422 otp_disabled, as GoTrue does (its own enumeration, kept for fidelity).
    */
   async function otp(r: Request): Promise<Reply> {
@@ -708,7 +722,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
       let confirmed = user?.email_confirmed_at ? user : undefined;
       if (!confirmed && !site.confirmations) {
         // GoTrue with autoconfirm signs the address up (confirmed) and then mails a magic link.
-        const made = await enrol(db, req, user, email, '', data);
+        const made = user ? await repeatSignup(db, user, false) : await signUpNewUser(db, req, email, '', data);
         await confirmUser(db, made.id);
         confirmed = await reload(db, made.id);
       }
@@ -719,7 +733,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         if (flow) await saveFlowState(db, user.id, flow, 'magiclink');
         mail(r, 'magiclink', email, hash, code, redirectTo);
       } else {
-        await sendConfirmation(r, db, await enrol(db, req, user, email, '', data), email, flow, redirectTo);
+        await sendConfirmation(r, db, user ? await repeatSignup(db, user, false) : await signUpNewUser(db, req, email, '', data), email, flow, redirectTo);
       }
       return { status: 200, body: {} };
     });
@@ -844,7 +858,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
 
   /**
    * auth.admin.inviteUserByEmail: a user without a password (or an unconfirmed one, whose
-   * unproven sign-up the invite replaces, see `enrol`), mailed an invite link that confirms the
+   * unproven sign-up the invite replaces), mailed an invite link that confirms the
    * address and signs him in. A confirmed address: 422 email_exists, as GoTrue.
    */
   async function invite(r: Request): Promise<Reply> {
@@ -920,7 +934,9 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
           const password = typeof body.password === 'string' ? body.password : '';
           if (!user && !password && body.type === 'signup') throw unprocessable('validation_failed', 'Signup requires a valid password');
           if (password) checkPasswordStrength(policy, password);
-          user = await enrol(db, req, user, email, password ? await hashPassword(password) : '', data);
+          // GoTrue: the unconfirmed user keeps his password and gets the link's data merged in.
+          if (user) await db.query(`update auth.users set raw_user_meta_data = jsonb_strip_nulls(coalesce(raw_user_meta_data, '{}') || $2::jsonb), updated_at = now() where id = $1`, [user.id, data]);
+          else user = await signUpNewUser(db, req, email, password ? await hashPassword(password) : '', data);
           await db.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1`, [user.id, hash]);
           break;
         }

@@ -17,8 +17,10 @@ export interface AuthRateLimits {
 /** The Supabase CLI's defaults, used for any name config.toml leaves out. */
 const CLI_DEFAULTS: AuthRateLimits = { email_sent: 2, sign_in_sign_ups: 30, token_verifications: 30, token_refresh: 150 };
 
-/** Wrong codes an address may try before every code it has outstanding dies. */
+/** Wrong codes an address may try before the six digits of every code it has outstanding die (their links live on). */
 export const MAX_WRONG_CODES = 5;
+/** Wrong passwords a source may have for an account under attack and still be answered: a player's typos, not a guesser's list. */
+export const TYPOS_UNDER_ATTACK = 5;
 export const FIVE_MINUTES = 300_000;
 export const ONE_HOUR = 3_600_000;
 

@@ -6,6 +6,9 @@
 //   tries, and a wrong-try count that reset every 5 minutes while a code lives an hour.
 // - Anyone could lock a player out: wrong passwords from any addresses made even his right one
 //   from a fresh address answer 429.
+// And of the third (issue 41): the same hijack with the victim first (the newest link, the
+// attacker's, gave the attacker's password); five wrong codes from anywhere killed the owner's
+// mailed link too; one typo of the owner's, while a stranger hammered, made his right password 429.
 // Each test runs an auth server of its own with the real limits (tests/support/private-auth.ts).
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -66,31 +69,55 @@ async function attackerWithCode() {
 }
 
 describe('attack: sign-up pre-hijack', () => {
-  it('a later sign-up of an unconfirmed address replaces the earlier password and choices, and the earlier link dies', async () => {
-    const base = await privateAuth();
-    const { code } = await attackerWithCode();
-    const victim = uniqueEmail('victima');
-    const attackerIp = freshIp();
-    const victimIp = freshIp();
-    const planted = await call(base, attackerIp, 'POST', '/signup', {
-      email: victim,
-      password: ATTACKER_PASSWORD,
-      data: { username: uniqueUsername('robad'), newsletter_opt_in: true, referred_by: code },
+  // Two sign-ups of one unconfirmed address: nobody can tell which is the mailbox holder's, so
+  // whichever order, the newest link must give him neither password nor the stranger's choices
+  // (issue 27: attacker first; issue 41: victim first, where the newest link is the attacker's).
+  for (const order of ['attacker first', 'victim first'] as const) {
+    it(`${order}: the newest link confirms an account with neither password nor choices, and the owner sets his own`, async () => {
+      const base = await privateAuth();
+      const { code } = await attackerWithCode();
+      const victim = uniqueEmail('victima');
+      const attackerIp = freshIp();
+      const victimIp = freshIp();
+      const plant = () =>
+        call(base, attackerIp, 'POST', '/signup', {
+          email: victim,
+          password: ATTACKER_PASSWORD,
+          data: { username: uniqueUsername('robad'), newsletter_opt_in: true, referred_by: code },
+        });
+      const own = () => call(base, victimIp, 'POST', '/signup', { email: victim, password: VICTIM_PASSWORD, data: { username: uniqueUsername('victi'), newsletter_opt_in: false } });
+      for (const signUp of order === 'attacker first' ? [plant, own] : [own, plant]) expect((await signUp()).status).toBe(200);
+
+      const [older, newest] = await mailsTo(victim, 'Confirma tu cuenta', 2);
+      expect(Object.fromEntries(await open(firstLink(older)))).toMatchObject({ error: 'access_denied', error_code: 'otp_expired' });
+      const session = await open(firstLink(newest));
+      expect(session.get('access_token')).toBeTruthy();
+
+      for (const [ip, password] of [[attackerIp, ATTACKER_PASSWORD], [victimIp, VICTIM_PASSWORD]]) {
+        const r = await call(base, ip, 'POST', '/token?grant_type=password', { email: victim, password });
+        expect({ order, password, status: r.status, code: r.body.code }).toEqual({ order, password, status: 400, code: 'invalid_credentials' });
+      }
+      expect(await profileOf(victim)).toMatchObject({ newsletter_opt_in: false, referred_by: null, referrals: 0, username: expect.stringMatching(/^jugador/) });
+
+      // His way to a password: the link's session sets one.
+      const set = await call(base, victimIp, 'PUT', '/user', { password: 'Propia-2025' }, { authorization: `Bearer ${session.get('access_token')}` });
+      expect(set.status).toBe(200);
+      expect((await call(base, victimIp, 'POST', '/token?grant_type=password', { email: victim, password: 'Propia-2025' })).status).toBe(200);
     });
-    expect(planted.status).toBe(200);
-    const username = uniqueUsername('victi');
-    const own = await call(base, victimIp, 'POST', '/signup', { email: victim, password: VICTIM_PASSWORD, data: { username, newsletter_opt_in: false } });
-    expect(own.status).toBe(200);
+  }
 
-    const [attackerMail, victimMail] = await mailsTo(victim, 'Confirma tu cuenta', 2);
-    expect(Object.fromEntries(await open(firstLink(attackerMail)))).toMatchObject({ error: 'access_denied', error_code: 'otp_expired' });
-    expect((await open(firstLink(victimMail))).get('access_token')).toBeTruthy();
-
-    const withVictims = await call(base, victimIp, 'POST', '/token?grant_type=password', { email: victim, password: VICTIM_PASSWORD });
-    expect(withVictims.status).toBe(200);
-    const withAttackers = await call(base, attackerIp, 'POST', '/token?grant_type=password', { email: victim, password: ATTACKER_PASSWORD });
-    expect(withAttackers).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
-    expect(await profileOf(victim)).toEqual({ username, newsletter_opt_in: false, referred_by: null, referrals: 0 });
+  it('the same password twice is one claimant: the first sign-up\'s choices stay (GoTrue does not update the user)', async () => {
+    const base = await privateAuth();
+    const email = uniqueEmail('dosveces');
+    const username = uniqueUsername('prime');
+    const ip = freshIp();
+    expect((await call(base, ip, 'POST', '/signup', { email, password: VICTIM_PASSWORD, data: { username, newsletter_opt_in: true } })).status).toBe(200);
+    const again = await call(base, ip, 'POST', '/signup', { email, password: VICTIM_PASSWORD, data: { username: uniqueUsername('segun'), newsletter_opt_in: false } });
+    expect(again.status).toBe(200);
+    const [, newest] = await mailsTo(email, 'Confirma tu cuenta', 2);
+    expect((await open(firstLink(newest))).get('access_token')).toBeTruthy();
+    expect((await call(base, ip, 'POST', '/token?grant_type=password', { email, password: VICTIM_PASSWORD })).status).toBe(200);
+    expect(await profileOf(email)).toEqual({ username, newsletter_opt_in: true, referred_by: null, referrals: 0 });
   });
 
   it('confirming through a recovery or magic-link mail gives the mailbox holder an account without the unconfirmed sign-up\'s password and choices', async () => {
@@ -172,6 +199,23 @@ describe('attack: guessing e-mail codes', () => {
     }
     expect((await call(base, freshIp(), 'POST', '/verify', { type: 'signup', email, token: code })).status).toBe(200);
   });
+  it(`a stranger's ${MAX_WRONG_CODES} wrong codes kill the code, never the mailed link: the owner still gets in`, async () => {
+    const base = await privateAuth();
+    const email = uniqueEmail('codigo');
+    expect((await call(base, freshIp(), 'POST', '/signup', { email, password: VICTIM_PASSWORD, data: { username: uniqueUsername('codig') } })).status).toBe(200);
+    const owner = freshIp();
+    for (const [type, subject] of [['signup', 'Confirma tu cuenta'], ['recovery', 'Restablece tu contraseña']]) {
+      if (type === 'recovery') expect((await call(base, owner, 'POST', '/recover', { email })).status).toBe(200);
+      const [mail] = await mailsTo(email, subject, 1);
+      const code = codeOf(mail);
+      for (let i = 1; i <= MAX_WRONG_CODES; i++) {
+        const r = await call(base, freshIp(), 'POST', '/verify', { type, email, token: String((Number(code) + i) % 1e6).padStart(6, '0') });
+        expect(r.status).toBe(403);
+      }
+      expect(await call(base, owner, 'POST', '/verify', { type, email, token: code })).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
+      expect({ type, signedIn: !!(await open(firstLink(mail))).get('access_token') }).toEqual({ type, signedIn: true });
+    }
+  });
 });
 
 describe('attack: locking a player out', () => {
@@ -193,5 +237,24 @@ describe('attack: locking a player out', () => {
       // Even the right password: an address that has been failing does not learn it is right.
       expect((await call(base, ip, 'POST', '/token?grant_type=password', { email, password: VICTIM_PASSWORD })).status).toBe(429);
     }
+  });
+  it('a player with a typo or two still gets in from his own address while a stranger hammers his account from elsewhere', async () => {
+    const base = await privateAuth();
+    const email = uniqueEmail('cerrojo');
+    expect((await call(base, freshIp(), 'POST', '/signup', { email, password: VICTIM_PASSWORD, data: { username: uniqueUsername('cerro') } })).status).toBe(200);
+    await open(firstLink((await mailsTo(email, 'Confirma tu cuenta', 1))[0]));
+    const own = freshIp();
+    const typo = () => call(base, own, 'POST', '/token?grant_type=password', { email, password: 'Victima-2042' });
+    expect((await typo()).status).toBe(400);
+    // With his typo, the strangers' failures put the account under attack.
+    const attackers = [freshIp(), freshIp()];
+    for (let i = 1; i < LIMITS.sign_in_sign_ups; i++) {
+      expect((await call(base, attackers[i % 2], 'POST', '/token?grant_type=password', { email, password: `mala${i}clave` })).status).toBe(400);
+    }
+    // His second typo is answered as a typo, and his right password lets him in.
+    expect(await typo()).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
+    const right = await call(base, own, 'POST', '/token?grant_type=password', { email, password: VICTIM_PASSWORD });
+    expect(right.status).toBe(200);
+    for (const ip of attackers) expect((await call(base, ip, 'POST', '/token?grant_type=password', { email, password: VICTIM_PASSWORD })).status).toBe(429);
   });
 });
