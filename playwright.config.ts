@@ -21,8 +21,10 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/support/e2e-setup.ts',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Safety nets, not bounds: every wait is for a state, and a busy machine (npm run test:loaded)
+  // only makes a green test slower. A failing test waits this long before it says so.
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,

@@ -32,6 +32,8 @@ export interface PlatformOptions {
   throwawayTestDatabase?: boolean;
   /** Overrides of config.toml's [auth.rate_limit]. */
   authRateLimits?: Partial<AuthRateLimits>;
+  /** Overrides config.toml's [auth] jwt_expiry (the test harness, at a shifted date). */
+  authJwtExpiry?: number;
   /**
    * The config.toml whose [auth] settings the auth server honours (default: `SUPABASE_CONFIG`,
    * else supabase/config.toml). Supabase's own test suites run with theirs (scripts/supabase-suites.md).
@@ -107,7 +109,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       pushEndpointHosts: opts.pushReceiverPort ? `127.0.0.1:${opts.pushReceiverPort}` : undefined,
       log,
     };
-    const auth = createAuth(ctx, { rateLimits: opts.authRateLimits, configFile });
+    const auth = createAuth(ctx, { rateLimits: opts.authRateLimits, configFile, jwtExpiry: opts.authJwtExpiry });
     stops.push(() => auth.close());
     const realtime = await startRealtime(ctx);
     stops.push(() => realtime.close());

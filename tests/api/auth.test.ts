@@ -6,6 +6,7 @@ import ws from 'ws';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { anonClient, db, serviceClient, uniqueEmail } from '../support/clients.ts';
 import { firstLink, waitForMail } from '../support/inbox.ts';
+import { JWT_EXPIRY } from '../support/token-ttl.ts';
 
 const PASSWORD = 'golazo2024';
 const SIGNUP_SUBJECT = 'Confirma tu cuenta de Quinielazo';
@@ -133,8 +134,8 @@ describe('auth: sign-up and confirmation', () => {
     expect(`${location.origin}${location.pathname}`).toBe('http://localhost:5173/bienvenida');
     expect(fragment.get('type')).toBe('signup');
     expect(fragment.get('token_type')).toBe('bearer');
-    expect(fragment.get('expires_in')).toBe('3600');
-    expect(Number(fragment.get('expires_at'))).toBeGreaterThan(Date.now() / 1000 + 3500);
+    expect(fragment.get('expires_in')).toBe(String(JWT_EXPIRY));
+    expect(Number(fragment.get('expires_at'))).toBeGreaterThan(Date.now() / 1000 + JWT_EXPIRY - 100);
     expect(fragment.get('refresh_token')).toBeTruthy();
     const claims = decodeJwt(fragment.get('access_token')!);
     expect(claims).toMatchObject({ sub: data.user!.id, email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', is_anonymous: false });
@@ -153,7 +154,7 @@ describe('auth: sign-up and confirmation', () => {
 
     const after = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
     expect(after.error).toBeNull();
-    expect(after.data.session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(after.data.session).toMatchObject({ token_type: 'bearer', expires_in: JWT_EXPIRY });
     expect(after.data.user?.email_confirmed_at).toBeTruthy();
   });
 
@@ -221,9 +222,10 @@ describe('auth: password sign-in and sessions', () => {
 
   it('issues access tokens with GoTrue claims', async () => {
     const { email } = await confirmedPlayer({ username: 'Chucky' });
+    const before = Math.floor(Date.now() / 1000);
     const { session } = await signedIn(email);
+    const after = Math.ceil(Date.now() / 1000);
     const claims = decodeJwt(session.access_token);
-    const now = Math.floor(Date.now() / 1000);
     expect(claims).toMatchObject({
       aud: 'authenticated',
       iss: `${inject('apiUrl')}/auth/v1`,
@@ -236,8 +238,10 @@ describe('auth: password sign-in and sessions', () => {
       aal: 'aal1',
       is_anonymous: false,
     });
-    expect(claims.exp! - claims.iat!).toBe(3600);
-    expect(Math.abs(claims.iat! - now)).toBeLessThan(5);
+    expect(claims.exp! - claims.iat!).toBe(JWT_EXPIRY);
+    // Issued during the sign-in, by the same clock.
+    expect(claims.iat).toBeGreaterThanOrEqual(before);
+    expect(claims.iat).toBeLessThanOrEqual(after);
     expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
     const sessionRow = await db().query('select user_id from auth.sessions where id = $1', [claims.session_id]);
     expect(sessionRow.rows[0].user_id).toBe(session.user.id);

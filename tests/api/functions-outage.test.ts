@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET } from '../../supabase/local/config.ts';
 import { startPlatform, type Platform } from '../../supabase/local/platform.ts';
 import { freePort } from '../../supabase/local/wait.ts';
+import { TOKEN_TTL } from '../support/token-ttl.ts';
 
 let platform: Platform;
 let dataDir: string;
@@ -44,7 +45,7 @@ describe('admin functions while the database is down', () => {
     const token = await new SignJWT({ role: 'authenticated', aud: 'authenticated', email: 'alguien@example.com' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(randomUUID())
-      .setExpirationTime('1h')
+      .setExpirationTime(TOKEN_TTL)
       .sign(new TextEncoder().encode(JWT_SECRET));
     // With the database up, the same caller is simply not an admin.
     expect(await call('send-custom-email', token)).toEqual({ status: 403, body: { error: 'Acceso restringido a administradores.' } });

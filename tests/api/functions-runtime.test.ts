@@ -11,6 +11,7 @@ import { JWT_SECRET } from '../../supabase/local/config.ts';
 import { createFunctionsHost, type FunctionsHost } from '../../supabase/local/functions-host/index.ts';
 import { freePort } from '../../supabase/local/wait.ts';
 import { alive } from '../support/process-alive.ts';
+import { TOKEN_TTL } from '../support/token-ttl.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'functions');
@@ -23,7 +24,7 @@ let server: Server;
 let base: string;
 
 const token = () =>
-  new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET));
+  new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime(TOKEN_TTL).sign(new TextEncoder().encode(JWT_SECRET));
 
 beforeAll(async () => {
   host = await createFunctionsHost(

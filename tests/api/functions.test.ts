@@ -5,6 +5,7 @@ import { describe, expect, it, inject } from 'vitest';
 import { JWT_SECRET } from '../../supabase/local/config.ts';
 import { anonClient, uniqueEmail } from '../support/clients.ts';
 import { waitForMail } from '../support/inbox.ts';
+import { TOKEN_TTL } from '../support/token-ttl.ts';
 
 const contactUrl = () => `${inject('apiUrl')}/functions/v1/send-contact-email`;
 
@@ -71,13 +72,13 @@ describe('functions host', () => {
 
   it('accepts only HS256 tokens of the project secret that expire (issue 13)', async () => {
     // A token that passes reaches the function, which answers the empty form with its own 400.
-    const good = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(secret);
+    const good = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(TOKEN_TTL).sign(secret);
     expect(await (await post(good, '{}')).json()).toEqual({ error: 'Todos los campos son obligatorios' });
 
     const noExp = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
-    const hs512 = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS512' }).setExpirationTime('1h').sign(secret);
+    const hs512 = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS512' }).setExpirationTime(TOKEN_TTL).sign(secret);
     const expired = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret);
-    const otherSecret = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-of-at-least-32-characters!!'));
+    const otherSecret = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(TOKEN_TTL).sign(new TextEncoder().encode('another-secret-of-at-least-32-characters!!'));
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(`{"role":"anon","exp":${Math.floor(Date.now() / 1000) + 3600}}`).toString('base64url')}.`;
     for (const token of [noExp, hs512, expired, otherSecret, unsigned]) {
       const r = await post(token, '{}');

@@ -10,6 +10,7 @@ import ws from 'ws';
 import { JWT_SECRET } from '../../supabase/local/config.ts';
 import { filterMatches, parseFilter } from '../../supabase/local/realtime/filters.ts';
 import { db } from '../support/clients.ts';
+import { TOKEN_TTL } from '../support/token-ttl.ts';
 
 type Row = { id: number; owner: string; body: string; score: number };
 type Change = RealtimePostgresChangesPayload<Row> & { receivedAt: number };
@@ -22,7 +23,7 @@ function mint(sub: string, opts: { role?: string; expiresIn?: string | number; s
   return new SignJWT({ sub, role: opts.role ?? 'authenticated', aud: 'authenticated', email: `${sub}@example.com` })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
-    .setExpirationTime(opts.expiresIn ?? '1h')
+    .setExpirationTime(opts.expiresIn ?? TOKEN_TTL)
     .sign(opts.secret ?? secret);
 }
 

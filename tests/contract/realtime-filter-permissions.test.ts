@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { JWT_SECRET } from '../../supabase/local/config.ts';
 import { db } from '../support/clients.ts';
+import { TOKEN_TTL } from '../support/token-ttl.ts';
 
 const SCHEMA = 'contract_rt_filters';
 const clients: SupabaseClient[] = [];
@@ -79,7 +80,7 @@ async function roundChannel(c: SupabaseClient, name: string, filter: string): Pr
 const playerToken = () =>
   new SignJWT({ role: 'authenticated', aud: 'authenticated', sub: crypto.randomUUID() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setExpirationTime('1h')
+    .setExpirationTime(TOKEN_TTL)
     .sign(new TextEncoder().encode(JWT_SECRET));
 
 async function until(check: () => boolean, ms = 5000): Promise<void> {

@@ -10,6 +10,7 @@ import { serveApp } from '../../scripts/serve-app.ts';
 import { ANON_KEY } from '../../supabase/local/config.ts';
 import { TEST_HARNESS_RATE_LIMITS } from '../../supabase/local/auth/limits.ts';
 import { startPlatform } from '../../supabase/local/platform.ts';
+import { AUTH_JWT_EXPIRY_OVERRIDE } from './token-ttl.ts';
 import { freePort } from '../../supabase/local/wait.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,6 +31,7 @@ export default async function setup() {
     startPlatform({
       throwawayTestDatabase: true,
       authRateLimits: TEST_HARNESS_RATE_LIMITS,
+    authJwtExpiry: AUTH_JWT_EXPIRY_OVERRIDE,
       dataDir,
       scheduler: false,
       siteUrl: appUrl,

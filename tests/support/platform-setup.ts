@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { TEST_HARNESS_RATE_LIMITS } from '../../supabase/local/auth/limits.ts';
 import { startPlatform } from '../../supabase/local/platform.ts';
+import { AUTH_JWT_EXPIRY_OVERRIDE } from './token-ttl.ts';
 import { freePort } from '../../supabase/local/wait.ts';
 
 declare module 'vitest' {
@@ -32,6 +33,7 @@ export default async function setup(project: TestProject) {
   const platform = await startPlatform({
     throwawayTestDatabase: true,
     authRateLimits: TEST_HARNESS_RATE_LIMITS,
+    authJwtExpiry: AUTH_JWT_EXPIRY_OVERRIDE,
     dataDir,
     scheduler: false,
     pushReceiverPort,

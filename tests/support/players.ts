@@ -9,6 +9,7 @@ import ws from 'ws';
 import type { Database } from '../../src/lib/database.types.ts';
 import { JWT_SECRET } from '../../supabase/local/config.ts';
 import { db, uniqueEmail, type Client } from './clients.ts';
+import { TOKEN_TTL } from './token-ttl.ts';
 
 export interface Player {
   id: string;
@@ -36,7 +37,7 @@ async function playerToken(id: string, email: string): Promise<string> {
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(id)
     .setIssuedAt()
-    .setExpirationTime('1h')
+    .setExpirationTime(TOKEN_TTL)
     .sign(new TextEncoder().encode(JWT_SECRET));
 }
 

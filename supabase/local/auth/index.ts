@@ -55,6 +55,10 @@ export interface AuthOptions {
   rateLimits?: Partial<AuthRateLimits>;
   /** The config.toml whose [auth] settings to honour (default: `platformConfigFile()`). */
   configFile?: string;
+  /** Overrides config.toml's [auth] jwt_expiry, in seconds (GOTRUE_JWT_EXP): `npm run test:calendar`
+   * moves the clocks into the past, and the static PostgREST, on the real clock, takes a token
+   * only while the real clock is before its `exp` (docs/testing.md). */
+  jwtExpiry?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -86,7 +90,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
   pool.on('error', (e) => ctx.log('auth', `idle connection lost: ${e.message}`));
   const configFile = opts.configFile ?? platformConfigFile();
   const site = loadAuthSettings(configFile);
-  const issuer = { issuer: `${ctx.apiUrl}/auth/v1`, ttl: site.jwtExpiry };
+  const issuer = { issuer: `${ctx.apiUrl}/auth/v1`, ttl: opts.jwtExpiry ?? site.jwtExpiry };
   const policy = loadPasswordPolicy(configFile);
   const beforeUserCreated = loadBeforeUserCreatedHook(configFile);
   const log = (m: string) => ctx.log('auth', m);

@@ -152,8 +152,10 @@ function functionEnv(ctx: PlatformContext, hostToken: string): Record<string, st
     DENO_NO_UPDATE_CHECK: '1',
     NO_COLOR: '1',
   };
-  // Where Deno keeps its cache of transpiled modules.
-  for (const name of ['HOME', 'DENO_DIR', 'XDG_CACHE_HOME', 'PATH']) if (process.env[name]) env[name] = process.env[name]!;
+  // Where Deno keeps its cache of transpiled modules; and libfaketime's settings, so that a test
+  // run moved to another date (npm run test:calendar) moves the functions' clock with the rest.
+  const passed = ['HOME', 'DENO_DIR', 'XDG_CACHE_HOME', 'PATH', 'LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC'];
+  for (const name of passed) if (process.env[name]) env[name] = process.env[name]!;
   return env;
 }
 

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { JWT_SECRET } from '../../../supabase/local/config.ts';
 import { db, uniqueEmail } from '../../support/clients.ts';
 import { waitForMail } from '../../support/inbox.ts';
+import { TOKEN_TTL } from '../../support/token-ttl.ts';
 
 const PASSWORD = 'Jugador123';
 const api = (path: string) => `${inject('apiUrl')}/auth/v1${path}`;
@@ -48,7 +49,7 @@ async function signIn(email: string): Promise<{ access_token: string; refresh_to
 
 const token = (claims: Record<string, unknown>, exp = true) => {
   const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt();
-  return (exp ? jwt.setExpirationTime('1h') : jwt).sign(secret);
+  return (exp ? jwt.setExpirationTime(TOKEN_TTL) : jwt).sign(secret);
 };
 
 

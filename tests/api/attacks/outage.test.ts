@@ -16,6 +16,7 @@ import { JWT_SECRET } from '../../../supabase/local/config.ts';
 import { TEST_HARNESS_RATE_LIMITS } from '../../../supabase/local/auth/limits.ts';
 import { startPlatform, type Platform } from '../../../supabase/local/platform.ts';
 import { freePort, waitFor } from '../../../supabase/local/wait.ts';
+import { TOKEN_TTL } from '../../support/token-ttl.ts';
 
 const UPSTREAM_TIMEOUT_MS = 2000;
 let dataDir: string;
@@ -88,7 +89,7 @@ describe('durability and honest failures', () => {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuedAt()
-      .setExpirationTime('1h')
+      .setExpirationTime(TOKEN_TTL)
       .sign(new TextEncoder().encode(JWT_SECRET));
     const player = createClient(first.apiUrl, first.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -6,9 +6,10 @@ import { SignJWT } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { JWT_SECRET } from '../../../supabase/local/config.ts';
 import { createPlayer } from '../../support/players.ts';
+import { TOKEN_TTL } from '../../support/token-ttl.ts';
 
 const sign = (claims: Record<string, unknown>) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET));
+  new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(TOKEN_TTL).sign(new TextEncoder().encode(JWT_SECRET));
 
 async function call(name: string, token: string): Promise<{ status: number; body: unknown }> {
   const r = await fetch(`${inject('apiUrl')}/functions/v1/${name}`, {
