@@ -2,13 +2,13 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { OWN_PLATFORM_FILES } from './tests/support/api-lanes.ts';
+import { OWN_PLATFORM_FILES, SHARED_PLATFORMS } from './tests/support/api-lanes.ts';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /** The API tier's order (tests/support/api-lanes.ts): the longest file with a platform of its
- * own first, beside the files on the shared one; the other own-platform files last, when the
- * shared lane is nearly done. Otherwise vitest's own order. */
+ * own first, beside the files on the shared ones; the other own-platform files last, when the
+ * shared lanes are nearly done. Otherwise vitest's own order. */
 class ApiLanes extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
@@ -42,9 +42,9 @@ export default defineConfig({
           globalSetup: ['tests/support/platform-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One platform per run. Two lanes (tests/support/api-lanes.ts): the files on the shared
-          // platform one at a time, and beside them the files that start platforms of their own.
-          maxWorkers: 2,
+          // Lanes (tests/support/api-lanes.ts): the files on each shared platform one at a time,
+          // and beside them the files that start platforms of their own.
+          maxWorkers: SHARED_PLATFORMS + 1,
           setupFiles: ['tests/support/shared-platform-lane.ts'],
           // A group of its own when every project runs at once (vitest runs a group's files
           // with one worker count).

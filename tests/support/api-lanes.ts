@@ -1,8 +1,11 @@
-// The API tier's files run two at a time (vitest.config.ts) in two lanes: the files on the one
-// shared platform (tests/support/platform-setup.ts) still run one after another, as before, so
-// no file meets another's data, clock or settings half-way; beside them run the files that start
-// platforms of their own and never touch the shared one (`npm start`, shutdown, outages, the
-// harness), which are a third of the tier's time and mostly wait on their processes.
+// The API tier's files run in lanes (vitest.config.ts). The files that share a platform run one
+// at a time on each of SHARED_PLATFORMS platforms (tests/support/platform-setup.ts), so no file
+// meets another's data, clock, settings or rate limits half-way; beside them run the files that
+// start platforms of their own and never touch a shared one (`npm start`, shutdown, outages, the
+// harness), which mostly wait on their processes.
+
+/** How many platforms the API tier's shared files spread over (each file holds one for its run). */
+export const SHARED_PLATFORMS = 2;
 
 /** The files that start their own platforms, longest first (the order they are handed out). */
 export const OWN_PLATFORM_FILES = [

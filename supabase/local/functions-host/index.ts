@@ -154,7 +154,7 @@ function functionEnv(ctx: PlatformContext, hostToken: string): Record<string, st
   };
   // Where Deno keeps its cache of transpiled modules; and libfaketime's settings, so that a test
   // run moved to another date (npm run test:calendar) moves the functions' clock with the rest.
-  const passed = ['HOME', 'DENO_DIR', 'XDG_CACHE_HOME', 'PATH', 'LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC'];
+  const passed = ['HOME', 'DENO_DIR', 'XDG_CACHE_HOME', 'PATH', 'LD_PRELOAD', 'FAKETIME'];
   for (const name of passed) if (process.env[name]) env[name] = process.env[name]!;
   return env;
 }
