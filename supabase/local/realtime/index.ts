@@ -13,6 +13,18 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { JWT_SECRET } from '../config.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
 import { bindingMatches, filterMatches, parseFilter, type ChangeType, type ParsedFilter, type PostgresBinding } from './filters.ts';
+import {
+  BATCH_TOO_BIG,
+  EventsRate,
+  FRAMES_PER_TURN,
+  INBOX_HIGH_WATER,
+  INBOX_LOW_WATER,
+  MAX_BUFFERED_BYTES,
+  MAX_EVENTS_PER_SECOND,
+  RATE_LIMIT_EXCEEDED,
+  SENDS_PER_TURN,
+  TOO_MANY_MESSAGES,
+} from './limits.ts';
 import { decodeFrame, encodeFrame, type Frame, type Vsn } from './protocol.ts';
 
 const SECRET = new TextEncoder().encode(JWT_SECRET);
@@ -74,17 +86,29 @@ interface Subscription {
   expiryTimer?: NodeJS.Timeout;
 }
 
+/** Frames sent by every connection so far: how a socket's handling measures the work it caused. */
+const sent = { frames: 0 };
+
 class Connection {
   readonly channels = new Map<string, Subscription>();
-  /** Frames are handled one at a time, in order, though handling is async. */
-  queue: Promise<void> = Promise.resolve();
+  /** Frames read and not handled yet; handled one at a time, in order, though handling is async. */
+  readonly inbox: Frame[] = [];
+  pumping = false;
   constructor(
     readonly ws: WebSocket,
     readonly vsn: Vsn,
     readonly apikey: string | null,
+    private readonly log: (m: string) => void,
   ) {}
   send(frame: Frame): void {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(encodeFrame(this.vsn, frame));
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    this.ws.send(encodeFrame(this.vsn, frame));
+    sent.frames++;
+    // A client that does not read is cut off before its queue holds the platform's memory.
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log(`socket cut off: ${this.ws.bufferedAmount} bytes waiting unread`);
+      this.ws.terminate();
+    }
   }
   reply(to: Frame, status: 'ok' | 'error', response: unknown): void {
     this.send({ join_ref: to.join_ref, ref: to.ref, topic: to.topic, event: 'phx_reply', payload: { status, response } });
@@ -126,6 +150,12 @@ class RealtimeServer implements MountedService {
   private readonly allowedRoles = new Map<string, boolean>();
   private readonly tablePrivileges = new Map<string, { readable: Set<string>; until: number }>();
   private nextBindingId = 1;
+  /** The project's events per second (hosted's tenant events counter). */
+  private readonly events = new EventsRate(MAX_EVENTS_PER_SECOND, {
+    tickMs: 1000,
+    windowBuckets: 5,
+    onTrigger: (avg) => this.log(`MessagePerSecondRateLimitReached: ${TOO_MANY_MESSAGES} (${Math.round(avg)} a second)`),
+  });
   private draining = false;
   private drainAgain = false;
   private closed = false;
@@ -144,6 +174,7 @@ class RealtimeServer implements MountedService {
 
   async start(): Promise<void> {
     await this.listen();
+    this.events.start();
     this.drainTimer = setInterval(() => void this.drain(), DRAIN_INTERVAL_MS);
     this.drainTimer.unref();
   }
@@ -236,6 +267,8 @@ class RealtimeServer implements MountedService {
     if (body.length > 3_000_500) return json(422, { errors: { payload: ['Payload size exceeds tenant limit'] } });
     const isPrivate = url.searchParams.get('private') === 'true';
     if (isPrivate && !(await this.mayWrite(check.role, check.claims, topic))) return json(403, { message: 'Unauthorized' });
+    if (this.events.average() >= MAX_EVENTS_PER_SECOND) return json(429, { message: RATE_LIMIT_EXCEEDED });
+    this.events.add();
     const message = payload instanceof Uint8Array ? { type: 'broadcast', event, payload, binary: true } : { type: 'broadcast', event, payload };
     this.fanOutBroadcast(`realtime:${topic}`, message, undefined, isPrivate);
     res.writeHead(202).end();
@@ -255,10 +288,15 @@ class RealtimeServer implements MountedService {
     } catch {
       return json(400, { message: 'invalid JSON body' });
     }
-    for (const m of body.messages ?? []) {
+    const messages = Array.isArray(body.messages) ? body.messages : [];
+    const rate = this.events.average();
+    if (rate > MAX_EVENTS_PER_SECOND) return json(429, { message: RATE_LIMIT_EXCEEDED });
+    if (rate + messages.length > MAX_EVENTS_PER_SECOND) return json(429, { message: BATCH_TOO_BIG });
+    for (const m of messages) {
       if (typeof m.topic !== 'string' || typeof m.event !== 'string') continue;
       // A private message goes out only where the policies let the sender write (else dropped, as hosted does).
       if (m.private === true && !(await this.mayWrite(check.role, check.claims, m.topic))) continue;
+      this.events.add();
       this.fanOutBroadcast(`realtime:${m.topic}`, { type: 'broadcast', event: m.event, payload: m.payload ?? {} }, undefined, m.private === true);
     }
     return json(202, {});
@@ -274,7 +312,7 @@ class RealtimeServer implements MountedService {
     const vsnParam = url.searchParams.get('vsn') ?? '1.0.0';
     if (vsnParam !== '1.0.0' && vsnParam !== '2.0.0') return refuse('400 Bad Request');
     const apikey = url.searchParams.get('apikey');
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(new Connection(ws, vsnParam, apikey)));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(new Connection(ws, vsnParam, apikey, (m) => this.log(m))));
   }
 
   private onConnection(conn: Connection): void {
@@ -287,15 +325,46 @@ class RealtimeServer implements MountedService {
         this.log(`undecodable frame dropped: ${(e as Error).message}`);
         return;
       }
-      conn.queue = conn.queue
-        .then(() => this.onFrame(conn, frame))
-        .catch((e) => this.log(`error handling ${frame.event} on ${frame.topic}: ${(e as Error).stack ?? e}`));
+      conn.inbox.push(frame);
+      // Backpressure: a socket that sends faster than its frames are handled is not read further.
+      if (conn.inbox.length >= INBOX_HIGH_WATER && !conn.ws.isPaused) conn.ws.pause();
+      if (!conn.pumping) void this.pump(conn);
     });
     conn.ws.on('close', () => {
+      conn.inbox.length = 0;
       this.connections.delete(conn);
       for (const sub of [...conn.channels.values()]) this.removeSubscription(sub);
     });
     conn.ws.on('error', (e) => this.log(`socket error: ${e.message}`));
+  }
+
+  /**
+   * Handles a socket's frames in order. Every FRAMES_PER_TURN frames, or once they made
+   * SENDS_PER_TURN frames go out, the event loop serves everything else (HTTP, other sockets)
+   * before this socket goes on: one socket never holds the platform's one process.
+   */
+  private async pump(conn: Connection): Promise<void> {
+    conn.pumping = true;
+    try {
+      let frames = 0;
+      let sendsAtTurn = sent.frames;
+      while (conn.inbox.length > 0) {
+        const frame = conn.inbox.shift()!;
+        try {
+          await this.onFrame(conn, frame);
+        } catch (e) {
+          this.log(`error handling ${frame.event} on ${frame.topic}: ${(e as Error).stack ?? e}`);
+        }
+        if (conn.ws.isPaused && conn.inbox.length <= INBOX_LOW_WATER && conn.ws.readyState === WebSocket.OPEN) conn.ws.resume();
+        if (++frames >= FRAMES_PER_TURN || sent.frames - sendsAtTurn >= SENDS_PER_TURN) {
+          await new Promise((r) => setImmediate(r));
+          frames = 0;
+          sendsAtTurn = sent.frames;
+        }
+      }
+    } finally {
+      conn.pumping = false;
+    }
   }
 
   // ---------------------------------------------------------------- channel protocol
@@ -327,7 +396,11 @@ class RealtimeServer implements MountedService {
             return;
           }
         }
+        // The sender's event, then one per delivery: the channels it reaches while the project
+        // is over its limit are shut down (as hosted does), and so is the sender's.
+        this.events.add();
         this.fanOutBroadcast(sub.topic, frame.payload, sub, sub.private);
+        if (this.overLimit(sub)) return;
         if (frame.ref) conn.reply(frame, 'ok', {});
         return;
       case 'presence':
@@ -335,8 +408,29 @@ class RealtimeServer implements MountedService {
         if (frame.ref) conn.reply(frame, 'ok', {});
         return;
       default:
+        this.events.add();
+        if (this.overLimit(sub)) return;
         if (frame.ref) conn.reply(frame, 'ok', {});
     }
+  }
+
+  /**
+   * Whether the project is over its events limit after a client's event; if so the sending
+   * channel is shut down. (Hosted counts a sender's events but shuts down only the channels that
+   * receive while over the limit, so a sender that does not hear its own broadcasts keeps
+   * sending to nobody; here the sender is shut down too, and a flood stops at its source.)
+   */
+  private overLimit(sub: Subscription): boolean {
+    if (!this.events.triggered) return false;
+    this.shutDown(sub, TOO_MANY_MESSAGES);
+    return true;
+  }
+
+  /** Hosted's shutdown_response: a system error on the channel, then its phx_close. */
+  private shutDown(sub: Subscription, message: string): void {
+    if (sub.conn.channels.get(sub.topic) !== sub) return;
+    sub.conn.push(sub, 'system', { extension: 'system', status: 'error', message, channel: sub.topic.replace(/^realtime:/, '') });
+    this.closeSubscription(sub);
   }
 
   private async join(conn: Connection, frame: Frame): Promise<void> {
@@ -442,11 +536,7 @@ class RealtimeServer implements MountedService {
     const token = (frame.payload as { access_token?: string } | null)?.access_token;
     if (!token) return;
     const check = await this.verifyToken(token);
-    if (!check.ok) {
-      sub.conn.push(sub, 'system', { status: 'error', message: check.reason, extension: 'system', channel: sub.topic.replace(/^realtime:/, '') });
-      this.closeSubscription(sub);
-      return;
-    }
+    if (!check.ok) return this.shutDown(sub, check.reason);
     sub.claims = check.claims;
     sub.role = check.role;
     sub.claimsKey = claimsKey(check.claims);
@@ -458,10 +548,7 @@ class RealtimeServer implements MountedService {
     clearTimeout(sub.expiryTimer);
     if (typeof sub.claims.exp !== 'number') return;
     const ms = sub.claims.exp * 1000 - Date.now();
-    sub.expiryTimer = setTimeout(() => {
-      sub.conn.push(sub, 'system', { status: 'error', message: 'Token has expired', extension: 'system', channel: sub.topic.replace(/^realtime:/, '') });
-      this.closeSubscription(sub);
-    }, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    sub.expiryTimer = setTimeout(() => this.shutDown(sub, 'Token has expired'), Math.max(0, Math.min(ms, 2 ** 31 - 1)));
     sub.expiryTimer.unref();
   }
 
@@ -496,6 +583,9 @@ class RealtimeServer implements MountedService {
       if (s.private !== isPrivate) return;
       if (s === from && !s.broadcastSelf) return;
       s.conn.push(s, 'broadcast', payload);
+      // Every delivery is an event; a channel receiving while the project is over the limit is shut down.
+      this.events.add();
+      if (this.events.triggered) this.shutDown(s, TOO_MANY_MESSAGES);
     });
   }
 
@@ -806,6 +896,7 @@ class RealtimeServer implements MountedService {
   private async shutdown(): Promise<void> {
     this.closed = true;
     clearInterval(this.drainTimer);
+    this.events.stop();
     // Every client is told the server is going away (1001), as Phoenix does on shutdown, and
     // one that does not answer the close at once is cut off: a client never holds shutdown.
     const sockets = [...this.connections].map((conn) => {
