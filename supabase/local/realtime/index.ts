@@ -505,7 +505,7 @@ class RealtimeServer implements MountedService {
         channel: frame.topic.replace(/^realtime:/, ''),
       });
     }
-    if (presenceConfig.enabled) conn.push(sub, 'presence_state', this.presenceState(sub.topic));
+    if (presenceConfig.enabled) conn.push(sub, 'presence_state', this.presenceState(sub));
   }
 
   /**
@@ -537,6 +537,15 @@ class RealtimeServer implements MountedService {
     if (!token) return;
     const check = await this.verifyToken(token);
     if (!check.ok) return this.shutDown(sub, check.reason);
+    // Hosted authorises a private channel again with the new token (its policies are reset and
+    // read again): one that may no longer read the topic is shut down, and sending is checked
+    // anew on the next broadcast.
+    if (sub.private) {
+      const topic = sub.topic.replace(/^realtime:/, '');
+      if (!(await this.mayRead(check.role, check.claims, topic))) return this.shutDown(sub, `You do not have permissions to read from this Channel topic: ${topic}`);
+      sub.canWrite = undefined;
+    }
+    if (sub.conn.channels.get(sub.topic) !== sub) return;
     sub.claims = check.claims;
     sub.role = check.role;
     sub.claimsKey = claimsKey(check.claims);
@@ -564,23 +573,30 @@ class RealtimeServer implements MountedService {
     if (sub.presenceMeta) {
       const left = { [sub.presenceKey]: { metas: [sub.presenceMeta] } };
       sub.presenceMeta = undefined;
-      this.forEachSubscription(sub.topic, (s) => s.conn.push(s, 'presence_diff', { joins: {}, leaves: left }));
+      this.forEachMember(sub, (s) => s.conn.push(s, 'presence_diff', { joins: {}, leaves: left }));
     }
   }
 
-  private forEachSubscription(topic: string, fn: (s: Subscription) => void): void {
+  /**
+   * The subscriptions of a channel. A private channel and the public one of the same name are
+   * different channels, as on hosted Realtime (its PubSub topics "<tenant>-private:<topic>" and
+   * "<tenant>:<topic>"): broadcasts and presence never cross between them.
+   */
+  private forEachSubscription(topic: string, isPrivate: boolean, fn: (s: Subscription) => void): void {
     for (const conn of this.connections) {
       const s = conn.channels.get(topic);
-      if (s) fn(s);
+      if (s && s.private === isPrivate) fn(s);
     }
+  }
+
+  private forEachMember(of: Subscription, fn: (s: Subscription) => void): void {
+    this.forEachSubscription(of.topic, of.private, fn);
   }
 
   // ---------------------------------------------------------------- broadcast and presence
 
-  /** A private channel and a public one of the same name are different channels, as on hosted Realtime. */
   private fanOutBroadcast(topic: string, payload: unknown, from: Subscription | undefined, isPrivate = false): void {
-    this.forEachSubscription(topic, (s) => {
-      if (s.private !== isPrivate) return;
+    this.forEachSubscription(topic, isPrivate, (s) => {
       if (s === from && !s.broadcastSelf) return;
       s.conn.push(s, 'broadcast', payload);
       // Every delivery is an event; a channel receiving while the project is over the limit is shut down.
@@ -599,14 +615,14 @@ class RealtimeServer implements MountedService {
     } else if (p.event === 'untrack') {
       sub.presenceMeta = undefined;
     } else return;
-    this.forEachSubscription(sub.topic, (s) => s.conn.push(s, 'presence_diff', { joins, leaves }));
+    this.forEachMember(sub, (s) => s.conn.push(s, 'presence_diff', { joins, leaves }));
   }
 
-  private presenceState(topic: string): Record<string, { metas: unknown[] }> {
+  private presenceState(of: Subscription): Record<string, { metas: unknown[] }> {
     // Keys are the clients' own: in a plain object `constructor` or `__proto__` would find what
     // every object inherits (and threw, leaving everyone after on that topic without a state).
     const state = new Map<string, { metas: unknown[] }>();
-    this.forEachSubscription(topic, (s) => {
+    this.forEachMember(of, (s) => {
       if (!s.presenceMeta) return;
       const entry = state.get(s.presenceKey) ?? { metas: [] };
       entry.metas.push(s.presenceMeta);
