@@ -10,6 +10,9 @@
 //   channel down: a system message {extension: 'system', status: 'error', message: "You do not
 //   have permissions to read from this Channel topic: <topic>"}, then phx_close. Locally a channel
 //   swapped to the anon key kept reading and sending.
+// - Tracking presence on a private channel needs an INSERT policy for extension 'presence'
+//   (PresenceHandler: presence.write); without one the track is answered "error" and nobody sees
+//   it. Locally any member who could read the channel was tracked.
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -37,6 +40,10 @@ beforeAll(async () => {
       using (realtime.topic() = 'sala-presencia:' || auth.uid()::text and extension in ('broadcast', 'presence'));
     create policy "contract: a player writes to his presence room" on realtime.messages for insert to authenticated
       with check (realtime.topic() = 'sala-presencia:' || auth.uid()::text and extension in ('broadcast', 'presence'));
+    create policy "contract: a player reads his message room" on realtime.messages for select to authenticated
+      using (realtime.topic() = 'sala-mensajes:' || auth.uid()::text and extension = 'broadcast');
+    create policy "contract: a player sends to his message room" on realtime.messages for insert to authenticated
+      with check (realtime.topic() = 'sala-mensajes:' || auth.uid()::text and extension = 'broadcast');
   `);
 });
 afterAll(async () => {
@@ -47,6 +54,8 @@ afterAll(async () => {
   await db().query(`
     drop policy "contract: a player reads his presence room" on realtime.messages;
     drop policy "contract: a player writes to his presence room" on realtime.messages;
+    drop policy "contract: a player reads his message room" on realtime.messages;
+    drop policy "contract: a player sends to his message room" on realtime.messages;
   `);
   await db().end();
 });
@@ -155,5 +164,18 @@ describe('Realtime contract: a private channel and the public topic of the same 
     expect(await kept.channel.send({ type: 'broadcast', event: 'msg', payload: { n: 1 } })).toBe('ok');
     await until(() => listener.received.length === 1);
     expect(listener.received).toEqual([{ n: 1 }]);
+  });
+
+  it('refuses a presence track on a private channel without a presence INSERT policy; nobody sees it', async () => {
+    const owner = crypto.randomUUID();
+    const topic = `sala-mensajes:${owner}`;
+    const token = await tokenFor(owner);
+    const watcher = await join(await client(token), topic, true, 'vigía');
+    const member = await join(await client(token), topic, true, 'dueño');
+    expect(await member.channel.track({ lugar: 'privado' })).toBe('error');
+    // His broadcast after the track is the barrier: a presence diff would have reached the watcher first.
+    expect(await member.channel.send({ type: 'broadcast', event: 'msg', payload: { n: 1 } })).toBe('ok');
+    await until(() => watcher.received.length === 1);
+    expect(keys(watcher.channel)).toEqual([]);
   });
 });

@@ -15,6 +15,9 @@ import type { MountedService, PlatformContext } from '../service.ts';
 import { bindingMatches, filterMatches, parseFilter, type ChangeType, type ParsedFilter, type PostgresBinding } from './filters.ts';
 import {
   BATCH_TOO_BIG,
+  CLIENT_PRESENCE_LIMIT,
+  CLIENT_PRESENCE_MAX_CALLS,
+  CLIENT_PRESENCE_WINDOW_MS,
   EventsRate,
   FRAMES_PER_TURN,
   INBOX_HIGH_WATER,
@@ -81,6 +84,10 @@ interface Subscription {
   private: boolean;
   /** Whether this subscriber may send on its private channel (checked once, on its first broadcast). */
   canWrite?: Promise<boolean>;
+  /** Whether this subscriber may track presence on its private channel (checked on its first track). */
+  canTrack?: Promise<boolean>;
+  /** Hosted's per-channel presence limit: calls in the current window, and when the window ends. */
+  presenceCalls?: { count: number; resetAt: number };
   presenceKey: string;
   presenceMeta?: Record<string, unknown>;
   expiryTimer?: NodeJS.Timeout;
@@ -403,10 +410,20 @@ class RealtimeServer implements MountedService {
         if (this.overLimit(sub)) return;
         if (frame.ref) conn.reply(frame, 'ok', {});
         return;
-      case 'presence':
+      case 'presence': {
+        if (!this.presenceCallAllowed(sub)) return this.shutDown(sub, CLIENT_PRESENCE_LIMIT);
+        // On a private channel only a member the policies let write presence is tracked.
+        if (sub.private && (frame.payload as { event?: unknown } | null)?.event === 'track') {
+          sub.canTrack ??= this.mayWrite(sub.role, sub.claims, sub.topic.replace(/^realtime:/, ''), 'presence');
+          if (!(await sub.canTrack)) {
+            if (frame.ref) conn.reply(frame, 'error', {});
+            return;
+          }
+        }
         this.presence(sub, frame);
         if (frame.ref) conn.reply(frame, 'ok', {});
         return;
+      }
       default:
         this.events.add();
         if (this.overLimit(sub)) return;
@@ -423,6 +440,22 @@ class RealtimeServer implements MountedService {
   private overLimit(sub: Subscription): boolean {
     if (!this.events.triggered) return false;
     this.shutDown(sub, TOO_MANY_MESSAGES);
+    return true;
+  }
+
+  /**
+   * Hosted's client presence limit (PresenceHandler.limit_client_presence_event): a channel may
+   * make CLIENT_PRESENCE_MAX_CALLS presence calls in a window of CLIENT_PRESENCE_WINDOW_MS that
+   * starts with the first; the next one shuts the channel down.
+   */
+  private presenceCallAllowed(sub: Subscription): boolean {
+    const now = Date.now();
+    if (!sub.presenceCalls || now > sub.presenceCalls.resetAt) {
+      sub.presenceCalls = { count: 1, resetAt: now + CLIENT_PRESENCE_WINDOW_MS };
+      return true;
+    }
+    if (sub.presenceCalls.count >= CLIENT_PRESENCE_MAX_CALLS) return false;
+    sub.presenceCalls.count++;
     return true;
   }
 
@@ -544,6 +577,7 @@ class RealtimeServer implements MountedService {
       const topic = sub.topic.replace(/^realtime:/, '');
       if (!(await this.mayRead(check.role, check.claims, topic))) return this.shutDown(sub, `You do not have permissions to read from this Channel topic: ${topic}`);
       sub.canWrite = undefined;
+      sub.canTrack = undefined;
     }
     if (sub.conn.channels.get(sub.topic) !== sub) return;
     sub.claims = check.claims;
@@ -649,11 +683,11 @@ class RealtimeServer implements MountedService {
   }
 
   /** The write check: an insert of a broadcast row for the topic as the client, under RLS. */
-  private async mayWrite(role: string, claims: JWTPayload, topic: string): Promise<boolean> {
+  private async mayWrite(role: string, claims: JWTPayload, topic: string, extension: 'broadcast' | 'presence' = 'broadcast'): Promise<boolean> {
     return this.asClient(role, claims, topic, async (client, setClaims) => {
       await setClaims();
       try {
-        await client.query(`insert into realtime.messages (topic, extension) values ($1, 'broadcast')`, [topic]);
+        await client.query(`insert into realtime.messages (topic, extension) values ($1, $2)`, [topic, extension]);
         return true;
       } catch (e) {
         if ((e as { code?: string }).code === '42501') return false;

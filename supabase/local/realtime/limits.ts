@@ -11,6 +11,10 @@ export const TOO_MANY_MESSAGES = 'Too many messages per second';
 /** httpSend and the batch broadcast over the limit: 429 (Realtime.Tenants.SingleBroadcast, BatchBroadcast). */
 export const RATE_LIMIT_EXCEEDED = 'You have exceeded your rate limit';
 export const BATCH_TOO_BIG = 'Too many messages to broadcast, please reduce the batch size';
+/** Presence calls (track, untrack) one channel may make in a window (CLIENT_PRESENCE_MAX_CALLS, CLIENT_PRESENCE_WINDOW_MS). */
+export const CLIENT_PRESENCE_MAX_CALLS = 5;
+export const CLIENT_PRESENCE_WINDOW_MS = 30_000;
+export const CLIENT_PRESENCE_LIMIT = 'Client presence rate limit exceeded';
 
 /**
  * A socket's frames are read this many at a time: past it the server stops reading the socket

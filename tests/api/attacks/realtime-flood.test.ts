@@ -5,9 +5,11 @@
 // against max_events_per_second and shuts down the channels over it with a system error "Too many
 // messages per second" and phx_close; a socket's frames are read only as fast as they are handled.
 // Here: the flood is cut off that way, and a REST call and another socket's heartbeat made during
-// it are answered before the server is through the flooder's frames.
+// it are answered before the server is through the flooder's frames. Presence has a limit of its
+// own per channel (hosted's CLIENT_PRESENCE_MAX_CALLS, 5 calls in 30 s): past it the channel is
+// shut down with "Client presence rate limit exceeded".
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { anonClient } from '../../support/clients.ts';
+import { anonClient, type Client } from '../../support/clients.ts';
 import { openRaw, untilQuiet, type RawSocket } from './realtime-flood.helpers.ts';
 
 const FRAMES = 20_000;
@@ -79,3 +81,54 @@ describe('attack: one socket floods a channel with 100 subscribers', () => {
     }
   });
 });
+
+describe('attack: one channel floods presence', () => {
+  it('is shut down at its sixth call within the window, as hosted does; the other members keep theirs', async () => {
+    const topic = `presencia-${crypto.randomUUID()}`;
+    const subscribe = async (c: Client, key: string) => {
+      const statuses: string[] = [];
+      const system: unknown[] = [];
+      const channel = c.channel(topic, { config: { presence: { key } } });
+      channel.on('presence', { event: 'sync' }, () => {});
+      channel.on('system', {}, (p) => system.push(p));
+      await new Promise<void>((resolve) =>
+        channel.subscribe((status) => {
+          statuses.push(status);
+          if (status === 'SUBSCRIBED') resolve();
+        }),
+      );
+      return { channel, statuses, system };
+    };
+    const watcherClient = anonClient();
+    const flooderClient = anonClient();
+    const watcher = await subscribe(watcherClient, 'vigía');
+    const flooder = await subscribe(flooderClient, 'inundador');
+    try {
+      for (let i = 1; i <= 5; i++) expect(await flooder.channel.track({ i })).toBe('ok');
+      void flooder.channel.track({ i: 6 });
+      // A heartbeat answered on the flooder's socket: the sixth call has been handled.
+      let answered = false;
+      flooderClient.realtime.onHeartbeat((status) => {
+        if (status === 'ok') answered = true;
+      });
+      await flooderClient.realtime.sendHeartbeat();
+      await until(() => answered);
+      expect(flooder.system).toEqual([{ extension: 'system', status: 'error', message: 'Client presence rate limit exceeded', channel: topic }]);
+      expect(flooder.statuses).toEqual(['SUBSCRIBED', 'CLOSED']);
+      // The watcher keeps its channel.
+      expect(await watcher.channel.track({ sigo: true })).toBe('ok');
+      expect(watcher.system).toEqual([]);
+      expect(watcher.statuses).toEqual(['SUBSCRIBED']);
+    } finally {
+      for (const c of [watcherClient, flooderClient]) {
+        await c.removeAllChannels();
+        c.realtime.disconnect();
+      }
+    }
+  });
+});
+
+/** Waits for a state: polls it until it holds (the test's timeout bounds the wait). */
+async function until(holds: () => boolean): Promise<void> {
+  while (!holds()) await new Promise((r) => setTimeout(r, 20));
+}
