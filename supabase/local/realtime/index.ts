@@ -13,6 +13,21 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { JWT_SECRET } from '../config.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
 import { bindingMatches, filterMatches, parseFilter, type ChangeType, type ParsedFilter, type PostgresBinding } from './filters.ts';
+import {
+  BATCH_TOO_BIG,
+  CLIENT_PRESENCE_LIMIT,
+  CLIENT_PRESENCE_MAX_CALLS,
+  CLIENT_PRESENCE_WINDOW_MS,
+  EventsRate,
+  FRAMES_PER_TURN,
+  INBOX_HIGH_WATER,
+  INBOX_LOW_WATER,
+  MAX_BUFFERED_BYTES,
+  MAX_EVENTS_PER_SECOND,
+  RATE_LIMIT_EXCEEDED,
+  SENDS_PER_TURN,
+  TOO_MANY_MESSAGES,
+} from './limits.ts';
 import { decodeFrame, encodeFrame, type Frame, type Vsn } from './protocol.ts';
 
 const SECRET = new TextEncoder().encode(JWT_SECRET);
@@ -69,22 +84,38 @@ interface Subscription {
   private: boolean;
   /** Whether this subscriber may send on its private channel (checked once, on its first broadcast). */
   canWrite?: Promise<boolean>;
+  /** Whether this subscriber may track presence on its private channel (checked on its first track). */
+  canTrack?: Promise<boolean>;
+  /** Hosted's per-channel presence limit: calls in the current window, and when the window ends. */
+  presenceCalls?: { count: number; resetAt: number };
   presenceKey: string;
   presenceMeta?: Record<string, unknown>;
   expiryTimer?: NodeJS.Timeout;
 }
 
+/** Frames sent by every connection so far: how a socket's handling measures the work it caused. */
+const sent = { frames: 0 };
+
 class Connection {
   readonly channels = new Map<string, Subscription>();
-  /** Frames are handled one at a time, in order, though handling is async. */
-  queue: Promise<void> = Promise.resolve();
+  /** Frames read and not handled yet; handled one at a time, in order, though handling is async. */
+  readonly inbox: Frame[] = [];
+  pumping = false;
   constructor(
     readonly ws: WebSocket,
     readonly vsn: Vsn,
     readonly apikey: string | null,
+    private readonly log: (m: string) => void,
   ) {}
   send(frame: Frame): void {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(encodeFrame(this.vsn, frame));
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    this.ws.send(encodeFrame(this.vsn, frame));
+    sent.frames++;
+    // A client that does not read is cut off before its queue holds the platform's memory.
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log(`socket cut off: ${this.ws.bufferedAmount} bytes waiting unread`);
+      this.ws.terminate();
+    }
   }
   reply(to: Frame, status: 'ok' | 'error', response: unknown): void {
     this.send({ join_ref: to.join_ref, ref: to.ref, topic: to.topic, event: 'phx_reply', payload: { status, response } });
@@ -126,6 +157,12 @@ class RealtimeServer implements MountedService {
   private readonly allowedRoles = new Map<string, boolean>();
   private readonly tablePrivileges = new Map<string, { readable: Set<string>; until: number }>();
   private nextBindingId = 1;
+  /** The project's events per second (hosted's tenant events counter). */
+  private readonly events = new EventsRate(MAX_EVENTS_PER_SECOND, {
+    tickMs: 1000,
+    windowBuckets: 5,
+    onTrigger: (avg) => this.log(`MessagePerSecondRateLimitReached: ${TOO_MANY_MESSAGES} (${Math.round(avg)} a second)`),
+  });
   private draining = false;
   private drainAgain = false;
   private closed = false;
@@ -144,6 +181,7 @@ class RealtimeServer implements MountedService {
 
   async start(): Promise<void> {
     await this.listen();
+    this.events.start();
     this.drainTimer = setInterval(() => void this.drain(), DRAIN_INTERVAL_MS);
     this.drainTimer.unref();
   }
@@ -236,6 +274,8 @@ class RealtimeServer implements MountedService {
     if (body.length > 3_000_500) return json(422, { errors: { payload: ['Payload size exceeds tenant limit'] } });
     const isPrivate = url.searchParams.get('private') === 'true';
     if (isPrivate && !(await this.mayWrite(check.role, check.claims, topic))) return json(403, { message: 'Unauthorized' });
+    if (this.events.average() >= MAX_EVENTS_PER_SECOND) return json(429, { message: RATE_LIMIT_EXCEEDED });
+    this.events.add();
     const message = payload instanceof Uint8Array ? { type: 'broadcast', event, payload, binary: true } : { type: 'broadcast', event, payload };
     this.fanOutBroadcast(`realtime:${topic}`, message, undefined, isPrivate);
     res.writeHead(202).end();
@@ -255,10 +295,15 @@ class RealtimeServer implements MountedService {
     } catch {
       return json(400, { message: 'invalid JSON body' });
     }
-    for (const m of body.messages ?? []) {
+    const messages = Array.isArray(body.messages) ? body.messages : [];
+    const rate = this.events.average();
+    if (rate > MAX_EVENTS_PER_SECOND) return json(429, { message: RATE_LIMIT_EXCEEDED });
+    if (rate + messages.length > MAX_EVENTS_PER_SECOND) return json(429, { message: BATCH_TOO_BIG });
+    for (const m of messages) {
       if (typeof m.topic !== 'string' || typeof m.event !== 'string') continue;
       // A private message goes out only where the policies let the sender write (else dropped, as hosted does).
       if (m.private === true && !(await this.mayWrite(check.role, check.claims, m.topic))) continue;
+      this.events.add();
       this.fanOutBroadcast(`realtime:${m.topic}`, { type: 'broadcast', event: m.event, payload: m.payload ?? {} }, undefined, m.private === true);
     }
     return json(202, {});
@@ -274,7 +319,7 @@ class RealtimeServer implements MountedService {
     const vsnParam = url.searchParams.get('vsn') ?? '1.0.0';
     if (vsnParam !== '1.0.0' && vsnParam !== '2.0.0') return refuse('400 Bad Request');
     const apikey = url.searchParams.get('apikey');
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(new Connection(ws, vsnParam, apikey)));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(new Connection(ws, vsnParam, apikey, (m) => this.log(m))));
   }
 
   private onConnection(conn: Connection): void {
@@ -287,15 +332,46 @@ class RealtimeServer implements MountedService {
         this.log(`undecodable frame dropped: ${(e as Error).message}`);
         return;
       }
-      conn.queue = conn.queue
-        .then(() => this.onFrame(conn, frame))
-        .catch((e) => this.log(`error handling ${frame.event} on ${frame.topic}: ${(e as Error).stack ?? e}`));
+      conn.inbox.push(frame);
+      // Backpressure: a socket that sends faster than its frames are handled is not read further.
+      if (conn.inbox.length >= INBOX_HIGH_WATER && !conn.ws.isPaused) conn.ws.pause();
+      if (!conn.pumping) void this.pump(conn);
     });
     conn.ws.on('close', () => {
+      conn.inbox.length = 0;
       this.connections.delete(conn);
       for (const sub of [...conn.channels.values()]) this.removeSubscription(sub);
     });
     conn.ws.on('error', (e) => this.log(`socket error: ${e.message}`));
+  }
+
+  /**
+   * Handles a socket's frames in order. Every FRAMES_PER_TURN frames, or once they made
+   * SENDS_PER_TURN frames go out, the event loop serves everything else (HTTP, other sockets)
+   * before this socket goes on: one socket never holds the platform's one process.
+   */
+  private async pump(conn: Connection): Promise<void> {
+    conn.pumping = true;
+    try {
+      let frames = 0;
+      let sendsAtTurn = sent.frames;
+      while (conn.inbox.length > 0) {
+        const frame = conn.inbox.shift()!;
+        try {
+          await this.onFrame(conn, frame);
+        } catch (e) {
+          this.log(`error handling ${frame.event} on ${frame.topic}: ${(e as Error).stack ?? e}`);
+        }
+        if (conn.ws.isPaused && conn.inbox.length <= INBOX_LOW_WATER && conn.ws.readyState === WebSocket.OPEN) conn.ws.resume();
+        if (++frames >= FRAMES_PER_TURN || sent.frames - sendsAtTurn >= SENDS_PER_TURN) {
+          await new Promise((r) => setImmediate(r));
+          frames = 0;
+          sendsAtTurn = sent.frames;
+        }
+      }
+    } finally {
+      conn.pumping = false;
+    }
   }
 
   // ---------------------------------------------------------------- channel protocol
@@ -327,16 +403,67 @@ class RealtimeServer implements MountedService {
             return;
           }
         }
+        // The sender's event, then one per delivery: the channels it reaches while the project
+        // is over its limit are shut down (as hosted does), and so is the sender's.
+        this.events.add();
         this.fanOutBroadcast(sub.topic, frame.payload, sub, sub.private);
+        if (this.overLimit(sub)) return;
         if (frame.ref) conn.reply(frame, 'ok', {});
         return;
-      case 'presence':
+      case 'presence': {
+        if (!this.presenceCallAllowed(sub)) return this.shutDown(sub, CLIENT_PRESENCE_LIMIT);
+        // On a private channel only a member the policies let write presence is tracked.
+        if (sub.private && (frame.payload as { event?: unknown } | null)?.event === 'track') {
+          sub.canTrack ??= this.mayWrite(sub.role, sub.claims, sub.topic.replace(/^realtime:/, ''), 'presence');
+          if (!(await sub.canTrack)) {
+            if (frame.ref) conn.reply(frame, 'error', {});
+            return;
+          }
+        }
         this.presence(sub, frame);
         if (frame.ref) conn.reply(frame, 'ok', {});
         return;
+      }
       default:
+        this.events.add();
+        if (this.overLimit(sub)) return;
         if (frame.ref) conn.reply(frame, 'ok', {});
     }
+  }
+
+  /**
+   * Whether the project is over its events limit after a client's event; if so the sending
+   * channel is shut down. (Hosted counts a sender's events but shuts down only the channels that
+   * receive while over the limit, so a sender that does not hear its own broadcasts keeps
+   * sending to nobody; here the sender is shut down too, and a flood stops at its source.)
+   */
+  private overLimit(sub: Subscription): boolean {
+    if (!this.events.triggered) return false;
+    this.shutDown(sub, TOO_MANY_MESSAGES);
+    return true;
+  }
+
+  /**
+   * Hosted's client presence limit (PresenceHandler.limit_client_presence_event): a channel may
+   * make CLIENT_PRESENCE_MAX_CALLS presence calls in a window of CLIENT_PRESENCE_WINDOW_MS that
+   * starts with the first; the next one shuts the channel down.
+   */
+  private presenceCallAllowed(sub: Subscription): boolean {
+    const now = Date.now();
+    if (!sub.presenceCalls || now > sub.presenceCalls.resetAt) {
+      sub.presenceCalls = { count: 1, resetAt: now + CLIENT_PRESENCE_WINDOW_MS };
+      return true;
+    }
+    if (sub.presenceCalls.count >= CLIENT_PRESENCE_MAX_CALLS) return false;
+    sub.presenceCalls.count++;
+    return true;
+  }
+
+  /** Hosted's shutdown_response: a system error on the channel, then its phx_close. */
+  private shutDown(sub: Subscription, message: string): void {
+    if (sub.conn.channels.get(sub.topic) !== sub) return;
+    sub.conn.push(sub, 'system', { extension: 'system', status: 'error', message, channel: sub.topic.replace(/^realtime:/, '') });
+    this.closeSubscription(sub);
   }
 
   private async join(conn: Connection, frame: Frame): Promise<void> {
@@ -411,7 +538,7 @@ class RealtimeServer implements MountedService {
         channel: frame.topic.replace(/^realtime:/, ''),
       });
     }
-    if (presenceConfig.enabled) conn.push(sub, 'presence_state', this.presenceState(sub.topic));
+    if (presenceConfig.enabled) conn.push(sub, 'presence_state', this.presenceState(sub));
   }
 
   /**
@@ -442,11 +569,17 @@ class RealtimeServer implements MountedService {
     const token = (frame.payload as { access_token?: string } | null)?.access_token;
     if (!token) return;
     const check = await this.verifyToken(token);
-    if (!check.ok) {
-      sub.conn.push(sub, 'system', { status: 'error', message: check.reason, extension: 'system', channel: sub.topic.replace(/^realtime:/, '') });
-      this.closeSubscription(sub);
-      return;
+    if (!check.ok) return this.shutDown(sub, check.reason);
+    // Hosted authorises a private channel again with the new token (its policies are reset and
+    // read again): one that may no longer read the topic is shut down, and sending is checked
+    // anew on the next broadcast.
+    if (sub.private) {
+      const topic = sub.topic.replace(/^realtime:/, '');
+      if (!(await this.mayRead(check.role, check.claims, topic))) return this.shutDown(sub, `You do not have permissions to read from this Channel topic: ${topic}`);
+      sub.canWrite = undefined;
+      sub.canTrack = undefined;
     }
+    if (sub.conn.channels.get(sub.topic) !== sub) return;
     sub.claims = check.claims;
     sub.role = check.role;
     sub.claimsKey = claimsKey(check.claims);
@@ -458,10 +591,7 @@ class RealtimeServer implements MountedService {
     clearTimeout(sub.expiryTimer);
     if (typeof sub.claims.exp !== 'number') return;
     const ms = sub.claims.exp * 1000 - Date.now();
-    sub.expiryTimer = setTimeout(() => {
-      sub.conn.push(sub, 'system', { status: 'error', message: 'Token has expired', extension: 'system', channel: sub.topic.replace(/^realtime:/, '') });
-      this.closeSubscription(sub);
-    }, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    sub.expiryTimer = setTimeout(() => this.shutDown(sub, 'Token has expired'), Math.max(0, Math.min(ms, 2 ** 31 - 1)));
     sub.expiryTimer.unref();
   }
 
@@ -477,25 +607,35 @@ class RealtimeServer implements MountedService {
     if (sub.presenceMeta) {
       const left = { [sub.presenceKey]: { metas: [sub.presenceMeta] } };
       sub.presenceMeta = undefined;
-      this.forEachSubscription(sub.topic, (s) => s.conn.push(s, 'presence_diff', { joins: {}, leaves: left }));
+      this.forEachMember(sub, (s) => s.conn.push(s, 'presence_diff', { joins: {}, leaves: left }));
     }
   }
 
-  private forEachSubscription(topic: string, fn: (s: Subscription) => void): void {
+  /**
+   * The subscriptions of a channel. A private channel and the public one of the same name are
+   * different channels, as on hosted Realtime (its PubSub topics "<tenant>-private:<topic>" and
+   * "<tenant>:<topic>"): broadcasts and presence never cross between them.
+   */
+  private forEachSubscription(topic: string, isPrivate: boolean, fn: (s: Subscription) => void): void {
     for (const conn of this.connections) {
       const s = conn.channels.get(topic);
-      if (s) fn(s);
+      if (s && s.private === isPrivate) fn(s);
     }
+  }
+
+  private forEachMember(of: Subscription, fn: (s: Subscription) => void): void {
+    this.forEachSubscription(of.topic, of.private, fn);
   }
 
   // ---------------------------------------------------------------- broadcast and presence
 
-  /** A private channel and a public one of the same name are different channels, as on hosted Realtime. */
   private fanOutBroadcast(topic: string, payload: unknown, from: Subscription | undefined, isPrivate = false): void {
-    this.forEachSubscription(topic, (s) => {
-      if (s.private !== isPrivate) return;
+    this.forEachSubscription(topic, isPrivate, (s) => {
       if (s === from && !s.broadcastSelf) return;
       s.conn.push(s, 'broadcast', payload);
+      // Every delivery is an event; a channel receiving while the project is over the limit is shut down.
+      this.events.add();
+      if (this.events.triggered) this.shutDown(s, TOO_MANY_MESSAGES);
     });
   }
 
@@ -509,14 +649,14 @@ class RealtimeServer implements MountedService {
     } else if (p.event === 'untrack') {
       sub.presenceMeta = undefined;
     } else return;
-    this.forEachSubscription(sub.topic, (s) => s.conn.push(s, 'presence_diff', { joins, leaves }));
+    this.forEachMember(sub, (s) => s.conn.push(s, 'presence_diff', { joins, leaves }));
   }
 
-  private presenceState(topic: string): Record<string, { metas: unknown[] }> {
+  private presenceState(of: Subscription): Record<string, { metas: unknown[] }> {
     // Keys are the clients' own: in a plain object `constructor` or `__proto__` would find what
     // every object inherits (and threw, leaving everyone after on that topic without a state).
     const state = new Map<string, { metas: unknown[] }>();
-    this.forEachSubscription(topic, (s) => {
+    this.forEachMember(of, (s) => {
       if (!s.presenceMeta) return;
       const entry = state.get(s.presenceKey) ?? { metas: [] };
       entry.metas.push(s.presenceMeta);
@@ -543,11 +683,11 @@ class RealtimeServer implements MountedService {
   }
 
   /** The write check: an insert of a broadcast row for the topic as the client, under RLS. */
-  private async mayWrite(role: string, claims: JWTPayload, topic: string): Promise<boolean> {
+  private async mayWrite(role: string, claims: JWTPayload, topic: string, extension: 'broadcast' | 'presence' = 'broadcast'): Promise<boolean> {
     return this.asClient(role, claims, topic, async (client, setClaims) => {
       await setClaims();
       try {
-        await client.query(`insert into realtime.messages (topic, extension) values ($1, 'broadcast')`, [topic]);
+        await client.query(`insert into realtime.messages (topic, extension) values ($1, $2)`, [topic, extension]);
         return true;
       } catch (e) {
         if ((e as { code?: string }).code === '42501') return false;
@@ -806,6 +946,7 @@ class RealtimeServer implements MountedService {
   private async shutdown(): Promise<void> {
     this.closed = true;
     clearInterval(this.drainTimer);
+    this.events.stop();
     // Every client is told the server is going away (1001), as Phoenix does on shutdown, and
     // one that does not answer the close at once is cut off: a client never holds shutdown.
     const sockets = [...this.connections].map((conn) => {
