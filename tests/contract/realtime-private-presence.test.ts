@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { JWT_SECRET } from '../../supabase/local/config.ts';
 import { db } from '../support/clients.ts';
+import { TOKEN_TTL } from '../support/token-ttl.ts';
 
 const clients: SupabaseClient[] = [];
 async function client(token?: string): Promise<SupabaseClient> {
@@ -31,7 +32,7 @@ async function client(token?: string): Promise<SupabaseClient> {
   return c;
 }
 const tokenFor = (sub: string) =>
-  new SignJWT({ role: 'authenticated', aud: 'authenticated', sub, session_id: crypto.randomUUID() }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET));
+  new SignJWT({ role: 'authenticated', aud: 'authenticated', sub, session_id: crypto.randomUUID() }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime(TOKEN_TTL).sign(new TextEncoder().encode(JWT_SECRET));
 
 beforeAll(async () => {
   // A player's own room, broadcast and presence: only he reads it and writes to it.
