@@ -24,6 +24,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     sequence: { sequencer: ApiLanes },
+    // expect.poll waits for a state; its default of 1 s is a bound a loaded machine misses.
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,

@@ -659,7 +659,7 @@ insert into public.blog_posts (slug, title, category, excerpt, banner_url, body_
 <h2>Quinielazo Boost</h2>
 <p>Todos los días hay un reto extra sobre los partidos de mañana: quién gana, marcador exacto, sí o no, o más/menos goles. Cierra a las 11:59 p. m. y sus puntos se suman a tu total del mes.</p>
 <p>¿Listo? Entra a <a href="/quinielazo-de-la-semana">la quiniela de la semana</a> y haz tus picks. ¡Suerte!</p>',
-   '2025-06-02T15:00:00Z'),
+   least('2025-06-02T15:00:00Z'::timestamptz, now() - interval '30 days')),
   ('resumen-junio', 'Resumen de junio: así arrancó la comunidad Quinielazo', 'Community', 'Primer mes, primeras rachas y un 11 de 12 que casi rompe la banca. Te contamos lo mejor de junio en Quinielazo.', '/blog/resumen-junio.svg',
    '<p>Junio fue el mes en que todo empezó. Con la Copa Oro calentando el verano y los amistosos de pretemporada, la comunidad de Quinielazo creció semana a semana y la tabla se apretó hasta la última jornada.</p>
 <h2>Los números del mes</h2>
@@ -673,7 +673,7 @@ insert into public.blog_posts (slug, title, category, excerpt, banner_url, body_
 <h2>Lo que aprendimos</h2>
 <p>Jugar todas las semanas paga: la racha (+5) y el mes completo (+10) valen tanto como tres aciertos extra. Y no te olvides del Boost diario: en junio los puntos del Boost decidieron dos lugares del top 5.</p>
 <p>Gracias por jugar. ¡Nos vemos en julio!</p>',
-   '2025-07-01T16:00:00Z'),
+   least('2025-07-01T16:00:00Z'::timestamptz, now() - interval '20 days')),
   ('resumen-julio', 'Resumen de julio: arranca el Apertura y la tabla se enciende', 'Community', 'Regresó la Liga MX, llegaron los underdogs y los referidos llenaron la tabla de caras nuevas. Esto fue julio en Quinielazo.', '/blog/resumen-julio.svg',
    '<p>Con el arranque del Apertura, julio trajo de vuelta los clásicos del fin de semana y, con ellos, las primeras sorpresas de la temporada. Más jugadores, más picks y una tabla que cambió de líder tres veces.</p>
 <h2>Los underdogs dieron de qué hablar</h2>
@@ -687,7 +687,7 @@ insert into public.blog_posts (slug, title, category, excerpt, banner_url, body_
 <li>Juega el Boost todos los días: son puntos fáciles para subir en la tabla.</li>
 </ul>
 <p>¡Gracias por hacer de Quinielazo la quiniela más emocionante de México!</p>',
-   '2025-08-01T16:00:00Z')
+   least('2025-08-01T16:00:00Z'::timestamptz, now() - interval '10 days'))
 on conflict (slug) do update set title = excluded.title, category = excluded.category, excerpt = excluded.excerpt,
   banner_url = excluded.banner_url, body_html = excluded.body_html, published_at = excluded.published_at;
 

@@ -15,6 +15,13 @@ import { accounts, ADMIN_PASSWORD, PLAYER_PASSWORD, players, type SeedPlayer } f
 
 const SEED_SQL = resolve(import.meta.dirname, '..', 'seed.sql');
 
+/** A post's date, or days before the seed ran when the clock is earlier than that (a test run
+ * moved into the past, npm run test:calendar): published either way, newest last as written. */
+function publishedAt(post: (typeof posts)[number]): string {
+  const newer = posts.filter((other) => other.publishedAt > post.publishedAt).length;
+  return `least(${q(post.publishedAt)}::timestamptz, now() - interval '${(newer + 1) * 10} days')`;
+}
+
 /** Rounds 1–13 are finalized history (one a week), round 14 is this week's open round. */
 export const ROUNDS = 14;
 export const OPEN_ROUND = 14;
@@ -479,7 +486,7 @@ on conflict (user_id, year, month) do update set rank_total = excluded.rank_tota
   // ---- blog
   emit(`-- Blog posts (banners in public/blog/).
 insert into public.blog_posts (slug, title, category, excerpt, banner_url, body_html, published_at) values
-  ${values(posts.map((p) => `(${q(p.slug)}, ${q(p.title)}, ${q(p.category)}, ${q(p.excerpt)}, ${q(p.bannerUrl)},\n   ${q(p.bodyHtml)},\n   ${q(p.publishedAt)})`))}
+  ${values(posts.map((p) => `(${q(p.slug)}, ${q(p.title)}, ${q(p.category)}, ${q(p.excerpt)}, ${q(p.bannerUrl)},\n   ${q(p.bodyHtml)},\n   ${publishedAt(p)})`))}
 on conflict (slug) do update set title = excluded.title, category = excluded.category, excerpt = excluded.excerpt,
   banner_url = excluded.banner_url, body_html = excluded.body_html, published_at = excluded.published_at;`);
 

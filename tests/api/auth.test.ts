@@ -413,7 +413,7 @@ describe('auth: the signed-in user', () => {
         .poll(async () => {
           result = await client.rpc('auth_test_whoami' as never);
           return result.error?.code ?? null;
-        }, { timeout: 5000 })
+        }, { timeout: 30_000 })
         .not.toBe('PGRST202');
       expect(result.error).toBeNull();
       expect(result.data).toEqual({ uid: session.user.id, role: 'authenticated', current_user: 'authenticated', email });
@@ -476,7 +476,7 @@ describe('auth: password recovery', () => {
       client.auth.onAuthStateChange((e, s) => {
         if (e !== 'INITIAL_SESSION') events.push({ event: e, email: s?.user.email });
       });
-      await expect.poll(() => events[0], { timeout: 5000 }).toEqual({ event: 'PASSWORD_RECOVERY', email });
+      await expect.poll(() => events[0], { timeout: 30_000 }).toEqual({ event: 'PASSWORD_RECOVERY', email });
     } finally {
       delete g.window;
       delete g.document;

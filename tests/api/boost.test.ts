@@ -237,7 +237,7 @@ describe('a player deleted while his Boost game is scored', () => {
     await expect
       .poll(async () => (await q(
         `select count(*)::int as n from pg_stat_activity
-         where wait_event_type = 'Lock' and datname = current_database() and query like $1`, [`${statement}%`])).rows[0].n, { timeout: 10_000 })
+         where wait_event_type = 'Lock' and datname = current_database() and query like $1`, [`${statement}%`])).rows[0].n, { timeout: 30_000 })
       .toBeGreaterThan(0);
   }
 

@@ -70,7 +70,7 @@ describe('functions host on Deno', () => {
     const auth = { authorization: `Bearer ${await token()}` };
     expect((await fetch(`${base}/stray-errors`, { headers: auth })).status).toBe(200);
     // Both strays reach Deno's error handlers (they log them): only then is surviving them shown.
-    await expect.poll(() => logged.join(''), { timeout: 10_000 }).toContain('uncaught error in a function: Error: stray throw');
+    await expect.poll(() => logged.join(''), { timeout: 30_000 }).toContain('uncaught error in a function: Error: stray throw');
     await expect.poll(() => logged.join('')).toContain('unhandled rejection in a function: Error: stray rejection');
     expect(host.process.exitCode).toBeNull();
     expect((await fetch(`${base}/runtime`, { headers: auth })).status).toBe(200);
@@ -88,7 +88,7 @@ describe('functions host on Deno', () => {
     const before = host.process.pid;
     expect((await fetch(`${base}/exits`, { headers: auth })).status).toBe(502);
     // The host learns of the exit from the process's exit event, a moment after the hang-up.
-    await expect.poll(async () => (await fetch(`${base}/runtime`, { headers: auth })).status, { timeout: 10_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(`${base}/runtime`, { headers: auth })).status, { timeout: 30_000 }).toBe(200);
     expect(host.process.pid).not.toBe(before);
     expect(alive(before!)).toBe(false);
   });

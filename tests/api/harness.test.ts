@@ -55,6 +55,6 @@ describe('test harness', () => {
     expect(started).toContain('postgres');
     expect(started).toContain('postgrest');
     expect(started).toContain('deno');
-    await expect.poll(() => [...seen].filter(([pid]) => alive(pid)).map(([pid, comm]) => `${pid} ${comm}`), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => [...seen].filter(([pid]) => alive(pid)).map(([pid, comm]) => `${pid} ${comm}`), { timeout: 30_000 }).toEqual([]);
   });
 });

@@ -189,13 +189,13 @@ describe('MercadoPago stand-in webhooks', () => {
     const { preference } = await newPreference({ path });
     const { res, json: payment } = await hook('/__local/pay', { preference_id: preference.id, status: 'approved' });
     expect(res.headers.get('x-local-webhook-status')).toBe('500');
-    await expect.poll(() => at(path).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => at(path).length, { timeout: 30_000 }).toBe(2);
     for (const r of at(path)) {
       expect(JSON.parse(r.body).data.id).toBe(String(payment.id));
       expect(signatureValid(r, MERCADOPAGO_WEBHOOK_SECRET_LOCAL)).toBe(true);
     }
     await expect
-      .poll(async () => (await (await fetch(`${mp}/__local/deliveries?payment_id=${payment.id}`)).json()).map((d: { attempt: number; status: number }) => [d.attempt, d.status]), { timeout: 5_000 })
+      .poll(async () => (await (await fetch(`${mp}/__local/deliveries?payment_id=${payment.id}`)).json()).map((d: { attempt: number; status: number }) => [d.attempt, d.status]), { timeout: 30_000 })
       .toEqual([
         [1, 500],
         [2, 200],
@@ -213,7 +213,7 @@ describe('MercadoPago stand-in webhooks', () => {
     const { res, json: payment } = await hook('/__local/pay', { preference_id: preference.id, status: 'approved' });
     expect(res.headers.get('x-local-webhook-status')).toBe('error');
     await expect
-      .poll(async () => (await (await fetch(`${mp}/__local/deliveries?payment_id=${payment.id}`)).json()).length, { timeout: 10_000 })
+      .poll(async () => (await (await fetch(`${mp}/__local/deliveries?payment_id=${payment.id}`)).json()).length, { timeout: 30_000 })
       .toBeGreaterThanOrEqual(2);
     const [first] = await (await fetch(`${mp}/__local/deliveries?payment_id=${payment.id}`)).json();
     expect(first).toMatchObject({ attempt: 1, status: null });
@@ -293,7 +293,7 @@ describe('MercadoPago stand-in checkout page', () => {
 
       const payment = await new Payment(client).get({ id: Number(q.get('payment_id')) });
       expect(payment.status).toBe(status);
-      await expect.poll(() => at(path).some((r) => JSON.parse(r.body).data.id === q.get('payment_id')), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => at(path).some((r) => JSON.parse(r.body).data.id === q.get('payment_id')), { timeout: 30_000 }).toBe(true);
     }
   });
 });

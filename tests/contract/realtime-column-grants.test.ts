@@ -87,12 +87,12 @@ describe('Realtime contract: column-level SELECT grants', () => {
     const id = rows[0].id;
     await db().query(`update ${SCHEMA}.entries set round = 12 where id = $1`, [id]);
 
-    await expect.poll(() => anon.map((c) => c.eventType), { timeout: 5000 }).toEqual(['INSERT', 'UPDATE']);
+    await expect.poll(() => anon.map((c) => c.eventType), { timeout: 30_000 }).toEqual(['INSERT', 'UPDATE']);
     expect(anon[0].new).toEqual({ id: Number(id), round: 11 });
     expect(anon[1].new).toEqual({ id: Number(id), round: 12 });
     expect(anon[1].old).toEqual({ id: Number(id), round: 11 });
     // The other side: a role with the table grant gets every column, owner included.
-    await expect.poll(() => player.map((c) => c.eventType), { timeout: 5000 }).toEqual(['INSERT', 'UPDATE']);
+    await expect.poll(() => player.map((c) => c.eventType), { timeout: 30_000 }).toEqual(['INSERT', 'UPDATE']);
     expect(player[0].new).toEqual({ id: Number(id), round: 11, owner: 'ana' });
     expect(player[1].old).toEqual({ id: Number(id), round: 11, owner: 'ana' });
   });
@@ -101,7 +101,7 @@ describe('Realtime contract: column-level SELECT grants', () => {
     const anon = await watch(await client(), 'columnas-sin-clave', 'secrets');
     const control = await watch(await client(await playerToken()), 'columnas-control', 'secrets');
     await db().query(`insert into ${SCHEMA}.secrets (round) values (14)`);
-    await expect.poll(() => control.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => control.length, { timeout: 30_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(anon).toEqual([]);
   });

@@ -73,7 +73,7 @@ async function roundChannel(c: SupabaseClient, name: string, filter: string): Pr
     .on('postgres_changes' as never, { event: 'INSERT', schema: SCHEMA, table: 'entries', filter }, () => seen.rows.push('entry'));
   seen.channel = channel;
   await new Promise<void>((resolve) => channel.subscribe((status) => ((seen.status = status), status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR' ? resolve() : undefined)));
-  await expect.poll(() => seen.system.length, { timeout: 5000 }).toBeGreaterThan(0);
+  await expect.poll(() => seen.system.length, { timeout: 30_000 }).toBeGreaterThan(0);
   return seen;
 }
 

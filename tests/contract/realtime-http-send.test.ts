@@ -34,12 +34,12 @@ describe('Realtime contract: httpSend', () => {
 
     const sender = client().channel('marcador');
     expect(await sender.httpSend('gol', { minuto: 90 })).toEqual({ success: true });
-    await expect.poll(() => received, { timeout: 5000 }).toEqual([{ minuto: 90 }]);
+    await expect.poll(() => received, { timeout: 30_000 }).toEqual([{ minuto: 90 }]);
 
     const raw = await fetch(endpoint('marcador', 'gol'), { method: 'POST', headers: { apikey: inject('anonKey'), 'content-type': 'application/json' }, body: '{"minuto":91}' });
     expect(raw.status).toBe(202);
     expect(await raw.text()).toBe('');
-    await expect.poll(() => received.length, { timeout: 5000 }).toBe(2);
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(2);
   });
 
   it('refuses other media types (415), a missing key (401) and an oversized payload (422)', async () => {

@@ -252,12 +252,12 @@ describe('bounded fuzz', () => {
       attackers.push(a.ws);
       join(a.ws, key, `${i}-1`);
       track(a.ws, `${i}-2`, `${i}-1`);
-      await expect.poll(() => a.frames.find((f) => f.ref === `${i}-2`)?.payload.status, { timeout: 5000 }).toBe('ok');
+      await expect.poll(() => a.frames.find((f) => f.ref === `${i}-2`)?.payload.status, { timeout: 30_000 }).toBe('ok');
     }
     // A player joining afterwards gets the whole presence state, every odd key in it.
     const player = await open();
     join(player.ws, 'jugador', 'p-1');
-    await expect.poll(() => player.frames.find((f) => f.event === 'presence_state'), { timeout: 5000 }).toBeTruthy();
+    await expect.poll(() => player.frames.find((f) => f.event === 'presence_state'), { timeout: 30_000 }).toBeTruthy();
     const state = player.frames.find((f) => f.event === 'presence_state')!.payload;
     expect(Object.keys(state).sort()).toEqual([...INHERITED].sort());
     for (const ws of [...attackers, player.ws]) ws.close();

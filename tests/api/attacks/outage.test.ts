@@ -122,7 +122,7 @@ describe('durability and honest failures', () => {
     } finally {
       process.kill(first.pids.functions!, 'SIGCONT');
     }
-    await expect.poll(async () => (await contact()).status, { timeout: 10_000 }).toBe(400);
+    await expect.poll(async () => (await contact()).status, { timeout: 30_000 }).toBe(400);
 
     // Picks sent as the app's outbox sends them; each acknowledged one is recorded.
     const acknowledged: Array<{ match_id: number; result: string }> = [];

@@ -147,7 +147,7 @@ describe('attack: oversized requests', () => {
       `GET /realtime/v1/websocket?apikey=${inject('anonKey')}&vsn=1.0.0 HTTP/1.1\r\nhost: ${api().host}\r\nupgrade: websocket\r\nconnection: Upgrade\r\n` +
         `sec-websocket-key: ${Buffer.from('oversized-frame!').toString('base64')}\r\nsec-websocket-version: 13\r\n\r\n`,
     );
-    await expect.poll(() => received.toString('latin1').includes('\r\n\r\n'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => received.toString('latin1').includes('\r\n\r\n'), { timeout: 30_000 }).toBe(true);
     expect(received.toString('latin1')).toMatch(/^HTTP\/1\.1 101/);
     received = Buffer.alloc(0);
     // A masked text frame announcing 95 MB (the attack's size), then its bytes, slowly.
@@ -177,7 +177,7 @@ describe('attack: oversized requests', () => {
     await new Promise((r) => ws.once('open', r));
     ws.send(JSON.stringify({ topic: 'realtime:grande', event: 'phx_join', payload: { config: {} }, ref: '1', join_ref: '1' }));
     ws.send(JSON.stringify({ topic: 'realtime:grande', event: 'broadcast', payload: { type: 'broadcast', event: 'x', payload: { blob: 'b'.repeat(4 * MB) } }, ref: '2', join_ref: '1' }));
-    await expect.poll(() => replies.find((r) => r.ref === '2')?.payload.status, { timeout: 5000 }).toBe('ok');
+    await expect.poll(() => replies.find((r) => r.ref === '2')?.payload.status, { timeout: 30_000 }).toBe('ok');
     expect(ws.readyState).toBe(WebSocket.OPEN);
     ws.close();
   });

@@ -593,8 +593,8 @@ describe('other players\' payments, checkouts, entries and Pro picks before the 
       await pay((await buy(mallory, round.id, 'single')).preference, 'approved');
       const [own] = await entriesOf(mallory.id, round.id);
       expect((await mallory.client.from('paid_picks').insert({ paid_entry_id: own!.id, quiniela_id: round.id, match_id: round.matches[2]!, result: 'Empate' })).error).toBeNull();
-      await expect.poll(() => heard.filter((h) => h.table === 'paid_picks' && h.row.paid_entry_id === own!.id).length, { timeout: 10_000 }).toBeGreaterThan(0);
-      await expect.poll(() => heard.filter((h) => h.table === 'payments').length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => heard.filter((h) => h.table === 'paid_picks' && h.row.paid_entry_id === own!.id).length, { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => heard.filter((h) => h.table === 'payments').length, { timeout: 30_000 }).toBeGreaterThan(0);
       expect(heard.filter((h) => h.row.user_id === ana.id || h.row.paid_entry_id === victim.entry)).toEqual([]);
       expect(visitorHeard).toEqual([]);
     } finally {
