@@ -88,8 +88,8 @@ test('the app hydrates the prerendered page without a mismatch and keeps its ele
 test('the data pages hydrate their skeleton, then load their data in place, on a slow phone too', async ({ page }) => {
   // A 4× slower CPU on a busy 2-core machine: what is checked is where the data lands, not how
   // fast (speed is the bench's), so the waits are long.
-  test.setTimeout(90_000);
-  const slow = { timeout: 25_000 };
+  test.setTimeout(180_000);
+  const slow = { timeout: 50_000 };
   const errors = collectErrors(page);
   await rememberParsedMain(page);
   // A mid-range phone's CPU: the route's boundary hydrates well after the shell, and the data

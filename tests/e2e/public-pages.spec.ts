@@ -194,7 +194,7 @@ test('the footer links reach every public page', async ({ page }) => {
 test('a visitor who scrolls a page before the app takes over stays where he scrolled, and his tap works', async ({ page }) => {
   // A slow phone: the prerendered page is on screen for seconds before its scripts hydrate it
   // (at 20× slowdown the app takes up to 30 s to take over on a busy machine).
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
   await page.goto('/rules', { waitUntil: 'commit' });
@@ -207,11 +207,11 @@ test('a visitor who scrolls a page before the app takes over stays where he scro
     await footerLink.scrollIntoViewIfNeeded();
     scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(1000);
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
   // The app has taken over when the header shows the visitor's links (the prerendered page has
   // none). The scroll does not always land before that, even at this slowdown: the test then
   // checks nothing more than a fast phone would see (without the fix it failed 1 run in 2).
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible({ timeout: 60_000 });
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await footerLink.click();
