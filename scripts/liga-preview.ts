@@ -113,6 +113,15 @@ export function ligaInviteBody(preview: LigaPreview | null, code: string): strin
   );
 }
 
+/** The header's "Iniciar sesión" and "Crear cuenta" and the footer's "Regístrate gratis" keep the
+ * invitation, as the app draws them on this page (src/features/leagues/invite-roads.ts): the
+ * skeleton was rendered for no code. Also when the liga could not be read: the app hydrates the
+ * skeleton with these links. */
+function withInviteRoads(html: string, code: string): string {
+  const logIn = `/login?redirect=${encodeURIComponent(joinOnArrivalPath(code))}`;
+  return html.replaceAll('href="/signup"', () => `href="${escape(signUpPath(code))}"`).replaceAll('href="/login"', () => `href="${escape(logIn)}"`);
+}
+
 /** The root's mark for a page the server completed: the boot script starts the app there only
  * when it is needed (scripts/prerender.ts), and the app does not hydrate that markup (it is not
  * the skeleton the build rendered) but draws the page anew, in one commit (src/app/main.tsx). */
@@ -124,7 +133,7 @@ const ON_DEMAND = 'data-app-on-demand';
  * When it could not ask, the page stays the skeleton and the app reads the liga as before.
  */
 export function withLigaInvite(html: string, read: LigaRead, pageUrl: string, code: string): string {
-  const page = withLigaCard(html, read, pageUrl);
+  const page = withInviteRoads(withLigaCard(html, read, pageUrl), code);
   if (read === undefined) return page;
   const main = /(<main id="contenido"[^>]*>)[\s\S]*?(<\/main>)/.exec(page);
   const root = /<div id="root"/.exec(page);

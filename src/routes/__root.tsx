@@ -4,7 +4,9 @@ import { PlayerHeader } from '@/components/layout/player-header';
 import { PublicHeader } from '@/components/layout/public-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { captureReferral } from '@/features/auth/referral';
+import { inviteCodeOf, inviteRoads } from '@/features/leagues/invite-roads';
 import { OfflineIndicator, UpdatePrompt } from '@/components/pwa';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { BRAND } from '@/lib/brand';
 import { loadSession, useSessionStore } from '@/lib/session';
 
@@ -33,6 +35,12 @@ function RootLayout() {
   // (header, footer and their links) re-rendered with it when a screen's data arrived.
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  // A visitor on the road from a liga's invitation: sign-up and sign-in keep it (issue 44). Not
+  // while a prerendered page hydrates (it was rendered with no invitation; hydration keeps the
+  // page's links as they are): the render right after it puts the invitation in them.
+  const hydrated = useHydrated();
+  const inviteCode = useRouterState({ select: (state) => inviteCodeOf(state.location.pathname, state.location.search) });
+  const invite = hydrated && inviteCode ? inviteRoads(inviteCode) : null;
   const ready = useSessionStore((s) => s.ready);
   const signedIn = useSessionStore((s) => s.session !== null);
   const lastEvent = useSessionStore((s) => s.lastEvent);
@@ -68,7 +76,7 @@ function RootLayout() {
       <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800">
         Saltar al contenido
       </a>
-      {signedIn ? <PlayerHeader pathname={pathname} /> : <PublicHeader pending={!ready} />}
+      {signedIn ? <PlayerHeader pathname={pathname} /> : <PublicHeader pending={!ready} invite={invite} />}
       <OfflineIndicator />
       {/* At least a screen tall, so the footer starts below the fold: a screen shorter than that
           while it loads (before its skeleton, or a short one) would show the footer, and the data
@@ -76,7 +84,7 @@ function RootLayout() {
       <main id="contenido" className="mx-auto min-h-svh w-full max-w-3xl flex-1 px-4 py-5">
         <Outlet />
       </main>
-      <SiteFooter signedIn={signedIn} />
+      <SiteFooter signedIn={signedIn} signUpSearch={invite?.signUp} />
       <UpdatePrompt />
     </div>
   );

@@ -1,5 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { rememberJoinIntent } from '@/features/leagues/join-intent';
+import { inviteRoads, joinCodeOfRedirect } from '@/features/leagues/invite-roads';
 import { currentSession } from '@/lib/session';
 
 /** Only in-app paths are followed after sign-in (no open redirect to another site). */
@@ -21,5 +23,15 @@ export const Route = createFileRoute('/login')({
 
 function LoginPage() {
   const { redirect: redirectTo } = Route.useSearch();
-  return <LoginForm redirectTo={redirectTo} />;
+  // Back to a liga's invitation to join it: the sign-in is the player's ask, said on the screen
+  // (a link alone never joins a signed-in player: features/leagues/join-intent.ts).
+  const liga = joinCodeOfRedirect(redirectTo);
+  return (
+    <LoginForm
+      redirectTo={redirectTo}
+      signUpSearch={liga ? inviteRoads(liga).signUp : {}}
+      notice={liga ? 'Al iniciar sesión entrarás a la liga de tu invitación.' : undefined}
+      onSignedIn={liga ? () => rememberJoinIntent(liga) : undefined}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 // /quinielazo-de-la-semana: the week's round for everyone. Players pick here exactly as on
-// /picks; visitors see it read-only with the sign-up prompt. A selector switches rounds; the
-// selected round's Pro promo and chat follow the picks.
+// /picks; visitors see it read-only with the sign-up prompt. A selector switches rounds (the URL's
+// `?quiniela=`, so back and forward follow); the selected round's Pro promo and chat follow the picks.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { RenderInSlices } from '@/components/ui/render-in-slices';
 import { lazy, Suspense, useState } from 'react';
@@ -22,6 +22,10 @@ export const Route = createFileRoute('/quinielazo-de-la-semana')({
   staticData: { title: 'Quiniela de la semana' },
   validateSearch: parseWeeklySearch,
   loaderDeps: ({ search }) => ({ quiniela: search.quiniela ?? ('current' as const) }),
+  // One round on screen (issue 44, item 2): the page starts anew for each round chosen. Swapping
+  // only the keyed board left the old round's board in the page above the new one (React never
+  // removed its DOM after the transition), two rounds stacked.
+  remountDeps: ({ loaderDeps }) => loaderDeps.quiniela,
   loader: async ({ deps }) => {
     const userId = (await currentSession())?.user.id ?? null;
     const [view, rounds] = await Promise.all([

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignupForm } from '@/features/auth/components/signup-form';
+import { inviteRoads } from '@/features/leagues/invite-roads';
 import { currentSession } from '@/lib/session';
 
 export const Route = createFileRoute('/signup')({
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/signup')({
     if (await currentSession()) throw redirect({ to: '/dashboard' as '/', replace: true });
   },
   component: function SignupRoute() {
-    return <SignupForm leagueCode={Route.useSearch().liga ?? null} />;
+    const { liga } = Route.useSearch();
+    return <SignupForm leagueCode={liga ?? null} logInSearch={liga ? inviteRoads(liga).logIn : {}} />;
   },
 });

@@ -40,11 +40,17 @@ test('a closed finalized round shows vote percentages and correct / incorrect pi
   expect(correct + incorrect).toBeGreaterThan(0);
 
   // The expected share of the first match, counted from the picks themselves (not through the
-  // aggregate the screen uses).
+  // aggregate the screen uses), in the screen's one rounding: whole percentages adding up to 100,
+  // the points left over going to the largest remainders (issue 44, item 7).
   const firstId = matchRows.data[0]!.id;
-  const [counted] = await e2eSql<{ local: number; total: number }>(
-    `select count(*) filter (where result = 'Local')::int as local, count(*)::int as total from public.picks where match_id = $1`, [firstId]);
-  const localShare = Math.round((counted!.local * 100) / counted!.total);
+  const [counted] = await e2eSql<{ local: number; empate: number; visita: number }>(
+    `select count(*) filter (where result = 'Local')::int as local, count(*) filter (where result = 'Empate')::int as empate,
+            count(*) filter (where result = 'Visita')::int as visita from public.picks where match_id = $1`, [firstId]);
+  const exact = [counted!.local, counted!.empate, counted!.visita].map((votes) => (votes * 100) / (counted!.local + counted!.empate + counted!.visita));
+  const floors = exact.map(Math.floor);
+  const leftOver = 100 - floors.reduce((a, b) => a + b, 0);
+  const byRemainder = [0, 1, 2].sort((a, b) => exact[b]! - floors[b]! - (exact[a]! - floors[a]!));
+  const localShare = floors[0]! + (byRemainder.slice(0, leftOver).includes(0) ? 1 : 0);
 
   await signInPage(page, ana);
   await page.goto(`/picks?quiniela=${round.data.id}`);

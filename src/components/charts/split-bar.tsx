@@ -1,22 +1,12 @@
 // One match's vote split as a single horizontal bar (issue 33): Local / Empate / Visita side
 // by side, the player's pick outlined and the result ticked. Plain HTML, no library: three
 // boxes. One image to assistive technology, with the split said in words.
+import { splitPercents } from '@/lib/vote-split';
+
 export type SplitOption = 'Local' | 'Empate' | 'Visita';
 
 const OPTIONS: SplitOption[] = ['Local', 'Empate', 'Visita'];
 const FILLS: Record<SplitOption, string> = { Local: 'bg-brand-700', Empate: 'bg-slate-400', Visita: 'bg-sky-700' };
-
-/** Whole percentages that add up to 100 (largest remainders), so the bar and its words agree. */
-export function splitPercents(votes: Record<SplitOption, number>): Record<SplitOption, number> {
-  const total = OPTIONS.reduce((sum, o) => sum + votes[o], 0);
-  if (total === 0) return { Local: 0, Empate: 0, Visita: 0 };
-  const exact = OPTIONS.map((o) => (votes[o] * 100) / total);
-  const floors = exact.map(Math.floor);
-  let left = 100 - floors.reduce((a, b) => a + b, 0);
-  const order = exact.map((v, i) => [v - floors[i], i] as const).sort((a, b) => b[0] - a[0]);
-  for (const [, i] of order) if (left-- > 0) floors[i]++;
-  return { Local: floors[0], Empate: floors[1], Visita: floors[2] };
-}
 
 export function splitLabel(votes: Record<SplitOption, number>, pick: SplitOption | null, result: SplitOption | null): string {
   const total = OPTIONS.reduce((sum, o) => sum + votes[o], 0);

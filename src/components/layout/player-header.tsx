@@ -40,7 +40,12 @@ export function PlayerHeader({ pathname }: { pathname: string }) {
           })}
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1">
-          <InstallButton className="hidden md:inline-flex" />
+          {/* Not on a phone (the slide-out menu offers it there): a class on the button itself lost
+              to its own `inline-flex`, and where Chromium offers the install the button took the
+              account menu's room, the name cut to nothing and its chevron over ☰ (issue 44). */}
+          <div className="hidden md:contents">
+            <InstallButton />
+          </div>
           <UserMenu profile={profile} onSignOut={onSignOut} />
           <MobileMenu profile={profile} pathname={pathname} onSignOut={onSignOut} />
         </div>

@@ -17,8 +17,9 @@ const SOCIAL = [
   { href: `https://www.tiktok.com/@${BRAND.slug}`, label: 'TikTok', path: 'M14 3h3a4.5 4.5 0 0 0 4 4v3a7.4 7.4 0 0 1-4-1.3V15a6 6 0 1 1-6-6v3.2a2.8 2.8 0 1 0 3 2.8V3Z' },
 ] as const;
 
-/** Footer: game links, social links and, for visitors, the sign-up call. */
-export function SiteFooter({ signedIn }: { signedIn: boolean }) {
+/** Footer: game links, social links and, for visitors, the sign-up call (keeping the liga of an
+ * invitation the visitor came from). */
+export function SiteFooter({ signedIn, signUpSearch = {} }: { signedIn: boolean; signUpSearch?: { liga?: string } }) {
   return (
     <footer className="mt-8 bg-slate-900 text-slate-300">
       <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
@@ -28,7 +29,7 @@ export function SiteFooter({ signedIn }: { signedIn: boolean }) {
               <p className="text-lg font-extrabold">¿Listo para jugar?</p>
               <p className="text-sm text-brand-100">Crea tu cuenta gratis y haz tus picks de esta semana.</p>
             </div>
-            <Link to="/signup" className="inline-flex min-h-11 items-center rounded-full bg-gold-400 px-5 text-sm font-bold text-slate-900 hover:bg-amber-300">
+            <Link to="/signup" search={signUpSearch} className="inline-flex min-h-11 items-center rounded-full bg-gold-400 px-5 text-sm font-bold text-slate-900 hover:bg-amber-300">
               Regístrate gratis
             </Link>
           </div>

@@ -29,7 +29,9 @@ export function UserMenu({ profile, onSignOut }: { profile: PlayerProfile | null
   }
 
   return (
-    <div className="relative min-w-0">
+    // min-w-20: never narrower than the avatar and the chevron (and their padding), which
+    // otherwise spill out of a squeezed button onto the menu button beside it.
+    <div className="relative min-w-20">
       <button
         ref={trigger}
         type="button"

@@ -1,5 +1,7 @@
-// "Unirme a la liga" asked for in this tab: tapped by a signed-in player, or "Inicia sesión para
-// unirte" followed by a visitor. `?unirme=1` alone never joins: any link can carry it, and a
+// "Unirme a la liga" asked for in this tab: tapped by a signed-in player, or a visitor's sign-in
+// back to the invitation (/login?redirect=/liga/<code>?unirme=1, which says on screen that he
+// will enter the liga: routes/login.tsx; every road from the invitation leads there,
+// invite-roads.ts). `?unirme=1` alone never joins: any link can carry it, and a
 // crafted one would put a signed-in player in a stranger's liga, whose members then read his
 // picks after every deadline (the attack run on ligas, docs/decisions-log.md). Only this
 // origin's pages write sessionStorage, and it lives as long as the tab.

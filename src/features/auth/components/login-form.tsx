@@ -9,11 +9,22 @@ import { validateLogin } from '../validation';
 import { PasswordField } from './password-field';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
+import { InviteNotice } from './invite-notice';
 
 /** docs/product.md#log-in-and-passwords: on success the player goes on after 1 second. */
 const REDIRECT_DELAY_MS = 1000;
 
-export function LoginForm({ redirectTo }: { redirectTo?: string }) {
+export interface LoginFormProps {
+  redirectTo?: string;
+  /** Where "Crear cuenta" leads (a liga's invitation rides along). */
+  signUpSearch?: { liga?: string };
+  /** Said above the form (what signing in will also do). */
+  notice?: string;
+  /** Told once the password was accepted, before the player is taken on. */
+  onSignedIn?: () => void;
+}
+
+export function LoginForm({ redirectTo, signUpSearch = {}, notice, onSignedIn }: LoginFormProps) {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -45,6 +56,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
     setBusy(true);
     try {
       await signIn(email, password);
+      onSignedIn?.();
       setSignedIn(true);
     } catch (failure) {
       setServerError(authErrorMessage(failure));
@@ -60,7 +72,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
       footer={
         <>
           ¿No tienes cuenta?{' '}
-          <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Link to="/signup" search={signUpSearch} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
             Crear cuenta
           </Link>
         </>
@@ -99,6 +111,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
           <Button type="submit" disabled={busy || signedIn} className="w-full">
             {busy ? 'Entrando…' : 'Iniciar sesión'}
           </Button>
+          <InviteNotice text={notice} />
         </FormControls>
       </form>
     </AuthCard>

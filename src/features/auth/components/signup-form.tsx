@@ -12,6 +12,7 @@ import { storedReferralCode } from '../referral';
 import { MESSAGES, normalizeEmail, usernameProblemMessage, validateSignup, type SignupErrors, type SignupValues } from '../validation';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
+import { InviteNotice } from './invite-notice';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
 import { useUsernameAvailability, type AvailabilityState } from './use-username-availability';
@@ -25,7 +26,8 @@ function refusal(state: AvailabilityState | UsernameVerdict): string | undefined
 
 const EMPTY: SignupValues & { newsletter: boolean } = { username: '', email: '', password: '', confirmPassword: '', acceptTerms: false, newsletter: false };
 
-export function SignupForm({ leagueCode = null }: { leagueCode?: string | null }) {
+/** `logInSearch`: where "Inicia sesión" leads (back to the liga's invitation, to join it). */
+export function SignupForm({ leagueCode = null, logInSearch = {} }: { leagueCode?: string | null; logInSearch?: { redirect?: string } }) {
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof SignupValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -77,7 +79,7 @@ export function SignupForm({ leagueCode = null }: { leagueCode?: string | null }
           ¡Tu cuenta está casi lista! Te enviamos un enlace a <strong>{sentTo}</strong>. Confirma tu correo antes de iniciar sesión.
         </FormMessage>
         <p className="mt-4 text-sm text-slate-600">¿No lo ves? Revisa la carpeta de spam o promociones.</p>
-        <Link to="/login" className="mt-5 inline-flex min-h-11 w-full items-center justify-center rounded-full border border-brand-700 px-5 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+        <Link to="/login" search={logInSearch} className="mt-5 inline-flex min-h-11 w-full items-center justify-center rounded-full border border-brand-700 px-5 text-sm font-semibold text-brand-800 hover:bg-brand-50">
           Ir a iniciar sesión
         </Link>
         <InstallPrompt className="mt-5" />
@@ -102,7 +104,7 @@ export function SignupForm({ leagueCode = null }: { leagueCode?: string | null }
       footer={
         <>
           ¿Ya tienes cuenta?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Link to="/login" search={logInSearch} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
             Inicia sesión
           </Link>
         </>
@@ -179,6 +181,7 @@ export function SignupForm({ leagueCode = null }: { leagueCode?: string | null }
           <Button type="submit" disabled={busy || usernameRefusal !== undefined} className="w-full">
             {busy ? 'Creando cuenta…' : 'Crear cuenta'}
           </Button>
+          <InviteNotice text={leagueCode ? 'Al confirmar tu correo entrarás a la liga de tu invitación.' : undefined} />
         </FormControls>
       </form>
     </AuthCard>

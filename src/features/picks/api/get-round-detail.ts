@@ -13,14 +13,15 @@ export interface ServerPick {
   updatedAt: string;
 }
 
-export type VoteShares = Record<MatchSide, number>;
+/** A closed match's votes per side (counts; the screens make them percentages with lib/vote-split.ts). */
+export type VoteCounts = Record<MatchSide, number>;
 
 export interface RoundView {
   round: RoundDetail;
   /** The player's picks on the server, by match id (empty for visitors). */
   myPicks: Record<number, ServerPick>;
   /** Percentages per match once the round is closed; null before or when unavailable. */
-  votes: Record<number, VoteShares> | null;
+  votes: Record<number, VoteCounts> | null;
 }
 
 export type RoundRef = number | 'current';
@@ -39,26 +40,20 @@ async function readRound(ref: RoundRef): Promise<RoundWithMatches | null> {
 type VoteRow = { match_id: number; option: string; votes: number };
 type VoteRpc = (fn: 'get_vote_stats', args: { quiniela_id_input: number }) => PromiseLike<{ data: VoteRow[] | null; error: { message: string } | null }>;
 
-/** Vote shares per match in whole percent; null when the function answers nothing (before the deadline). */
-async function getVoteShares(roundId: number): Promise<Record<number, VoteShares> | null> {
+/** Votes per match and side; null when the function answers nothing (before the deadline). */
+async function getVoteCounts(roundId: number): Promise<Record<number, VoteCounts> | null> {
   const rpc = supabase.rpc.bind(supabase) as unknown as VoteRpc;
   const { data, error } = await rpc('get_vote_stats', { quiniela_id_input: roundId });
   if (error) throw error;
   if (!data || data.length === 0) return null;
-  const counts = new Map<number, VoteShares>();
+  const counts: Record<number, VoteCounts> = {};
   for (const row of data) {
     const side = toSide(row.option);
     if (!side) continue;
-    const entry = counts.get(row.match_id) ?? { Local: 0, Empate: 0, Visita: 0 };
+    const entry = (counts[row.match_id] ??= { Local: 0, Empate: 0, Visita: 0 });
     entry[side] += Number(row.votes);
-    counts.set(row.match_id, entry);
   }
-  const shares: Record<number, VoteShares> = {};
-  for (const [matchId, c] of counts) {
-    const total = c.Local + c.Empate + c.Visita;
-    shares[matchId] = total === 0 ? c : { Local: Math.round((c.Local * 100) / total), Empate: Math.round((c.Empate * 100) / total), Visita: Math.round((c.Visita * 100) / total) };
-  }
-  return shares;
+  return counts;
 }
 
 /** The round as the picks screens show it; null when there is no such round. Throws when a read fails. */
@@ -73,7 +68,7 @@ export async function getRoundView(ref: RoundRef, userId: string | null): Promis
 
   const closed = !isRoundOpen(round);
   // Percentages are a garnish: a failing stats call must not hide the round.
-  const [picks, votes] = await Promise.all([early ?? picksOf(id), closed ? getVoteShares(id).catch(() => null) : null]);
+  const [picks, votes] = await Promise.all([early ?? picksOf(id), closed ? getVoteCounts(id).catch(() => null) : null]);
   const myPicks: Record<number, ServerPick> = {};
   if (picks) {
     if (picks.error) throw picks.error;

@@ -6,7 +6,8 @@ import { MatchTeams } from '@/components/ui/match-teams';
 import type { PickResult } from '@/lib/db';
 import { MATCH_BONUS_ICONS, MATCH_SIDES, teamName } from '@/lib/rounds';
 import { formatKickoff } from '@/lib/time';
-import type { DetailMatch, VoteShares } from '../api/get-round-detail';
+import { splitPercents } from '@/lib/vote-split';
+import type { DetailMatch, VoteCounts } from '../api/get-round-detail';
 import type { ShownPick } from '../model/merge-picks';
 import { PickStatus } from './pick-status';
 
@@ -20,7 +21,8 @@ export interface MatchCardProps {
   interactive: boolean;
   /** The round is closed: show shares and the verdict. */
   closed: boolean;
-  votes: VoteShares | undefined;
+  /** The round is closed: the votes per side (the buttons and the bar show one rounding of them). */
+  votes: VoteCounts | undefined;
   onPick: (match: DetailMatch, result: PickResult, eventTime: number) => void;
   /** The id of the line that says why the buttons cannot be tapped (closed, signed out). */
   lockedReasonId?: string;
@@ -55,6 +57,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick, loc
     if (chosen) return side === match.correctResult ? 'right-pick' : 'wrong-pick';
     return side === match.correctResult ? 'result' : 'locked';
   };
+  const percents = votes ? splitPercents(votes) : undefined;
   return (
     // The list item stays a list item (a role on the <li> would empty the list for screen
     // readers); the group inside names the match for its three buttons. A phone shows the first
@@ -98,7 +101,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick, loc
                   {MATCH_BONUS_ICONS.underdog} +{match.underdogBonusPoints}
                 </span>
               )}
-              {votes && <span className={`text-[11px] font-medium tabular-nums ${small}`}>{votes[side]}%</span>}
+              {percents && <span className={`text-[11px] font-medium tabular-nums ${small}`}>{percents[side]}%</span>}
             </button>
           );
         })}
