@@ -11,7 +11,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fetchLigaPreview, ligaCodeOf, withLigaInvite } from './liga-preview.ts';
-import { listenLocal } from '../supabase/local/listen.ts';
+import { limitConnections, listenLocal } from '../supabase/local/listen.ts';
 
 export interface ServeAppOptions {
   port: number;
@@ -188,6 +188,7 @@ export async function serveApp({ port, dir, host, api }: ServeAppOptions): Promi
   });
   let actualPort: number;
   if (host) {
+    limitConnections(server);
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolveListen());

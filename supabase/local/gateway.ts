@@ -5,8 +5,12 @@ import type { Duplex } from 'node:stream';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { capBody, KONG_TOO_LARGE, type BodyCap } from './body-limit.ts';
 import { FUNCTION_BODY_CAP } from './functions-host/index.ts';
-import { listenLocal } from './listen.ts';
+import { limitConnections, listenLocal } from './listen.ts';
 import type { MountedService } from './service.ts';
+
+/** Open connections the gateway keeps at most (per address family): the file descriptors' limit is
+ * often 20,000 for the whole platform, and 21,000 idle connections once took them all. */
+const GATEWAY_MAX_CONNECTIONS = 8_192;
 
 /** Default wait for an upstream's answer before the gateway gives up with 504. */
 const UPSTREAM_TIMEOUT_MS = 30_000;
@@ -88,8 +92,9 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
     if (prefix === '/realtime/v1' && routes.realtime.upgrade) routes.realtime.upgrade(req, socket, head, rest_);
     else socket.destroy();
   });
-  // PostgREST keeps connections alive; so do browsers. Do not let idle sockets hold shutdown.
-  server.keepAliveTimeout = 5000;
+  // Idle, header and request timeouts (a kept-alive connection included: idle sockets must not
+  // hold shutdown) and a cap on connections, as Kong has (listen.ts). The API takes the most.
+  limitConnections(server, { maxConnections: GATEWAY_MAX_CONNECTIONS });
   return listenLocal(server, port).then(() => server);
 }
 
