@@ -27,6 +27,18 @@ const BODY_CAPS = new Map<string, BodyCap>([
   ['/realtime/v1', { bytes: 8_000_000, refusal: KONG_TOO_LARGE }],
 ]);
 
+/**
+ * The longest request line the gateway takes: Kong's nginx reads it into one 8 KB buffer
+ * (large_client_header_buffers) and answers longer ones 414. Past ~14 KB PostgREST's
+ * Content-Location, the URL again, overflowed the proxy's 16 KB header limit into a 502.
+ */
+const MAX_REQUEST_LINE_BYTES = 8 * 1024;
+const URI_TOO_LONG = 'URI too long\n';
+
+function tooLongRequestLine(req: IncomingMessage): boolean {
+  return Buffer.byteLength(`${req.method} ${req.url} HTTP/${req.httpVersion}\r\n`) > MAX_REQUEST_LINE_BYTES;
+}
+
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
@@ -61,6 +73,7 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
         return;
       }
       const url = req.url ?? '/';
+      if (tooLongRequestLine(req)) return void res.writeHead(414, { 'content-type': 'text/plain; charset=utf-8' }).end(URI_TOO_LONG);
       const [prefix, rest_] = splitPrefix(url);
       const cap = BODY_CAPS.get(prefix);
       const capped = cap ? await capBody(req, res, cap) : req;
@@ -88,6 +101,7 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
     }
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (tooLongRequestLine(req)) return void socket.end(`HTTP/1.1 414 URI Too Long\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${URI_TOO_LONG.length}\r\nconnection: close\r\n\r\n${URI_TOO_LONG}`);
     const [prefix, rest_] = splitPrefix(req.url ?? '/');
     if (prefix === '/realtime/v1' && routes.realtime.upgrade) routes.realtime.upgrade(req, socket, head, rest_);
     else socket.destroy();
