@@ -11,7 +11,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fetchLigaPreview, ligaCodeOf, withLigaInvite } from './liga-preview.ts';
-import { listenLocal } from '../supabase/local/listen.ts';
+import { limitConnections, listenLocal } from '../supabase/local/listen.ts';
 
 export interface ServeAppOptions {
   port: number;
@@ -21,6 +21,9 @@ export interface ServeAppOptions {
   /** The API the liga invitations' preview cards are read from (scripts/liga-preview.ts); without
    * it an invitation gets the generic card. */
   api?: { url: string; anonKey: string };
+  /** The app's public URL, for the invitations' Open Graph tags (never the request's Host, which
+   * the client writes). Default http://localhost:<port>, the platform's site URL. */
+  siteUrl?: string;
 }
 
 export interface ServedApp {
@@ -109,11 +112,11 @@ function send(res: ServerResponse, status: number, body: string) {
 /** A liga's invitation (/liga/<code>): the prerendered invitation page with the liga's preview
  * card in its head and the invitation in its body, read per request (never cached: a renamed liga
  * or renewed code shows at once), compressed on the way out like the build's copies. */
-async function sendLigaInvite(root: string, code: string, req: IncomingMessage, res: ServerResponse, api: ServeAppOptions['api']) {
+async function sendLigaInvite(root: string, code: string, req: IncomingMessage, res: ServerResponse, api: ServeAppOptions['api'], siteUrl: string) {
   const template = await findFile(root, '/liga/_/index.html');
   if (!template) return false;
   const [html, preview] = await Promise.all([readFile(template.path, 'utf8'), api ? fetchLigaPreview(api, code) : undefined]);
-  const pageUrl = `http://${req.headers.host ?? 'localhost'}/liga/${code}`;
+  const pageUrl = new URL(`/liga/${code}`, siteUrl).href;
   const page = Buffer.from(withLigaInvite(html, preview, pageUrl, code));
   const accepted = String(req.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
@@ -130,7 +133,7 @@ async function sendLigaInvite(root: string, code: string, req: IncomingMessage, 
   return true;
 }
 
-async function handle(root: string, req: IncomingMessage, res: ServerResponse, api: ServeAppOptions['api']) {
+async function handle(root: string, req: IncomingMessage, res: ServerResponse, api: ServeAppOptions['api'], siteUrl: () => string) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     return send(res, 405, 'Método no permitido');
@@ -144,7 +147,7 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse, a
   if (urlPath.includes('\0')) return send(res, 400, 'Solicitud inválida');
 
   const ligaCode = ligaCodeOf(urlPath);
-  if (ligaCode && wantsHtml(req, urlPath) && (await sendLigaInvite(root, ligaCode, req, res, api))) return;
+  if (ligaCode && wantsHtml(req, urlPath) && (await sendLigaInvite(root, ligaCode, req, res, api, siteUrl()))) return;
 
   let file = await findFile(root, urlPath);
   // The prerendered pages are files (dist/rules/index.html); every other app route gets the
@@ -174,13 +177,13 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse, a
     .pipe(res);
 }
 
-export async function serveApp({ port, dir, host, api }: ServeAppOptions): Promise<ServedApp> {
+export async function serveApp({ port, dir, host, api, siteUrl }: ServeAppOptions): Promise<ServedApp> {
   const root = resolve(dir);
   const indexInfo = await stat(join(root, 'index.html')).catch(() => undefined);
   if (!indexInfo?.isFile()) throw new Error(`${join(root, 'index.html')} not found: build the app first (npm run build)`);
 
   const server = createServer((req, res) => {
-    handle(root, req, res, api).catch((error: unknown) => {
+    handle(root, req, res, api, () => siteUrl ?? `http://localhost:${actualPort}`).catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, 'Error interno');
       else res.destroy();
       console.error('[serve-app]', error);
@@ -188,6 +191,7 @@ export async function serveApp({ port, dir, host, api }: ServeAppOptions): Promi
   });
   let actualPort: number;
   if (host) {
+    limitConnections(server);
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolveListen());

@@ -1184,21 +1184,18 @@ export type Database = {
       pro_payouts: {
         Row: {
           entry_id: number
-          ledger_tag: string
           points: number
           quiniela_id: number
           share_mxn: number
         }
         Insert: {
           entry_id: number
-          ledger_tag: string
           points: number
           quiniela_id: number
           share_mxn: number
         }
         Update: {
           entry_id?: number
-          ledger_tag?: string
           points?: number
           quiniela_id?: number
           share_mxn?: number
@@ -1773,21 +1770,18 @@ export type Database = {
           favorite_club_id: number | null
           id: string | null
           referral_code: string | null
-          referred_by: string | null
           username: string | null
         }
         Insert: {
           favorite_club_id?: number | null
           id?: string | null
           referral_code?: string | null
-          referred_by?: string | null
           username?: string | null
         }
         Update: {
           favorite_club_id?: number | null
           id?: string | null
           referral_code?: string | null
-          referred_by?: string | null
           username?: string | null
         }
         Relationships: [
@@ -1796,20 +1790,6 @@ export type Database = {
             columns: ["favorite_club_id"]
             isOneToOne: false
             referencedRelation: "clubs"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "profiles_referred_by_fkey"
-            columns: ["referred_by"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "profiles_referred_by_fkey"
-            columns: ["referred_by"]
-            isOneToOne: false
-            referencedRelation: "public_profiles"
             referencedColumns: ["id"]
           },
         ]
@@ -2240,7 +2220,6 @@ export type Database = {
         Args: { p_quiniela: number }
         Returns: {
           entry_id: number
-          ledger_tag: string
           points: number
           share_mxn: number
         }[]

@@ -5,8 +5,12 @@ import type { Duplex } from 'node:stream';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { capBody, KONG_TOO_LARGE, type BodyCap } from './body-limit.ts';
 import { FUNCTION_BODY_CAP } from './functions-host/index.ts';
-import { listenLocal } from './listen.ts';
+import { limitConnections, listenLocal } from './listen.ts';
 import type { MountedService } from './service.ts';
+
+/** Open connections the gateway keeps at most (per address family): the file descriptors' limit is
+ * often 20,000 for the whole platform, and 21,000 idle connections once took them all. */
+const GATEWAY_MAX_CONNECTIONS = 8_192;
 
 /** Default wait for an upstream's answer before the gateway gives up with 504. */
 const UPSTREAM_TIMEOUT_MS = 30_000;
@@ -22,6 +26,18 @@ const BODY_CAPS = new Map<string, BodyCap>([
   ['/functions/v1', FUNCTION_BODY_CAP],
   ['/realtime/v1', { bytes: 8_000_000, refusal: KONG_TOO_LARGE }],
 ]);
+
+/**
+ * The longest request line the gateway takes: Kong's nginx reads it into one 8 KB buffer
+ * (large_client_header_buffers) and answers longer ones 414. Past ~14 KB PostgREST's
+ * Content-Location, the URL again, overflowed the proxy's 16 KB header limit into a 502.
+ */
+const MAX_REQUEST_LINE_BYTES = 8 * 1024;
+const URI_TOO_LONG = 'URI too long\n';
+
+function tooLongRequestLine(req: IncomingMessage): boolean {
+  return Buffer.byteLength(`${req.method} ${req.url} HTTP/${req.httpVersion}\r\n`) > MAX_REQUEST_LINE_BYTES;
+}
 
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -57,6 +73,7 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
         return;
       }
       const url = req.url ?? '/';
+      if (tooLongRequestLine(req)) return void res.writeHead(414, { 'content-type': 'text/plain; charset=utf-8' }).end(URI_TOO_LONG);
       const [prefix, rest_] = splitPrefix(url);
       const cap = BODY_CAPS.get(prefix);
       const capped = cap ? await capBody(req, res, cap) : req;
@@ -84,12 +101,14 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
     }
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (tooLongRequestLine(req)) return void socket.end(`HTTP/1.1 414 URI Too Long\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${URI_TOO_LONG.length}\r\nconnection: close\r\n\r\n${URI_TOO_LONG}`);
     const [prefix, rest_] = splitPrefix(req.url ?? '/');
     if (prefix === '/realtime/v1' && routes.realtime.upgrade) routes.realtime.upgrade(req, socket, head, rest_);
     else socket.destroy();
   });
-  // PostgREST keeps connections alive; so do browsers. Do not let idle sockets hold shutdown.
-  server.keepAliveTimeout = 5000;
+  // Idle, header and request timeouts (a kept-alive connection included: idle sockets must not
+  // hold shutdown) and a cap on connections, as Kong has (listen.ts). The API takes the most.
+  limitConnections(server, { maxConnections: GATEWAY_MAX_CONNECTIONS });
   return listenLocal(server, port).then(() => server);
 }
 

@@ -2,7 +2,56 @@
 // fixed keys and test hooks that credit Pro entries (the MercadoPago stand-in's /__local), not
 // services for the network the machine is on. PLATFORM_HOST says otherwise (e.g. 0.0.0.0, to
 // open the app from a phone on the same Wi-Fi).
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { Server as HttpServer } from 'node:http';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+
+/**
+ * What every production proxy bounds (nginx's client_header_timeout, keepalive_timeout and
+ * worker_connections, Kong's the same): 21,000 idle connections, opened and never used, filled
+ * the platform's file descriptors and new requests were reset (issue 41, item 11). Node closes a
+ * connection that started a request head too slowly (headersTimeout, 408) or a finished one left
+ * idle (keepAliveTimeout), but never one that sends nothing at all: `idleMs` closes those.
+ */
+const limited = new WeakSet<Server>();
+
+export const CONNECTION_LIMITS = {
+  /** A connection with no request in progress that sends nothing for this long is closed. */
+  idleMs: 10_000,
+  /** From a request's first byte to the end of its head (then 408). */
+  headersTimeoutMs: 10_000,
+  /** From a request's first byte to the end of its body (uploads included; then 408). */
+  requestTimeoutMs: 60_000,
+  /** A kept-alive connection between requests. */
+  keepAliveTimeoutMs: 5_000,
+  /** Open connections per server and address family; past it a new one is closed at once. */
+  maxConnections: 1_024,
+};
+
+/** Applies CONNECTION_LIMITS (or `maxConnections` of its own) to an HTTP server, before it listens. */
+export function limitConnections(server: HttpServer, opts: { maxConnections?: number } = {}): void {
+  limited.add(server);
+  server.headersTimeout = CONNECTION_LIMITS.headersTimeoutMs;
+  server.requestTimeout = CONNECTION_LIMITS.requestTimeoutMs;
+  server.keepAliveTimeout = CONNECTION_LIMITS.keepAliveTimeoutMs;
+  // How often node checks the two timeouts above (default 30 s, read when the server listens).
+  (server as HttpServer & { connectionsCheckingInterval: number }).connectionsCheckingInterval = 1_000;
+  server.maxConnections = opts.maxConnections ?? CONNECTION_LIMITS.maxConnections;
+  // The socket's own idle timer: closes a connection that never sends a byte. One with a request
+  // in progress (a long answer, a stream) is left to the request's own timeouts; a websocket
+  // leaves the HTTP server when it upgrades, and its timer with it.
+  server.timeout = CONNECTION_LIMITS.idleMs;
+  // A fresh connection that began a head is left to headersTimeout, which answers it 408.
+  const answering = new WeakSet<Socket>();
+  const served = new WeakSet<Socket>();
+  server.on('request', (req, res) => {
+    answering.add(req.socket);
+    served.add(req.socket);
+    res.once('close', () => answering.delete(req.socket));
+  });
+  server.on('timeout', (socket: Socket) => {
+    if (!answering.has(socket) && (socket.bytesRead === 0 || served.has(socket))) socket.destroy();
+  });
+}
 
 /**
  * Listens on 127.0.0.1 and on ::1, so `localhost` reaches it whichever address it resolves to
@@ -11,6 +60,8 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
  */
 export async function listenLocal(server: Server, port: number): Promise<number> {
   const host = process.env.PLATFORM_HOST || undefined;
+  // Every HTTP server of the platform is bounded; one that set its own bounds keeps them.
+  if (server instanceof HttpServer && !limited.has(server)) limitConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host ?? '127.0.0.1', () => {
@@ -23,6 +74,7 @@ export async function listenLocal(server: Server, port: number): Promise<number>
   // The IPv6 loopback hands its connections to the same server. A machine without IPv6 has
   // no ::1, and `localhost` is 127.0.0.1 there.
   const v6 = createServer((socket) => server.emit('connection', socket));
+  v6.maxConnections = server.maxConnections;
   const listening = await new Promise<boolean>((resolve) => {
     v6.once('error', () => resolve(false));
     v6.listen(bound, '::1', () => resolve(true));

@@ -145,9 +145,11 @@ create policy "Players edit their own profile"
 
 -- What other players may see. Not security invoker on purpose: players cannot read each
 -- other's profiles (e-mail, newsletter), so the view runs as its owner and exposes only
--- these columns. It has no filter: every player is public on the leaderboard.
+-- these columns. It has no filter: every player is public on the leaderboard. Not who referred
+-- whom (referred_by): that told anyone who joined through which liga owner's invitation (issue
+-- 41, item 12); a player reads his own in profiles, and the friends ranking works it out inside.
 create view public.public_profiles as
-  select id, username, favorite_club_id, referral_code, referred_by
+  select id, username, favorite_club_id, referral_code
   from public.profiles;
 comment on view public.public_profiles is 'The public face of a player (leaderboard, chat): no e-mail, no newsletter flag. Runs as owner by design.';
 revoke all on table public.public_profiles from anon, authenticated;

@@ -215,7 +215,6 @@ create policy "Everyone reads fixed Pro pools" on public.pro_round_closings for 
 create table public.pro_payouts (
   quiniela_id bigint not null references public.pro_round_closings (quiniela_id) on delete cascade,
   entry_id bigint not null references public.paid_entries (id) on delete cascade,
-  ledger_tag text not null,
   points int not null,
   share_mxn numeric(10, 2) not null,
   primary key (quiniela_id, entry_id)
@@ -516,15 +515,15 @@ revoke execute on function public.copy_free_picks_to_paid_entry(p_entry bigint) 
 -- entries with the most points, shared evenly per entry. Empty before that.
 -- Reads: the fixed payout once finalized; the fixed pool once finalized, the live one before.
 create function public.pro_payout(p_quiniela bigint)
-returns table (entry_id bigint, ledger_tag text, points int, share_mxn numeric)
+returns table (entry_id bigint, points int, share_mxn numeric)
 language sql stable security definer set search_path = ''
 as $$
-  select p.entry_id, p.ledger_tag, p.points, p.share_mxn
+  select p.entry_id, p.points, p.share_mxn
   from public.pro_payouts p join public.quinielas q on q.id = p.quiniela_id and q.results_saved
   where p.quiniela_id = p_quiniela
   order by p.entry_id
 $$;
-comment on function public.pro_payout(bigint) is 'The Pro pool''s split among a finalized round''s best entries (even shares per entry), as fixed at finalization. Public: entries are shown by ledger tag only.';
+comment on function public.pro_payout(bigint) is 'The Pro pool''s split among a finalized round''s best entries (even shares per entry), as fixed at finalization. Public. Never a ledger tag: with pro_results_snapshot''s entries it named the player behind a tag.';
 revoke execute on function public.pro_payout(p_quiniela bigint) from public;
 
 -- The open ledger: every credited or voided payment of a round, without who paid. The pool
@@ -603,17 +602,16 @@ begin
   end if;
   delete from public.pro_payouts where quiniela_id = p_quiniela;
   with scored as (
-    select e.id, coalesce(p.ledger_tag, 'ADMIN') as tag,
+    select e.id,
       (select count(*) from public.paid_picks k join public.matches m on m.id = k.match_id
         where k.paid_entry_id = e.id and m.correct_result = k.result)::int as points
     from public.paid_entries e
-    left join public.payments p on p.id = e.payment_id
     where e.quiniela_id = p_quiniela and e.voided_at is null
   ), winners as (
     select * from scored where points = (select max(points) from scored)
   )
-  insert into public.pro_payouts (quiniela_id, entry_id, ledger_tag, points, share_mxn)
-  select p_quiniela, w.id, w.tag, w.points, trunc(closing.pool_mxn / (select count(*) from winners), 2)
+  insert into public.pro_payouts (quiniela_id, entry_id, points, share_mxn)
+  select p_quiniela, w.id, w.points, trunc(closing.pool_mxn / (select count(*) from winners), 2)
   from winners w;
 end
 $$;

@@ -483,16 +483,16 @@ const RULES: Record<string, TableRules> = {
     allow: { select: ALL, ...SERVICE_WRITES },
   },
   pro_payouts: {
-    // Fixed by the finalization trigger only; shown by ledger tag, so public.
+    // Fixed by the finalization trigger only; entries and shares, never a ledger tag, so public.
     arrange: async (owner) => {
       const r = await openRound();
       await q(`insert into public.pro_round_closings (quiniela_id, pool_mxn, players, entries) values ($1, 300, 1, 2)`, [r.quiniela_id]);
       const entries = (await q(`insert into public.paid_entries (quiniela_id, user_id, label) values ($1, $2, 'Entrada 1'), ($1, $2, 'Entrada 2') returning id`, [r.quiniela_id, owner.id])).rows.map(id);
-      await q(`insert into public.pro_payouts (quiniela_id, entry_id, ledger_tag, points, share_mxn) values ($1, $2, 'MATRIZ', 3, 300)`, [r.quiniela_id, entries[0]]);
+      await q(`insert into public.pro_payouts (quiniela_id, entry_id, points, share_mxn) values ($1, $2, 3, 300)`, [r.quiniela_id, entries[0]]);
       return { quiniela_id: r.quiniela_id, entry_id: entries[0], spare: entries[1] };
     },
     key: (c) => ({ quiniela_id: c.quiniela_id, entry_id: c.entry_id }),
-    insert: (c) => ({ quiniela_id: c.quiniela_id, entry_id: c.spare, ledger_tag: 'YO', points: 9, share_mxn: 300 }),
+    insert: (c) => ({ quiniela_id: c.quiniela_id, entry_id: c.spare, points: 9, share_mxn: 300 }),
     patch: () => ({ share_mxn: '9999.00' }),
     allow: { select: ALL, ...SERVICE_WRITES },
   },

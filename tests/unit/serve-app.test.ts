@@ -138,3 +138,50 @@ describe('prerendered pages', () => {
     expect((await html('/blog/banner.svg')).type).toBe('image/svg+xml');
   });
 });
+
+// Issue 41, item 10: `Host: [` on /liga/<code> answered 500 (the page's URL was built from the
+// Host header), and the invitation's Open Graph tags echoed whatever Host the request carried.
+describe('the invitation page and the Host header', () => {
+  let built: string;
+  let site: ServedApp;
+  const template = '<!doctype html><html><head><title>Liga</title><meta name="description" content="x" /></head><body><main id="contenido"></main><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    built = await mkdtemp(join(tmpdir(), 'quinielazo-serve-liga-'));
+    await mkdir(join(built, 'liga', '_'), { recursive: true });
+    await writeFile(join(built, 'index.html'), template);
+    await writeFile(join(built, 'liga', '_', 'index.html'), template);
+    site = await serveApp({ port: 0, dir: built, siteUrl: 'https://quinielazo.example' });
+  });
+
+  afterAll(async () => {
+    await site.close();
+    await rm(built, { recursive: true, force: true });
+  });
+
+  /** A GET with a Host header of our choosing (fetch will not send one). */
+  const withHost = (path: string, host: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(site.url + path, { headers: { host, accept: 'text/html' } }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('answers a malformed Host with the page, not a 500', async () => {
+    for (const host of ['[', '[::1', 'a b', '']) {
+      expect((await withHost('/liga/ABCD2345', host)).status, host).toBe(200);
+    }
+  });
+
+  it("writes the configured site URL in the card's tags, never the request's Host", async () => {
+    const { status, body } = await withHost('/liga/ABCD2345', 'evil.example');
+    expect(status).toBe(200);
+    expect(body).not.toContain('evil.example');
+    expect(body).toContain('<meta property="og:url" content="https://quinielazo.example/liga/ABCD2345" />');
+    expect(body).toContain('<meta property="og:image" content="https://quinielazo.example/og/liga.png" />');
+  });
+});

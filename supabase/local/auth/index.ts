@@ -17,6 +17,7 @@ import { authMail, loadAuthTemplates, type MailKind } from './mails.ts';
 import { FIVE_MINUTES, loadRateLimits, ONE_HOUR, Counter, TYPOS_UNDER_ATTACK, type AuthRateLimits } from './limits.ts';
 import { loadAuthSettings } from './settings.ts';
 import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
+import { createAuthPool } from './pool.ts';
 import { validateEmail } from './email.ts';
 import { codeHashKey, countWrongCode, digitsAlive, forgetCode, newOtp, tokenHash } from './codes.ts';
 import {
@@ -84,8 +85,8 @@ interface Caller {
 }
 
 export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): MountedService {
-  // A database that does not answer within 5 s counts as down (503), rather than holding the caller.
-  const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 10, connectionTimeoutMillis: 5000 });
+  // Bounded: a full queue of waiters is answered 429 at once (auth/pool.ts).
+  const pool = createAuthPool(ctx.dbUrl);
   // An idle connection dropped by a stopping database must not crash the platform.
   pool.on('error', (e) => ctx.log('auth', `idle connection lost: ${e.message}`));
   const configFile = opts.configFile ?? platformConfigFile();

@@ -13,8 +13,8 @@ interface LedgerLine {
   outcome: 'credited' | 'voided' | 'house_loss';
 }
 
+/** A winning entry: never its payment's tag, which would name the player behind the tag. */
 interface PayoutLine {
-  tag: string;
   points: number;
   shareMxn: number;
 }
@@ -54,6 +54,6 @@ export async function getProLedger(roundId: number): Promise<ProLedger> {
     contributedMxn: lines.reduce((sum, l) => sum + Math.round(l.poolMxn * 100), 0) / 100,
     poolMxn: Number(stats.data[0]?.pool_mxn ?? 0),
     minimumMxn: Number(minimum.data),
-    payout: payout.data.map((p) => ({ tag: p.ledger_tag, points: p.points, shareMxn: Number(p.share_mxn) })),
+    payout: payout.data.map((p) => ({ points: p.points, shareMxn: Number(p.share_mxn) })),
   };
 }

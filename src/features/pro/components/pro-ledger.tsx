@@ -83,9 +83,9 @@ export function ProLedgerSection({ roundId, refreshKey = 0, userId = null }: { r
               <h3 className="font-semibold">Reparto de la bolsa</h3>
               <ul className="mt-1 text-sm">
                 {ledger.payout.map((p, i) => (
-                  <li key={`${p.tag}-${i}`} className="flex justify-between">
+                  <li key={i} className="flex justify-between">
                     <span>
-                      <span className="font-mono">{p.tag}</span> · {p.points} aciertos
+                      Entrada ganadora {i + 1} · {p.points} aciertos
                     </span>
                     <span className="font-semibold tabular-nums">{formatMXN(p.shareMxn)}</span>
                   </li>
