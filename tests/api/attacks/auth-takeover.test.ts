@@ -31,7 +31,7 @@ afterAll(async () => {
 async function mailsTo(email: string, subject: string, count: number): Promise<InboxMail[]> {
   const inbox = inject('inboxUrl');
   const box = encodeURIComponent(email.split('@')[0].toLowerCase());
-  const until = Date.now() + 5000;
+  const until = Date.now() + 30_000; // a safety net: a loaded machine delivers late, not wrongly
   for (;;) {
     const list: Array<{ id: string; subject: string; to: string[] }> = await (await fetch(`${inbox}/api/v1/mailbox/${box}`)).json();
     const hits = list.filter((m) => m.to.some((t) => t.toLowerCase() === email) && m.subject.includes(subject));

@@ -13,6 +13,7 @@ import { JWT_SECRET } from '../../../supabase/local/config.ts';
 import { db, uniqueEmail } from '../../support/clients.ts';
 import { uniqueUsername } from '../../support/players.ts';
 import { call, freshIp, privateAuth } from '../../support/private-auth.ts';
+import { TOKEN_TTL } from '../../support/token-ttl.ts';
 
 afterAll(async () => {
   await db().end();
@@ -35,7 +36,7 @@ const tokenOf = (id: string) =>
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(id)
     .setIssuedAt()
-    .setExpirationTime('1h')
+    .setExpirationTime(TOKEN_TTL)
     .sign(new TextEncoder().encode(JWT_SECRET));
 
 describe('a sign-in burst (issue 41, item 5)', () => {
