@@ -143,7 +143,7 @@ function Points({ value, active }: { value: number; active: boolean }) {
 
 function PlaceholderRow({ position }: { position: number }) {
   return (
-    <tr className="bg-white text-slate-300">
+    <tr className="bg-white text-slate-500">
       <td className="py-2.5 pl-3 text-xs font-bold tabular-nums">{position}</td>
       <td className="py-2.5 pl-1">
         <div className="flex items-center gap-2">
