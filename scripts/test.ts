@@ -1,10 +1,10 @@
 // `npm test`: the static checks and every test tier, stopping after the first group that fails,
 // and a table of where the time went. Each step is its own npm script, to run alone. The checks
-// and the unit tier run side by side (the checks print each result whole when it ends); the tiers
-// that start platforms run one after another.
+// and the unit tier run side by side (the checks print each result whole when it ends), so do the
+// API and contract tiers (each on platforms of its own); the E2E tier runs alone, after them.
 import { spawn } from 'node:child_process';
 
-const GROUPS = [['check', 'test:unit'], ['test:api'], ['test:contract'], ['test:e2e']];
+const GROUPS = [['check', 'test:unit'], ['test:api', 'test:contract'], ['test:e2e']];
 
 function run(script: string): Promise<{ script: string; ok: boolean; seconds: number }> {
   const t0 = Date.now();
