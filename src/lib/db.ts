@@ -8,7 +8,7 @@ import { DB_NAME } from './db-name';
 
 export type PickResult = 'Local' | 'Empate' | 'Visita';
 
-/** Where a pick stands: waiting in the outbox, accepted by the server, or refused because the round closed. */
+/** Where a pick stands: waiting in the outbox, accepted by the server, or refused (the round closed, or for good: `refusal`). */
 export type DraftStatus = 'pending' | 'saved' | 'rejected';
 
 export interface PickDraft {
@@ -21,6 +21,8 @@ export interface PickDraft {
   status: DraftStatus;
   /** The server's `updated_at` of the accepted write (the receipt). */
   savedAt: string | null;
+  /** Refused for good, not for the close: the database's reason, in Spanish (src/lib/outbox-verdict.ts). */
+  refusal?: string;
   /** The round's deadline as known when tapped: past it a pending pick can no longer be sent. */
   deadline: string | null;
 }
@@ -55,6 +57,8 @@ export interface AnswerDraft {
   version: number;
   status: DraftStatus;
   savedAt: string | null;
+  /** Refused for good, not for the lock: the database's reason, in Spanish. */
+  refusal?: string;
   /** The game's lock as known when answered: past it a pending answer can no longer be sent. */
   deadline: string | null;
 }
@@ -92,6 +96,8 @@ export interface ProPickDraft {
   version: number;
   status: DraftStatus;
   savedAt: string | null;
+  /** Refused for good, not for the close: the database's reason, in Spanish. */
+  refusal?: string;
   deadline: string | null;
 }
 

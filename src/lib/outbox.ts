@@ -5,14 +5,16 @@
 // every lane's batches, for the app and the service worker alike. A tap writes the draft and its
 // outbox entry in one transaction with a monotonic version; a flush sends every lane's entries
 // (one request per batch: a round's picks, a game's answer, an entry's Pro picks) and settles the
-// drafts still at the sent version: saved with the server's time, or refused because the round or
-// game closed. One flush at a time across tabs and the service worker (Web Locks), so an older
-// version never lands after a newer one.
+// drafts still at the sent version: saved with the server's time, refused because the round or
+// game closed, or refused for good with the database's reason (src/lib/outbox-verdict.ts), which
+// never holds back the other items. One flush at a time across tabs and the service worker (Web
+// Locks), so an older version never lands after a newer one.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
 import type { Table } from 'dexie';
 import type { DraftKey, DraftStatus, QuinielazoDb } from './db';
 import { newCacheEpoch } from './cache-epoch';
 import { writeWithRoom } from './db';
+import { sendVerdict, type RestErrorBody, type SendVerdict } from './outbox-verdict';
 
 export const OUTBOX_SYNC_TAG = 'quinielazo-outbox';
 const OUTBOX_LOCK = 'quinielazo-outbox';
@@ -24,6 +26,8 @@ export interface DraftBase {
   version: number;
   status: DraftStatus;
   savedAt: string | null;
+  /** Refused for good, not for the close: the reason the player reads (set with 'rejected'). */
+  refusal?: string;
 }
 
 export interface EntryBase {
@@ -39,6 +43,8 @@ type LaneOutcome =
   | { kind: 'saved'; receipts: Map<number | string, string> }
   /** The server refused: the round or game is closed (PostgREST 42501). */
   | { kind: 'closed' }
+  /** Refused for good for another reason (invalid answer, integrity): `reason` in Spanish. */
+  | { kind: 'refused'; reason: string }
   /** Not now (no signal, server trouble, expired token): keep the entries and try later. */
   | { kind: 'retry'; reason: string; auth?: boolean };
 
@@ -88,7 +94,10 @@ export interface RestTarget {
 
 export interface FlushReport {
   saved: number;
+  /** Refused because the round or game closed. */
   rejected: number;
+  /** Refused for good for another reason (the draft carries it in `refusal`). */
+  refused: number;
   /** Entries still waiting after this flush. */
   waiting: number;
   retryReason: string | null;
@@ -154,7 +163,7 @@ async function settle(db: QuinielazoDb, lane: AnyLane, sent: EntryBase[], outcom
       if (outcome.kind === 'saved') {
         await drafts.put({ ...draft, status: 'saved', savedAt: outcome.receipts.get(item) ?? new Date().toISOString() });
       } else {
-        await drafts.put({ ...draft, status: 'rejected' });
+        await drafts.put({ ...draft, status: 'rejected', ...(outcome.kind === 'refused' ? { refusal: outcome.reason } : {}) });
       }
     }
   });
@@ -167,7 +176,7 @@ async function settle(db: QuinielazoDb, lane: AnyLane, sent: EntryBase[], outcom
  */
 export function flushLanes(db: QuinielazoDb, userId: string, lanes: readonly AnyLane[], target: RestTarget): Promise<FlushReport> {
   return withOutboxLock(async () => {
-    const report: FlushReport = { saved: 0, rejected: 0, waiting: 0, retryReason: null, authProblem: false };
+    const report: FlushReport = { saved: 0, rejected: 0, refused: 0, waiting: 0, retryReason: null, authProblem: false };
     for (let pass = 0; pass < 5 && report.retryReason === null; pass++) {
       let sentSomething = false;
       for (const lane of lanes) {
@@ -188,8 +197,7 @@ export function flushLanes(db: QuinielazoDb, userId: string, lanes: readonly Any
             break;
           }
           const settled = await settle(db, lane, batch, outcome);
-          if (outcome.kind === 'saved') report.saved += settled;
-          else report.rejected += settled;
+          report[outcome.kind === 'saved' ? 'saved' : outcome.kind === 'closed' ? 'rejected' : 'refused'] += settled;
         }
       }
       if (!sentSomething) break;
@@ -224,10 +232,9 @@ export async function forgetSignedOutUser(db: QuinielazoDb): Promise<void> {
 
 /**
  * The one sender: a lane's batch as one PostgREST upsert (merge on the lane's unique columns,
- * return the saved rows), and the one reading of its answer. The database refuses with 42501 once
- * the round or game has closed by its own clock (or for a Pro entry that is not the player's):
- * the drafts are refused, never retried. An expired or refused token (401) and anything else
- * (no signal, server trouble) keep the entries for a later flush.
+ * return the saved rows). What a failure means is `sendVerdict`'s: 42501 (closed) and other
+ * refusals for good settle the batch, never retried; no signal, server trouble and a session to
+ * refresh keep the entries for a later flush.
  */
 async function sendBatch(target: RestTarget, lane: AnyLane, batch: EntryBase[]): Promise<LaneOutcome> {
   const accessToken = await target.accessToken();
@@ -247,14 +254,19 @@ async function sendBatch(target: RestTarget, lane: AnyLane, batch: EntryBase[]):
       body: JSON.stringify(batch.map((entry) => lane.row(entry))),
     });
   } catch (error) {
-    return { kind: 'retry', reason: error instanceof Error && error.message ? error.message : 'sin conexión' };
+    return outcomeOf(sendVerdict(null), error instanceof Error && error.message ? error.message : 'sin conexión');
   }
   if (response.ok) {
     const rows = (await response.json()) as SavedRow[];
     return { kind: 'saved', receipts: new Map(rows.map((row) => [lane.itemOfSaved(row), row.updated_at])) };
   }
-  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  if (body.code === '42501') return { kind: 'closed' };
-  if (response.status === 401) return { kind: 'retry', reason: body.message ?? 'sesión vencida', auth: true };
-  return { kind: 'retry', reason: body.message ?? `HTTP ${response.status}` };
+  const body = (await response.json().catch(() => ({}))) as RestErrorBody;
+  const verdict = sendVerdict(response.status, body);
+  return outcomeOf(verdict, body.message ?? (verdict.kind === 'wait' && verdict.session ? 'sesión vencida' : `HTTP ${response.status}`));
+}
+
+/** A verdict as the engine settles it; `reason` says why a wait waits (the report's retryReason). */
+function outcomeOf(verdict: SendVerdict, reason: string): LaneOutcome {
+  if (verdict.kind !== 'wait') return verdict;
+  return { kind: 'retry', reason, auth: verdict.session };
 }

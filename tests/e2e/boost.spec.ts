@@ -1,7 +1,7 @@
 // Boost on a phone: a player answers each of the four types on /dashboard (exact score through
 // the two selectors), updates and cancels; answers offline, reloads and sees the server's
 // receipt when the signal returns; an answer still waiting when the game locks is marked not
-// sent and the player is told; the history filters. Games are made relative to the database
+// sent and the player is told, and one the game no longer takes says why; the history filters. Games are made relative to the database
 // clock (tests/support/e2e-boost.ts); the journeys run one after another because each makes
 // "the next game".
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
@@ -163,6 +163,34 @@ test('an answer still waiting when the game locks is marked not sent and the pla
     await expect(box.getByTestId('boost-status')).toContainText('No se envió: el Boost ya cerró');
     await expect(box.getByRole('alert')).toContainText('el Boost ya cerró');
     expect(await serverAnswer(player.id, id)).toBe('Más');
+  } finally {
+    await deleteGame(id);
+  }
+});
+
+test('an answer the game no longer takes is refused for good: the card says why and stays open', async ({ page, context }) => {
+  const player = await createPlayer('boostinvalid');
+  const question = `¿Cambio de tipo ${Date.now()}?`;
+  const id = await createNextGame('yesno', question);
+  try {
+    await signInPage(page, player);
+    await page.goto('/dashboard');
+    await serviceWorkerInControl(page);
+    const box = card(page);
+    await expect(box.getByText(question)).toBeVisible();
+    await context.setOffline(true);
+    await box.getByRole('button', { name: 'Sí', exact: true }).click();
+    await box.getByRole('button', { name: 'Responder' }).click();
+    await expect(box.getByTestId('boost-status')).toContainText('Pendiente de enviar');
+    // While the answer waits, an admin makes it a match game: 'Sí' is no answer to it (22023).
+    await withDb((c) => c.query(`update public.daily_games set game_type = 'match' where id = $1`, [id]));
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(box.getByTestId('boost-status')).toContainText('No se envió: respuesta no válida para este Boost (Local, Empate o Visita)');
+    await expect(box.getByRole('alert')).toHaveText('Tu respuesta no se envió: respuesta no válida para este Boost (Local, Empate o Visita).');
+    await expect(box.getByRole('button', { name: 'Actualizar' })).toBeVisible();
+    await expect(box.getByText('Este juego ya está cerrado.')).toHaveCount(0);
+    expect(await serverAnswer(player.id, id)).toBeNull();
   } finally {
     await deleteGame(id);
   }

@@ -7,6 +7,7 @@ import { filterHistory } from '../../src/features/boost/model/history-filter';
 import { previousResults } from '../../src/features/boost/components/previous-results';
 import { outcomeOf, type HistoryItem } from '../../src/features/boost/api/games';
 import { openBadgeText } from '../../src/features/boost/model/history-text';
+import { answerStateText, lockedByServer, refusedAlert } from '../../src/features/boost/model/answer-state';
 import { formatCalendarDay } from '../../src/lib/time';
 import { parseDailyGameForm, parsePoints } from '../../src/features/admin/daily-game-input';
 
@@ -137,5 +138,24 @@ describe('admin daily game form', () => {
     expect(parseDailyGameForm({ ...base, question: '  ' }, TODAY)).toEqual({ ok: false, error: 'Escribe la pregunta del juego.' });
     expect(parseDailyGameForm({ ...base, imageUrl: 'javascript:alert(1)' }, TODAY)).toMatchObject({ ok: false });
     expect(parseDailyGameForm({ ...base, imageUrl: 'https://x.mx/a.png' }, TODAY)).toMatchObject({ ok: true, row: { metadata: { image_url: 'https://x.mx/a.png' } } });
+  });
+});
+
+describe("an answer's delivery on the card", () => {
+  const draft = (status: 'saved' | 'pending' | 'rejected', refusal?: string) => ({ status, ...(refusal ? { refusal } : {}) });
+
+  it('a refusal for good shows the database reason and leaves the game open; only the lock closes it', () => {
+    const invalid = draft('rejected', 'respuesta no válida para este Boost (Local, Empate o Visita)');
+    expect(answerStateText('rejected', invalid.refusal)).toBe('No se envió: respuesta no válida para este Boost (Local, Empate o Visita)');
+    expect(refusedAlert(invalid.refusal)).toBe('Tu respuesta no se envió: respuesta no válida para este Boost (Local, Empate o Visita).');
+    expect(lockedByServer(invalid)).toBe(false);
+  });
+
+  it('the lock (42501) says the Boost closed and closes the card', () => {
+    expect(answerStateText('rejected')).toBe('No se envió: el Boost ya cerró');
+    expect(refusedAlert()).toBe('Tu respuesta no se envió: el Boost ya cerró.');
+    expect(lockedByServer(draft('rejected'))).toBe(true);
+    expect(lockedByServer(draft('pending'))).toBe(false);
+    expect(answerStateText('pending')).toBe('Pendiente de enviar');
   });
 });

@@ -1,7 +1,7 @@
 // The shared outbox (src/lib/outbox.ts) with its lanes on fake-indexeddb: a Boost answer and
 // picks flushed in one pass through the one REST sender, the newest answer winning, a locked game
-// refusing without losing the answer, Pro picks settled by slot, and sign-out keeping what was not
-// sent. The requests go to a stand-in PostgREST (tests/support/fake-rest.ts).
+// refusing without losing the answer, Pro picks settled by slot, an answer refused for good not
+// holding back the other lanes, and sign-out keeping what was not sent. The requests go to a stand-in PostgREST (tests/support/fake-rest.ts).
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answersLane, recordAnswer } from '../../src/lib/answer-drafts';
@@ -105,5 +105,38 @@ describe('the Pro picks lane', () => {
     await forgetSignedOutUser(db);
     expect(await db.proDrafts.get([USER, '3:101'])).toBeUndefined();
     expect(await db.proDrafts.get([USER, '4:101'])).toMatchObject({ status: 'rejected' });
+  });
+});
+
+describe('an item refused for good', () => {
+  /** PostgREST as check_daily_game_pick (100_boost.sql) refuses an answer its game does not take. */
+  const invalidAnswer = () =>
+    new Response(JSON.stringify({ code: '22023', details: null, hint: 'Local, Empate o Visita', message: 'Respuesta no válida para este Boost' }), { status: 400 });
+  const server = () =>
+    fakeRest(({ table, rows }) => (table === 'daily_game_picks' ? invalidAnswer() : savedRows(rows.map((row) => ({ ...row, updated_at: '2026-11-23T18:00:00.000Z' })))));
+
+  it('settles with its Spanish reason and is not sent again; the picks and Pro picks queued with it are sent', async () => {
+    await recordPick(db, { userId: USER, matchId: 101, quinielaId: 14, result: 'Local', deadline: null });
+    await recordAnswer(db, { userId: USER, gameId: 12, answer: 'Sí', deadline: null });
+    await recordProPick(db, { userId: USER, entryId: 5, matchId: 101, quinielaId: 14, result: 'Visita', deadline: null });
+    const rest = server();
+    const report = await flushLanes(db, USER, OUTBOX_LANES, rest);
+    expect(report).toMatchObject({ saved: 2, rejected: 0, refused: 1, waiting: 0, retryReason: null });
+    expect(await db.answerDrafts.get([USER, 12])).toMatchObject({ answer: 'Sí', status: 'rejected', refusal: 'respuesta no válida para este Boost (Local, Empate o Visita)' });
+    expect(await db.proDrafts.get([USER, '5:101'])).toMatchObject({ status: 'saved' });
+    expect(await db.drafts.get([USER, 101])).toMatchObject({ status: 'saved' });
+
+    await recordProPick(db, { userId: USER, entryId: 5, matchId: 102, quinielaId: 14, result: 'Local', deadline: null });
+    expect(await flushLanes(db, USER, OUTBOX_LANES, rest)).toMatchObject({ saved: 1, refused: 0, waiting: 0 });
+    expect(rest.calls.map((call) => call.table)).toEqual(['picks', 'daily_game_picks', 'paid_picks', 'paid_picks']);
+  });
+
+  it('a new answer to the same game clears the refusal and is sent', async () => {
+    await recordAnswer(db, { userId: USER, gameId: 13, answer: 'Sí', deadline: null });
+    await flushLanes(db, USER, OUTBOX_LANES, server());
+    expect(await db.answerDrafts.get([USER, 13])).toMatchObject({ status: 'rejected' });
+    await recordAnswer(db, { userId: USER, gameId: 13, answer: 'Local', deadline: null });
+    expect(await db.answerDrafts.get([USER, 13])).not.toHaveProperty('refusal');
+    expect(await flushLanes(db, USER, OUTBOX_LANES, fakeRest(({ rows }) => savedRows(rows.map((row) => ({ ...row, updated_at: '2026-11-23T18:00:00.000Z' })))))).toMatchObject({ saved: 1 });
   });
 });

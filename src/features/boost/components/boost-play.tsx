@@ -1,8 +1,8 @@
 // Answering the Boost card's game (its own chunk, loaded once a game is on the card): the
 // answer controls per type, and the answer's delivery state. An answer goes to IndexedDB first
 // and is sent by the app's outbox (src/lib/outbox.ts), so it survives reloads and lost signal;
-// the server's receipt, 'Pendiente de enviar' or 'No se envió: el Boost ya cerró' says where it
-// stands.
+// the server's receipt, 'Pendiente de enviar', 'No se envió: el Boost ya cerró' or the reason the
+// database refused it for good says where it stands (model/answer-state.ts).
 import { formatPoints } from '@/lib/plural';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -14,14 +14,9 @@ import { formatDeadline, formatGameTime } from '@/lib/time';
 import type { BoostGame, ServerAnswer } from '../api/games';
 import { answerDraftOf, recordAnswer } from '@/lib/answer-drafts';
 import { CHOICES, joinScore, MAX_GOALS, splitScore } from '../model/answers';
+import { answerStateText, lockedByServer, refusedAlert } from '../model/answer-state';
 import { cardView } from '../model/card-machine';
 import { GameFace } from './game-face';
-
-const ANSWER_STATE_TEXT = {
-  saved: 'Respuesta guardada ✓',
-  pending: 'Pendiente de enviar',
-  rejected: 'No se envió: el Boost ya cerró',
-} as const;
 
 function useNow(until: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -38,14 +33,16 @@ export function BoostPlay({ userId, game, server, cachedAt }: { userId: string; 
   const lock = new Date(game.lockDate).getTime();
   const now = useNow(lock);
   const draft = useLiveQuery<AnswerDraft | undefined | null>(() => answerDraftOf(getDb(), userId, game.id), [userId, game.id], null);
-  // Closed by the phone's clock, or because the server refused the answer (its clock decides).
-  const open = now < lock && draft?.status !== 'rejected';
+  // Closed by the phone's clock, or because the server refused the answer at the lock (its clock decides).
+  const open = now < lock && !lockedByServer(draft);
   // The newest of the phone's answer and the server's (another device may have answered later).
   const useServer = server && (!draft || (draft.status === 'saved' && draft.savedAt !== null && server.updatedAt > draft.savedAt));
   const saved = draft === null ? (server?.answer ?? null) : useServer ? server.answer : (draft?.answer ?? null);
   const status = useServer || (draft === undefined && server) ? 'saved' : (draft?.status ?? null);
   const savedAt = useServer ? server.updatedAt : (draft?.savedAt ?? server?.updatedAt ?? null);
   const shownStatus = status === 'pending' && !open ? 'rejected' : status;
+  // Why the server refused it for good (an answer this game does not take), if it did.
+  const refusal = useServer ? undefined : draft?.refusal;
 
   const [selection, setSelection] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
@@ -123,7 +120,7 @@ export function BoostPlay({ userId, game, server, cachedAt }: { userId: string; 
 
       {saved !== null && shownStatus && (
         <p data-testid="boost-status" className={`text-xs font-medium ${shownStatus === 'saved' ? 'text-brand-700' : shownStatus === 'pending' ? 'text-amber-700' : 'text-red-700'}`}>
-          {ANSWER_STATE_TEXT[shownStatus]}
+          {answerStateText(shownStatus, refusal)}
           {shownStatus === 'saved' && savedAt && (
             <>
               {' '}
@@ -140,7 +137,7 @@ export function BoostPlay({ userId, game, server, cachedAt }: { userId: string; 
       )}
       {shownStatus === 'rejected' && !notice && (
         <p role="alert" className="text-sm font-semibold text-red-700">
-          Tu respuesta no se envió: el Boost ya cerró.
+          {refusedAlert(refusal)}
         </p>
       )}
     </div>

@@ -15,7 +15,7 @@ import { useLiveQuery } from '@/lib/use-live-query';
 import { copyFreePicks } from '../api/copy-free-picks';
 import type { ProEntry, ProRound } from '../api/get-pro-round';
 import { proDraftsOfRound, recordProPick } from '@/lib/pro-pick-drafts';
-import { shownProPicks, type ShownProPick } from '../model/merge-pro-picks';
+import { proPickStateText, shownProPicks, type ShownProPick } from '../model/merge-pro-picks';
 import { PRO_MESSAGES, PRO_SAVED_MS } from '../model/pro-messages';
 import type { PaymentReturn } from '../model/route-params';
 import { ProCountdown, useRoundOpen } from './pro-countdown';
@@ -98,6 +98,7 @@ function EntryCard(props: { entry: ProEntry; matches: RoundMatch[]; drafts: ProP
       const report = await flushNow();
       if (!report) return setNotice({ kind: 'error', text: PRO_MESSAGES.saveFailed });
       if (report.rejected > 0) return setNotice({ kind: 'error', text: PRO_MESSAGES.closedRefused });
+      if (report.refused > 0) return setNotice({ kind: 'error', text: PRO_MESSAGES.refused });
       if (report.waiting > 0) {
         return setNotice(navigator.onLine ? { kind: 'error', text: PRO_MESSAGES.saveFailed } : { kind: 'queued', text: 'Sin conexión: se enviará en cuanto vuelva la señal.' });
       }
@@ -190,8 +191,9 @@ function ProMatchRow({ match, pick, open, onPick }: { match: RoundMatch; pick: S
             );
           })}
         </div>
-        {pick?.state === 'pending' && <p className="text-xs text-amber-800">Esperando para enviarse</p>}
-        {pick?.state === 'rejected' && <p className="text-xs font-semibold text-red-800">No se envió: la quiniela ya cerró</p>}
+        {pick && pick.state !== 'saved' && (
+          <p className={`text-xs ${pick.state === 'pending' ? 'text-amber-800' : 'font-semibold text-red-800'}`}>{proPickStateText(pick)}</p>
+        )}
         {verdict && <p className={`text-xs font-semibold ${verdict.startsWith('✓') ? 'text-brand-800' : 'text-red-800'}`}>{verdict}</p>}
       </div>
     </li>

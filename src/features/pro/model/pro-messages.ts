@@ -9,6 +9,7 @@ export const PRO_MESSAGES = {
   noPaidEntries: 'No hay entradas pagadas todavía.',
   saved: 'Pick guardado',
   closedRefused: 'La quiniela ya cerró: este cambio no se guardó.',
+  refused: 'Un cambio no se guardó: el motivo está bajo su partido.',
   adultRequired: 'Confirma que tienes 18 años o más para jugar Pro.',
   /** Where MercadoPago sends the buyer back (`?pago=` on /pro/<round>). */
   back: {
