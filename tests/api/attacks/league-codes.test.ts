@@ -113,6 +113,7 @@ describe('guessing codes', () => {
     const guesser = await createPlayer();
     const from = address();
     const answers = await Promise.all(Array.from({ length: 40 }, () => rpc('join_league', { code: unknownCode() }, { from, as: guesser })));
+    expect(answers.map((a) => a.status).sort().join(' ')).toBe([...Array(10).fill(404), ...Array(30).fill(429)].join(' '));
     expect(answers.filter((a) => a.status === 404)).toHaveLength(10);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(30);
   });
