@@ -26,7 +26,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 20_000 },
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: a test waits on the platform, the network or the app's own timers for a
+  // good part of its time (153 tests: 5.9 min with three, 6.5 with two, 2026-12-02; docs/testing.md).
+  workers: 3,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
