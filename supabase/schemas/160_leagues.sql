@@ -300,9 +300,11 @@ $$;
 revoke execute on function internal.league_code_callers() from public;
 
 -- Before a lookup: refused while any of the caller's rows used up its window. Locks his rows
--- (in one order) so his other lookups wait for this one's miss to be counted.
+-- (in one order) so his other lookups wait for this one's miss to be counted. A caller whose
+-- lookups queue on his own rows for a second (a burst of guesses sent at once) is refused like a
+-- guesser, rather than held until the statement times out (a 500 to the 40 of a burst's last).
 create function internal.refuse_league_code_guessing() returns void
-language plpgsql volatile set search_path = ''
+language plpgsql volatile set search_path = '' set lock_timeout = '1s'
 as $$
 declare
   g record;
@@ -319,6 +321,9 @@ begin
         using errcode = 'PT429', hint = 'league_code_guesses';
     end if;
   end loop;
+exception when lock_not_available then
+  raise exception 'Probaste demasiados códigos de liga a la vez. Espera unos minutos y pide el enlace a quien te invitó.'
+    using errcode = 'PT429', hint = 'league_code_guesses';
 end
 $$;
 revoke execute on function internal.refuse_league_code_guessing() from public;
@@ -326,7 +331,7 @@ revoke execute on function internal.refuse_league_code_guessing() from public;
 -- After a miss: counted for each of the caller's rows (a new window when the last one ended).
 -- The miss past a limit is refused like the next lookups (its count rolls back; the row is full).
 create function internal.count_league_code_miss(code text) returns void
-language plpgsql volatile set search_path = ''
+language plpgsql volatile set search_path = '' set lock_timeout = '1s'
 as $$
 declare
   over int;
@@ -352,6 +357,9 @@ begin
   delete from internal.league_code_guesses x
     where x.ctid = any (array(select y.ctid from internal.league_code_guesses y
                               where y.window_start <= now() - interval '10 minutes' limit 20 for update skip locked));
+exception when lock_not_available then
+  raise exception 'Probaste demasiados códigos de liga a la vez. Espera unos minutos y pide el enlace a quien te invitó.'
+    using errcode = 'PT429', hint = 'league_code_guesses';
 end
 $$;
 revoke execute on function internal.count_league_code_miss(code text) from public;

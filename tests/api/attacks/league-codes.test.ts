@@ -109,13 +109,18 @@ describe('guessing codes', () => {
     expect(joined.body).toMatchObject({ already_member: false });
   });
 
-  it('answers 10 of 40 guesses sent at once by one player and refuses the other 30', async () => {
+  it('answers at most 10 of 40 guesses sent at once by one player and refuses the others with 429, none with a 5xx', async () => {
     const guesser = await createPlayer();
     const from = address();
     const answers = await Promise.all(Array.from({ length: 40 }, () => rpc('join_league', { code: unknownCode() }, { from, as: guesser })));
-    expect(answers.map((a) => a.status).sort().join(' ')).toBe([...Array(10).fill(404), ...Array(30).fill(429)].join(' '));
-    expect(answers.filter((a) => a.status === 404)).toHaveLength(10);
-    expect(answers.filter((a) => a.status === 429)).toHaveLength(30);
+    const statuses = answers.map((a) => a.status);
+    // Ten at most are looked up, whatever their order; the rest are refused, those that queued
+    // on his own rows for a second too (on a busy machine they were 500s: the statement's timeout).
+    expect(statuses.filter((s) => s !== 404 && s !== 429), statuses.join(' ')).toEqual([]);
+    const looked = statuses.filter((s) => s === 404).length;
+    expect(looked, statuses.join(' ')).toBeGreaterThan(0);
+    expect(looked, statuses.join(' ')).toBeLessThanOrEqual(10);
+    expect(answers.filter((a) => a.status === 429).every((a) => (a.body as { hint?: string }).hint === 'league_code_guesses')).toBe(true);
   });
 
   it('stops an address after 30 unknown codes, whatever x-forwarded-for it sends; other addresses still read the invitation', async () => {
