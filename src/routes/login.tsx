@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { rememberJoinIntent } from '@/features/leagues/join-intent';
 import { inviteRoads, joinCodeOfRedirect } from '@/features/leagues/invite-roads';
@@ -25,7 +26,9 @@ function LoginPage() {
   const { redirect: redirectTo } = Route.useSearch();
   // Back to a liga's invitation to join it: the sign-in is the player's ask, said on the screen
   // (a link alone never joins a signed-in player: features/leagues/join-intent.ts).
-  const liga = joinCodeOfRedirect(redirectTo);
+  // Not while the prerendered page (drawn for no invitation) hydrates: hydration keeps a link's
+  // href as the server wrote it, and only a later render with a new href changes it.
+  const liga = useHydrated() ? joinCodeOfRedirect(redirectTo) : null;
   return (
     <LoginForm
       redirectTo={redirectTo}

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { inviteRoads } from '@/features/leagues/invite-roads';
 import { currentSession } from '@/lib/session';
@@ -13,7 +14,10 @@ export const Route = createFileRoute('/signup')({
     if (await currentSession()) throw redirect({ to: '/dashboard' as '/', replace: true });
   },
   component: function SignupRoute() {
-    const { liga } = Route.useSearch();
+    const { liga: asked } = Route.useSearch();
+    // Not while the prerendered page (drawn for no liga) hydrates: hydration keeps a link's href
+    // as the server wrote it, and only a later render with a new href changes it.
+    const liga = useHydrated() ? asked : undefined;
     return <SignupForm leagueCode={liga ?? null} logInSearch={liga ? inviteRoads(liga).logIn : {}} />;
   },
 });

@@ -131,6 +131,18 @@ test.describe('item 1: every road from an invitation ends in the liga', () => {
   });
 });
 
+test('item 1: the sign-up and the sign-in opened as pages of their own (a slow phone, before the app took the invitation over) keep the liga in their links', async ({ page }) => {
+  // The invitation's "Unirme a la liga" tapped before the app had taken the server's page over is
+  // a full load of the prerendered /signup, drawn for no liga: hydration kept its plain links.
+  const liga = await makeLiga();
+  await page.goto(signUpHref(liga.code));
+  await expect(page.getByRole('main').getByRole('link', { name: 'Inicia sesión', exact: true })).toHaveAttribute('href', logInHref(liga.code));
+  await expect(headerLink(page, 'Iniciar sesión')).toHaveAttribute('href', logInHref(liga.code));
+  await page.goto(logInHref(liga.code));
+  await expect(page.getByRole('main').getByRole('link', { name: 'Crear cuenta' })).toHaveAttribute('href', signUpHref(liga.code));
+  await expect(page.getByText('Al iniciar sesión entrarás a la liga de tu invitación.')).toBeVisible();
+});
+
 test('item 2: the weekly page shows one round, the one chosen, named in the URL; back and forward follow', async ({ page }) => {
   const name = `Jornada elegida ${tag()}`;
   const round = await createRound(name);
