@@ -42,7 +42,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/platform-setup.ts'],
-          testTimeout: 30_000,
+          // A safety net, not a bound (docs/testing.md): a loaded machine only makes a green test slower.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // Lanes (tests/support/api-lanes.ts): the files on each shared platform one at a time,
           // and beside them the files that start platforms of their own.
@@ -62,7 +63,8 @@ export default defineConfig({
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/platform-setup.ts'],
-          testTimeout: 30_000,
+          // A safety net, not a bound (docs/testing.md): a loaded machine only makes a green test slower.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
           sequence: { groupOrder: 2 },

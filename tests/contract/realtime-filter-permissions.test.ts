@@ -21,7 +21,7 @@ const clients: SupabaseClient[] = [];
 async function client(token?: string): Promise<SupabaseClient> {
   const c = createClient(inject('apiUrl'), inject('anonKey'), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
+    realtime: { transport: WebSocket as never, timeout: 30_000 }, // a join's reply is waited for, not timed
   });
   if (token) await c.realtime.setAuth(token);
   clients.push(c);

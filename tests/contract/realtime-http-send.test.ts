@@ -11,7 +11,7 @@ const clients: SupabaseClient[] = [];
 function client(): SupabaseClient {
   const c = createClient(inject('apiUrl'), inject('anonKey'), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
+    realtime: { transport: WebSocket as never, timeout: 30_000 }, // a join's reply is waited for, not timed
   });
   clients.push(c);
   return c;

@@ -16,7 +16,9 @@ const clients: SupabaseClient[] = [];
 async function client(token?: string): Promise<SupabaseClient> {
   const c = createClient(inject('apiUrl'), inject('anonKey'), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
+    // A join's reply is waited for (realtime-js gives up after 10 s and joins again, which a
+    // loaded machine reached once: the test then waited for a status that never came).
+    realtime: { transport: WebSocket as never, timeout: 30_000 },
   });
   if (token) await c.realtime.setAuth(token);
   clients.push(c);
