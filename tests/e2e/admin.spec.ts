@@ -4,7 +4,7 @@
 // the new points, and the admin reviews that player's picks. A player opening /admin lands on
 // /dashboard.
 import { expect, test, type Page } from '@playwright/test';
-import { createPlayer, serviceClient, signInPage } from '../support/e2e-players.ts';
+import { closeRoundNow, createPlayer, serviceClient, signInPage } from '../support/e2e-players.ts';
 import { doubleSubmit } from '../support/double-tap.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
@@ -182,9 +182,10 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
 
   // --- The player's history and the leaderboard show the new points. ---
   // Both screens show the current month, and the round closes after every open round, which
-  // may be next month: the test moves its deadline to a minute ago, as an admin correcting a
-  // deadline would (the referee re-scores it: the same points, in this month).
-  await service.from('quinielas').update({ deadline: new Date(Date.now() - 60_000).toISOString() }).eq('id', round.id);
+  // may be next month: the test moves its deadline to just now by the database clock, never
+  // before this Mexico City month (a minute ago was last month at 00:00:30 on a month's first
+  // day: test:calendar), as an admin correcting a deadline would (the referee re-scores it).
+  await closeRoundNow(round.id);
   await expect
     .poll(async () => (await service.from('scores').select('points').eq('quiniela_id', round.id).eq('user_id', player.id).single()).data?.points)
     .toBe(score.points);

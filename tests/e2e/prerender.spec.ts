@@ -86,6 +86,10 @@ test('the app hydrates the prerendered page without a mismatch and keeps its ele
 });
 
 test('the data pages hydrate their skeleton, then load their data in place, on a slow phone too', async ({ page }) => {
+  // Not at a shifted date (npm run test:calendar): Chromium's CPU throttling stalls under
+  // libfaketime (both slow-phone tests ran out their 180 s there); the pages' data and dates are
+  // checked at shifted dates by the rest of this file.
+  test.skip(!!process.env.FAKETIME, "Chromium's CPU throttling stalls under libfaketime");
   // A 4× slower CPU on a busy 2-core machine: what is checked is where the data lands, not how
   // fast (speed is the bench's), so the waits are long.
   test.setTimeout(180_000);

@@ -192,6 +192,10 @@ test('the footer links reach every public page', async ({ page }) => {
 });
 
 test('a visitor who scrolls a page before the app takes over stays where he scrolled, and his tap works', async ({ page }) => {
+  // Not at a shifted date (npm run test:calendar): Chromium's CPU throttling stalls under
+  // libfaketime (both slow-phone tests ran out their 180 s there); the pages' data and dates are
+  // checked at shifted dates by the other public-page tests.
+  test.skip(!!process.env.FAKETIME, "Chromium's CPU throttling stalls under libfaketime");
   // A slow phone: the prerendered page is on screen for seconds before its scripts hydrate it
   // (at 20× slowdown the app takes up to 30 s to take over on a busy machine).
   test.setTimeout(180_000);
