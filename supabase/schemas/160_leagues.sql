@@ -378,8 +378,10 @@ declare
   l public.leagues;
   was boolean;
 begin
-  perform internal.refuse_league_code_guessing();
+  -- The player's lock first, then his guessing rows, in every join: the other order deadlocked
+  -- two of his joins sent at once (40P01, a 500).
   perform internal.lock_player_leagues(me);
+  perform internal.refuse_league_code_guessing();
   select * into l from public.leagues where leagues.code = wanted for update;
   if l.id is null then
     perform internal.count_league_code_miss(wanted);
