@@ -83,7 +83,7 @@ const playerToken = () =>
     .setExpirationTime(TOKEN_TTL)
     .sign(new TextEncoder().encode(JWT_SECRET));
 
-async function until(check: () => boolean, ms = 5000): Promise<void> {
+async function until(check: () => boolean, ms = 30_000): Promise<void> {
   await expect.poll(check, { timeout: ms }).toBe(true);
 }
 

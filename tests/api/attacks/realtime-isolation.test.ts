@@ -51,7 +51,7 @@ async function rawSocket(): Promise<{ send: (frame: unknown) => void; replies: A
   return { send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)), replies };
 }
 
-async function until<T>(get: () => T | undefined, ms = 5000): Promise<T> {
+async function until<T>(get: () => T | undefined, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = get();
