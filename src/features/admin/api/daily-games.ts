@@ -19,7 +19,7 @@ export interface AdminDailyGame {
 }
 
 export async function createDailyGame(row: DailyGameRow): Promise<number> {
-  // decisions.md: a game locks at 23:59 hora del Centro of its date (the database enforces it too).
+  // docs/product.md#boost: a game locks at 23:59 hora del Centro of its date (the database enforces it too).
   const lockDate = typedGameTimeToIso(`${row.game_date}T23:59`) ?? `${row.game_date}T23:59:00-06:00`;
   const { data, error } = await supabase.from('daily_games').insert({ ...row, lock_date: lockDate }).select('id').single();
   if (error) throw error;
