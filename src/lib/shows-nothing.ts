@@ -1,7 +1,7 @@
 // Text that shows nothing: white space (\s) and the characters that render as nothing (soft
 // hyphen, joiners, zero-width and direction marks, Hangul fillers, the blank Braille cell…).
-// The database holds the same set (public.shows_nothing, supabase/migrations/
-// 20261126001400_poll_blank_unicode.sql) for chat messages and poll answers; this copy lets the
+// The database holds the same set (public.shows_nothing, supabase/schemas/
+// 010_foundation.sql) for chat messages and poll answers; this copy lets the
 // app answer before sending, and tests/api/shows-nothing.test.ts holds the two to the same answer
 // for every character of the BMP.
 const INVISIBLE = new Set([
