@@ -60,7 +60,7 @@ create function internal.refuse_started_rule_change() returns trigger
 language plpgsql set search_path = ''
 as $$
 declare
-  this_month date := date_trunc('month', now() at time zone 'America/Mexico_City')::date;
+  this_month date := date_trunc('month', public.mx_time(now()))::date;
 begin
   if tg_op = 'TRUNCATE'
      or (tg_op <> 'INSERT' and old.effective_from <= this_month)

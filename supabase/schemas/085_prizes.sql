@@ -50,7 +50,7 @@ language sql stable
 as $$
   with round as (
     select q.id, (select count(*) from public.matches m where m.quiniela_id = q.id) as match_count,
-           date_trunc('month', q.deadline at time zone 'America/Mexico_City')::date as month
+           date_trunc('month', public.mx_time(q.deadline))::date as month
     from public.quinielas q where q.id = quiniela_id_input and q.results_saved
   ), round_scores as (
     select s.* from public.scores s join round r on r.id = s.quiniela_id

@@ -44,7 +44,10 @@ const ALLOWED: Record<string, Callers> = {
   'limit_activity_logs()': 'none',
   'skip_stored_activity()': 'none',
   'limit_chat_rate()': 'none',
+  'invisible_characters()': 'anon authenticated',
+  'mx_instant(timestamp without time zone)': 'anon authenticated',
   'mx_month_start(integer,integer)': 'anon authenticated',
+  'mx_time(timestamp with time zone)': 'anon authenticated',
   'new_referral_code()': 'none',
   'normalize_daily_answer(text,text)': 'anon authenticated',
   'normalize_profile_username()': 'none',
@@ -96,6 +99,9 @@ const ALLOWED: Record<string, Callers> = {
   'standings_after_scores()': 'none',
   'username_problem(text)': 'authenticated',
   'username_key(text)': 'authenticated',
+  // The one list of white space (supabase/schemas/010_foundation.sql): players' own writes and
+  // answers are trimmed with it, so it runs as them.
+  'white_space_characters()': 'anon authenticated',
   // Ligas (supabase/schemas/160_leagues.sql): each checks membership or ownership inside.
   'create_league(text,text)': 'authenticated',
   'delete_league(uuid)': 'authenticated',

@@ -9,7 +9,8 @@
 // - a migration or schema file named bare ("20261127090000_baseline.sql", "100_boost.sql"): it
 //   exists in supabase/migrations/ or supabase/schemas/ (the squash deleted the old ones);
 // - a Markdown link to a file (not a URL): it exists beside the doc.
-// Not checked: docs/decisions-log.md (a dated history: it names what existed then), generated
+// Not checked: this file (its samples lead nowhere on purpose), docs/decisions-log.md (a dated
+// history: it names what existed then), generated
 // files and migrations (their comments are the schema files' of that day), Markdown code fences
 // (shell sessions in other checkouts), and a path right after an npm package's name
 // ("@supabase/realtime-js lib/serializer.js" is that package's file).
@@ -19,7 +20,7 @@ import { dirname, join, normalize, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const TRACKED = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+const TRACKED = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
 const FILES = new Set(TRACKED);
 const DIRS = new Set(TRACKED.flatMap((f) => ancestors(f)));
 
@@ -31,7 +32,8 @@ const SCANNED = TRACKED.filter(
     !/\.gen\.ts$/.test(f) &&
     f !== 'supabase/seed.sql' &&
     f !== 'src/lib/database.types.ts' &&
-    f !== 'docs/decisions-log.md',
+    f !== 'docs/decisions-log.md' &&
+    f !== 'tests/unit/repo-paths.test.ts',
 );
 
 const EXT = '(?:tsx?|sql|md|jsonc?|css|html|toml|m?js|ya?ml)';
