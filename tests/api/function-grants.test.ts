@@ -73,7 +73,6 @@ const ALLOWED: Record<string, Callers> = {
   'score_locked_daily_games()': 'authenticated',
   'score_round(bigint)': 'authenticated',
   'score_round_after_match_change()': 'none',
-  'score_round_after_round_change()': 'none',
   'seal_due_rounds()': 'none',
   'set_daily_game_lock()': 'none',
   'set_paid_pick_round()': 'none',

@@ -22,7 +22,7 @@ const HOMES: Record<string, number> = {
 // another change is rewriting (issue 43 left them to it). The counts may only go down.
 const NOT_YET: Record<string, number> = {
   'supabase/schemas/070_scoring.sql': 6,
-  'supabase/schemas/080_standings.sql': 15,
+  'supabase/schemas/080_standings.sql': 14,
 };
 
 function files(dir: string): string[] {
