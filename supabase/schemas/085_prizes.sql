@@ -74,5 +74,7 @@ as $$
   from winners w join public.public_profiles p on p.id = w.user_id
   order by w.kind desc, p.username
 $$;
-comment on function public.get_round_prizes(bigint) is 'A finalized round''s prizes: weekly best score (ties share) and the perfect-round prize split among all perfect players.';
-revoke execute on function public.get_round_prizes(quiniela_id_input bigint) from public;
+comment on function public.get_round_prizes(bigint) is 'A finalized round''s prizes: weekly best score (ties share) and the perfect-round prize split among all perfect players. Service role only (who pays the prizes).';
+-- No screen shows a round's prize winners (issue 43): the rule is kept for whoever pays them (the
+-- service role, a database session), and not served to visitors or players.
+revoke execute on function public.get_round_prizes(quiniela_id_input bigint) from public, anon, authenticated;

@@ -33,7 +33,7 @@ const ALLOWED: Record<string, Callers> = {
   'get_poll_results(bigint)': 'authenticated',
   'get_rank_history(uuid,integer,integer)': 'anon authenticated',
   'get_rank_history_compare(integer,integer)': 'authenticated',
-  'get_round_prizes(bigint)': 'anon authenticated',
+  'get_round_prizes(bigint)': 'none',
   'get_round_seal(bigint)': 'anon authenticated',
   'get_user_daily_scores_by_month(uuid,integer,integer)': 'anon authenticated',
   'get_user_scores_by_month(uuid,integer,integer)': 'anon authenticated',
