@@ -8,7 +8,7 @@ import type { MatchResult } from '../results';
 import { ClubPicker } from './club-picker';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, secondaryButtonClass, type Notice } from './ui';
 import { useRounds } from './use-rounds';
-import { multiplierLabel, rulesFor } from '@/lib/game-rules';
+import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
 
 interface MatchDraft {
   key: number;
