@@ -477,7 +477,7 @@ comment on function public.score_round(bigint) is
 revoke execute on function public.score_round(quiniela_id_input bigint) from public, anon;
 
 -- A round's own changes (finalized, moved, made last of the month) re-score it from
--- supabase/schemas/170_round_changes.sql, where every step of a change to a round is in order.
+-- supabase/schemas/180_round_changes.sql, where every step of a change to a round is in order.
 
 -- A corrected result (or bonus setting) of a finalized round re-scores that round, once per
 -- statement however many matches changed.

@@ -221,7 +221,7 @@ end
 $$;
 
 -- A corrected result of a finalized round re-scores it, so its seal is checked first. (Finalizing
--- a round seals and checks it too: supabase/schemas/170_round_changes.sql.)
+-- a round seals and checks it too: supabase/schemas/180_round_changes.sql.)
 create function internal.check_seal_before_scoring() returns trigger
 language plpgsql security definer set search_path = ''
 as $$

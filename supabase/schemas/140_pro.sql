@@ -6,7 +6,7 @@
 set check_function_bodies = off;
 
 -- ---------------------------------------------------------------------------------------------
--- Packs: prices and pool contributions are data, changed only by migration (decisions.md).
+-- Packs: prices and pool contributions are data, changed only by migration (docs/decisions/pro.md).
 create table public.pro_packs (
   pack_type text primary key check (pack_type ~ '^[a-z_0-9]{1,30}$'),
   entries int not null check (entries > 0),
@@ -511,7 +511,7 @@ comment on function public.copy_free_picks_to_paid_entry(bigint) is 'Copies the 
 revoke execute on function public.copy_free_picks_to_paid_entry(p_entry bigint) from public, anon;
 
 -- ---------------------------------------------------------------------------------------------
--- The payout (decisions.md): once the round is finalized, the whole pool goes to the live
+-- The payout (docs/decisions/pro.md): once the round is finalized, the whole pool goes to the live
 -- entries with the most points, shared evenly per entry. Empty before that.
 -- Reads: the fixed payout once finalized; the fixed pool once finalized, the live one before.
 create function public.pro_payout(p_quiniela bigint)

@@ -1,5 +1,5 @@
 // What a change to a round sets off is in one place and in one order (issue 43, item 4;
-// supabase/schemas/170_round_changes.sql). PostgreSQL fires a table's triggers of one timing in
+// supabase/schemas/180_round_changes.sql). PostgreSQL fires a table's triggers of one timing in
 // the alphabetical order of their names, so finalizing once depended on how triggers in five
 // files were named. Here: quinielas has one trigger before an update and one after it (a new
 // trigger anywhere else fails), and each calls its steps in the order the finalization needs —

@@ -2,8 +2,8 @@
 // production applies. Both must build the same database: a change made in one home only (a schema
 // file edited without `npm run db:diff`, a migration written by hand) fails here. Two fresh
 // databases in the test platform's cluster: bootstrap.sql + the migrations, and bootstrap.sql +
-// the schema files + the hand-written migrations (docs/decisions.md, "Schema files and generated
-// migrations").
+// the schema files + the hand-written migrations (docs/decisions/database.md, "Schema files and
+// generated migrations").
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildFromMigrations, buildFromSchemas, catalogDiff, catalogOf, freshDatabase } from '../../scripts/schema-catalog.ts';

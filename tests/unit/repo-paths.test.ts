@@ -12,8 +12,9 @@
 // Not checked: this file (its samples lead nowhere on purpose), docs/decisions-log.md (a dated
 // history: it names what existed then), generated
 // files and migrations (their comments are the schema files' of that day), Markdown code fences
-// (shell sessions in other checkouts), and a path right after an npm package's name
-// ("@supabase/realtime-js lib/serializer.js" is that package's file).
+// (shell sessions in other checkouts), a path right after an npm package's name
+// ("@supabase/realtime-js lib/serializer.js" is that package's file) and an example named x
+// ("-- tests/e2e/x.spec.ts").
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, resolve } from 'node:path';
@@ -42,6 +43,8 @@ const PATH = new RegExp(`(?<![\\w./@:$-])((?:\\.{1,2}/)*${TOPS}/[\\w./-]*\\.${EX
 const SQL_FILE = /(?<![\w/.-])(\d{3,14}_[a-z0-9_]+\.sql)(?![\w])/g;
 const MD_LINK = /\]\(([^)\s#]+)(?:#[^)]*)?\)/g;
 const AFTER_PACKAGE = /@[\w-]+\/[\w.-]+['’]?s? $/;
+/** An example's name, not a pointer: `tests/e2e/x.spec.ts`, `src/x.ts`. */
+const PLACEHOLDER = /(^|\/)x(\.[\w]+)+$/;
 
 /** The folders above a path ("a/b/c.ts" → a/b, a). */
 function ancestors(path: string): string[] {
@@ -104,7 +107,7 @@ function deadPointers(file: string, text: string): string[] {
   commentText(file, text).forEach((line, index) => {
     const where = `${file}:${index + 1}`;
     for (const m of line.matchAll(PATH)) {
-      if (AFTER_PACKAGE.test(line.slice(0, m.index))) continue;
+      if (AFTER_PACKAGE.test(line.slice(0, m.index)) || PLACEHOLDER.test(m[1])) continue;
       if (!exists(file, m[1])) dead.push(`${where}: ${m[1]}`);
     }
     for (const m of line.matchAll(SQL_FILE)) {

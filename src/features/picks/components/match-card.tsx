@@ -32,7 +32,7 @@ export interface MatchCardProps {
 type Look = 'open' | 'chosen' | 'locked' | 'locked-chosen' | 'right-pick' | 'wrong-pick' | 'result';
 
 // Closed rounds read like every sports app: the player's wrong pick red, the real result green,
-// a right pick green with a check (docs/decisions.md, "The closed round in colours"). A button
+// a right pick green with a check (docs/decisions/picks.md, "The closed round in colours"). A button
 // that cannot be tapped looks it (grey, no border to press), and the screen says why.
 const LOOKS: Record<Look, { button: string; small: string }> = {
   open: { button: 'border-slate-300 bg-white text-slate-800 hover:border-brand-600', small: 'text-slate-600' },

@@ -7,7 +7,7 @@ const PICK_STATE_TEXT = {
 
 /**
  * One pick's delivery state under its match, only when it is not simply saved: the status bar
- * says "12 de 12 guardados" once for the whole round (docs/decisions.md, "One save model").
+ * says "12 de 12 guardados" once for the whole round (docs/decisions/picks.md, "One save model").
  */
 export function PickStatus({ pick }: { pick: ShownPick }) {
   if (pick.state === 'pending') {

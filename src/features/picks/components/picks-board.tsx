@@ -1,6 +1,6 @@
 // The picks screen for one round (/picks and /quinielazo-de-la-semana): header with the
 // countdown, the match cards (each tap saved), the status bar of the one save model
-// (docs/decisions.md, "One save model on the picks screen"), and each pick's delivery state
+// (docs/decisions/picks.md, "One save model on the picks screen"), and each pick's delivery state
 // from the offline drafts (docs/offline-picks.md).
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';

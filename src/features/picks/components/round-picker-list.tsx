@@ -1,7 +1,7 @@
 // The rounds to join, edit or view (docs/product.md#picks-selector): 'Participar' for an open round
 // without picks, 'Editar' for an open round with picks, 'Ver' for a closed one; 'Abierta' /
 // 'Cerrada' badges; status colour green (open), grey (results saved: the spec's red read as an
-// error, issue 32 and docs/decisions.md), yellow (closed, awaiting results); the last round of
+// error: docs/decisions/picks.md, "Rounds: addresses and lists"), yellow (closed, awaiting results); the last round of
 // the month marked with its multiplier (×1.5 today). Names wrap instead of being cut, and the
 // deadline is in its compact form, so a title fits a 390 px phone.
 import { Link } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
--- TOPIC 170_round_changes
+-- TOPIC 180_round_changes
 -- What a change to a round (public.quinielas) sets off, in order, in one place (issue 43).
 -- PostgreSQL fires a table's triggers of one timing in the alphabetical order of their names,
 -- and finalizing once relied on a trigger of 140_pro.sql (quinielas_fix_pro_payout) sorting
