@@ -31,7 +31,7 @@ export default tseslint.config(
       // Generated (npm run typegen, the router plugin).
       'src/routeTree.gen.ts',
       'src/lib/database.types.ts',
-      'src/lib/game-rules.gen.ts',
+      'src/lib/game/game-rules.gen.ts',
     ],
   },
   js.configs.recommended,

@@ -12,7 +12,7 @@ import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { loadavg } from 'node:os';
 import type { Platform } from '../supabase/local/platform.ts';
-import { ROUND_WITH_MATCHES_SELECT } from '../src/lib/rounds.ts';
+import { ROUND_WITH_MATCHES_SELECT } from '../src/lib/game/rounds.ts';
 import { AUTHENTICATOR_PASSWORD } from '../supabase/local/config.ts';
 import { describeMemory, sampleMemory } from './memory.ts';
 import { pgbouncerInstalled, startPooledRest } from './pooler.ts';

@@ -117,7 +117,7 @@ begin
   -- The rules in force in the round's month (as score_round reads them).
   select max(pt.correct) into most
   from public.quinielas q
-  cross join lateral public.points_table_for((date_trunc('month', q.deadline at time zone 'America/Mexico_City'))::date) pt
+  cross join lateral public.points_table_for((date_trunc('month', public.mx_time(q.deadline)))::date) pt
   where q.id = new.quiniela_id;
   -- match_order is unique per round and starts at 1, so the order caps the count.
   if new.match_order > coalesce(most, 12) then

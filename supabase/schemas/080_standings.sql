@@ -546,19 +546,14 @@ create function public.standings_after_move() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if tg_table_name = 'quinielas' then
-    if exists (select 1 from public.scores where quiniela_id = new.id) then
-      perform public.refresh_monthly_standings(extract(year from d)::int, extract(month from d)::int)
-      from (select distinct date_trunc('month', x at time zone 'America/Mexico_City') as d from unnest(array[old.deadline, new.deadline]) x) t;
-    end if;
-  elsif exists (select 1 from public.daily_scores where daily_game_id = new.id) then
+  if exists (select 1 from public.daily_scores where daily_game_id = new.id) then
     perform public.refresh_monthly_standings(extract(year from d)::int, extract(month from d)::int)
     from (select distinct date_trunc('month', x) as d from unnest(array[old.game_date, new.game_date]) x) t;
   end if;
   return null;
 end
 $$;
-comment on function public.standings_after_move() is 'Trigger: a round''s deadline or a Boost game''s date changed; refresh the months involved.';
+comment on function public.standings_after_move() is 'Trigger: a Boost game''s date changed; refresh the months involved (a round''s moved deadline: internal.after_round_update).';
 revoke execute on function public.standings_after_move() from public, anon, authenticated;
 
 -- PL/pgSQL with EXECUTE on purpose: PostgREST passes the arguments through a lateral
@@ -759,9 +754,6 @@ create trigger scores_standings_update after update on public.scores
 
 create trigger scores_standings_delete after delete on public.scores
   referencing old table as old_rows for each statement execute function public.standings_after_scores();
-
-create trigger quinielas_standings_move after update of deadline on public.quinielas
-  for each row when (old.deadline is distinct from new.deadline) execute function public.standings_after_move();
 
 create trigger profiles_rename_podiums after update of username on public.profiles
   for each row when (old.username is distinct from new.username) execute function internal.place_podiums_after_rename();

@@ -102,7 +102,7 @@ create function public.admin_analytics_30d(p_from date) returns json
 language plpgsql stable security invoker set search_path = ''
 as $$
 declare
-  since timestamptz := (p_from::timestamp at time zone 'America/Mexico_City');
+  since timestamptz := public.mx_instant(p_from::timestamp);
   result json;
 begin
   if not (public.is_admin() or (select auth.role()) = 'service_role') then
@@ -136,9 +136,9 @@ begin
     -- the sign-ups and the referrals; and the picks of each round that closed in the window.
     'days', coalesce((
       select json_agg(json_build_object('day', g.day::date, 'active', coalesce(a.n, 0), 'signups', coalesce(s.n, 0), 'referrals', coalesce(r.n, 0)) order by g.day)
-      from generate_series(p_from, (now() at time zone 'America/Mexico_City')::date, interval '1 day') g(day)
+      from generate_series(p_from, public.mx_time(now())::date, interval '1 day') g(day)
       left join (
-        select (t.at at time zone 'America/Mexico_City')::date as day, count(distinct t.user_id)::int as n from (
+        select public.mx_time(t.at)::date as day, count(distinct t.user_id)::int as n from (
           select user_id, created_at as at from public.activity_logs where created_at >= since
           union all
           select user_id, updated_at from public.picks where updated_at >= since
@@ -147,11 +147,11 @@ begin
         ) t group by 1
       ) a on a.day = g.day::date
       left join (
-        select (created_at at time zone 'America/Mexico_City')::date as day, count(*)::int as n
+        select public.mx_time(created_at)::date as day, count(*)::int as n
         from public.profiles where created_at >= since group by 1
       ) s on s.day = g.day::date
       left join (
-        select (created_at at time zone 'America/Mexico_City')::date as day, count(*)::int as n
+        select public.mx_time(created_at)::date as day, count(*)::int as n
         from public.referral_tracking where created_at >= since group by 1
       ) r on r.day = g.day::date
     ), '[]'::json),

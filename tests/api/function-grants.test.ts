@@ -33,7 +33,7 @@ const ALLOWED: Record<string, Callers> = {
   'get_poll_results(bigint)': 'authenticated',
   'get_rank_history(uuid,integer,integer)': 'anon authenticated',
   'get_rank_history_compare(integer,integer)': 'authenticated',
-  'get_round_prizes(bigint)': 'anon authenticated',
+  'get_round_prizes(bigint)': 'none',
   'get_round_seal(bigint)': 'anon authenticated',
   'get_user_daily_scores_by_month(uuid,integer,integer)': 'anon authenticated',
   'get_user_scores_by_month(uuid,integer,integer)': 'anon authenticated',
@@ -44,7 +44,10 @@ const ALLOWED: Record<string, Callers> = {
   'limit_activity_logs()': 'none',
   'skip_stored_activity()': 'none',
   'limit_chat_rate()': 'none',
+  'invisible_characters()': 'anon authenticated',
+  'mx_instant(timestamp without time zone)': 'anon authenticated',
   'mx_month_start(integer,integer)': 'anon authenticated',
+  'mx_time(timestamp with time zone)': 'anon authenticated',
   'new_referral_code()': 'none',
   'normalize_daily_answer(text,text)': 'anon authenticated',
   'normalize_profile_username()': 'none',
@@ -70,7 +73,6 @@ const ALLOWED: Record<string, Callers> = {
   'score_locked_daily_games()': 'authenticated',
   'score_round(bigint)': 'authenticated',
   'score_round_after_match_change()': 'none',
-  'score_round_after_round_change()': 'none',
   'seal_due_rounds()': 'none',
   'set_daily_game_lock()': 'none',
   'set_paid_pick_round()': 'none',
@@ -96,6 +98,9 @@ const ALLOWED: Record<string, Callers> = {
   'standings_after_scores()': 'none',
   'username_problem(text)': 'authenticated',
   'username_key(text)': 'authenticated',
+  // The one list of white space (supabase/schemas/010_foundation.sql): players' own writes and
+  // answers are trimmed with it, so it runs as them.
+  'white_space_characters()': 'anon authenticated',
   // Ligas (supabase/schemas/160_leagues.sql): each checks membership or ownership inside.
   'create_league(text,text)': 'authenticated',
   'delete_league(uuid)': 'authenticated',

@@ -42,7 +42,7 @@ describe('schema drift', () => {
           returns numeric language sql stable as $$ select 0::numeric $$;
         alter policy "Players insert their own picks while the round is open" on public.picks with check (true);
         grant update (email) on table public.profiles to authenticated;
-        revoke execute on function public.get_round_prizes(bigint) from anon;
+        revoke execute on function public.get_monthly_prizes(integer, integer) from anon;
         comment on table public.picks is 'changed';
         alter table public.chat_messages alter column message drop not null;
         drop index public.quinielas_deadline_idx;
@@ -55,7 +55,7 @@ describe('schema drift', () => {
           'differs: function prize_share(text,integer,integer,date)',
           'differs: policy public.picks "Players insert their own picks while the round is open"',
           'differs: column profiles.email',
-          'differs: function get_round_prizes(bigint)',
+          'differs: function get_monthly_prizes(integer,integer)',
           'differs: comment public.picks (table)',
           'differs: column chat_messages.message',
           'only in the migrations: index quinielas_deadline_idx',

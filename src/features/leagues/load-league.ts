@@ -5,7 +5,7 @@
 // it, everybody's picks and the round's table within the liga.
 import type { Cached } from '@/lib/cached-read';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
-import type { RoundWithMatches } from '@/lib/rounds';
+import type { RoundWithMatches } from '@/lib/game/rounds';
 import { compareMonths, gameMonthOf, leaderboardMonths, monthKey, parseMonthKey, type GameMonth, type LeaderboardEntry } from '@/features/standings';
 import { getClubNames } from './api/get-club-names';
 import { getLeague, type League } from './api/get-league';

@@ -1,7 +1,7 @@
 // After the deadline: the members' picks side by side (members × matches) with each match's
 // result, and the liga's winner of the round once it is scored. The grid scrolls sideways on a
 // phone with the names kept in view.
-import { teamName, type MatchSide, type RoundWithMatches } from '@/lib/rounds';
+import { teamName, type MatchSide, type RoundWithMatches } from '@/lib/game/rounds';
 import type { LeaguePicks } from '../api/get-league-round-picks';
 import type { RoundStanding } from '../api/get-league-round-standings';
 import { roundWinnersText } from '../league-rules';

@@ -4,9 +4,9 @@
 import { lazy, Suspense } from 'react';
 import { MatchTeams } from '@/components/ui/match-teams';
 import type { PickResult } from '@/lib/db';
-import { MATCH_BONUS_ICONS, MATCH_SIDES, teamName } from '@/lib/rounds';
+import { MATCH_BONUS_ICONS, MATCH_SIDES, teamName } from '@/lib/game/rounds';
 import { formatKickoff } from '@/lib/time';
-import { splitPercents } from '@/lib/vote-split';
+import { splitPercents } from '@/lib/game/vote-split';
 import type { DetailMatch, VoteCounts } from '../api/get-round-detail';
 import type { ShownPick } from '../model/merge-picks';
 import { PickStatus } from './pick-status';

@@ -5,9 +5,9 @@
 // the month marked with its multiplier (×1.5 today). Names wrap instead of being cut, and the
 // deadline is in its compact form, so a title fits a 390 px phone.
 import { Link } from '@tanstack/react-router';
-import { isRoundOpen, roundStatusColour, type RoundStatusColour, type RoundSummary } from '@/lib/rounds';
+import { isRoundOpen, roundStatusColour, type RoundStatusColour, type RoundSummary } from '@/lib/game/rounds';
 import { formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
-import { multiplierLabel, rulesFor } from '@/lib/game-rules';
+import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
 
 const COLOURS: Record<RoundStatusColour, { bar: string; label: string }> = {
   green: { bar: 'border-l-green-500', label: 'Abierta para picks' },

@@ -2,7 +2,7 @@
 // /dashboard (its route imports it); below the fold on /inicio, whose route loads it after the
 // first frame (docs/performance.md).
 import { countOf } from '@/lib/plural';
-import { accuracy } from '@/lib/game-rules';
+import { accuracy } from '@/lib/game/game-rules';
 import type { PlayerHomeData } from '../load-player-home';
 import { monthLabel } from '../months';
 
