@@ -18,6 +18,7 @@ import { PHONE_ROUTES } from './phone-routes.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchPicksPwa } from './picks-pwa.ts';
+import { benchInp } from './inp.ts';
 import { benchPush, printPush } from './push.ts';
 import { benchRush } from './rush.ts';
 import { benchScoring } from './scoring.ts';
@@ -26,8 +27,9 @@ import { benchAuthTiming } from './auth-timing.ts';
 import { benchBoost } from './boost.ts';
 import { benchChatFanout } from './chat-fanout.ts';
 import { benchMillion } from './million.ts';
+import { benchKeys } from './keys.ts';
 
-const ALL = ['gateway', 'auth', 'rush', 'chat', 'scoring', 'leagues', 'boost', 'push', 'million', 'bundle', 'pwa', 'lighthouse'] as const;
+const ALL = ['gateway', 'auth', 'rush', 'chat', 'scoring', 'leagues', 'boost', 'push', 'million', 'keys', 'bundle', 'pwa', 'inp', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
 const sections = new Set(asked.length ? asked : ALL);
 
@@ -134,6 +136,11 @@ if (sections.has('million')) {
   await withOwnPlatform((own) => benchMillion(own).then(() => undefined));
 }
 
+if (sections.has('keys')) {
+  heading(`Foreign keys on the referees' tables at ${Number(process.env.KEYS_PLAYERS ?? 1_000_000).toLocaleString('en')} players: one row per player with and without them (issue 43)`);
+  await withOwnPlatform((own) => benchKeys(own).then(() => undefined));
+}
+
 if (sections.has('bundle')) {
   heading('First-load JavaScript, per route (gzip)');
   const outDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-dist-'));
@@ -156,8 +163,13 @@ if (sections.has('pwa')) {
   await benchPicksPwa();
 }
 
+if (sections.has('inp')) {
+  heading('The tap on a calibrated low-tier phone: INP (Event Timing), p75 of 24 taps while the outbox sends');
+  await benchInp();
+}
+
 if (sections.has('lighthouse')) {
-  heading('Lighthouse, mobile (simulated slow 4G, 4× CPU)');
+  heading('Lighthouse on calibrated phones: mid-tier (index 1,000) and low-tier (index 264), simulated slow 4G');
   await benchLighthouse();
 }
 
