@@ -1,7 +1,7 @@
 // `npm run bench`: the figures later work is measured against, on this machine, against a
 // fresh local platform with the demo seed: the gateway under load, scoring and the leaderboard
 // at 100,000 players, the first-load JavaScript, and the offline picks in a real browser.
-// `npm run bench -- gateway auth rush chat scoring leagues boost push million bundle pwa lighthouse` picks sections
+// `npm run bench -- gateway auth rush pgbench chat scoring leagues boost push million keys bundle pwa inp lighthouse` picks sections
 // (default: all; `million` builds a million players on a platform of its own, ~20 min).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,8 +28,9 @@ import { benchBoost } from './boost.ts';
 import { benchChatFanout } from './chat-fanout.ts';
 import { benchMillion } from './million.ts';
 import { benchKeys } from './keys.ts';
+import { benchPgbench } from './pgbench.ts';
 
-const ALL = ['gateway', 'auth', 'rush', 'chat', 'scoring', 'leagues', 'boost', 'push', 'million', 'keys', 'bundle', 'pwa', 'inp', 'lighthouse'] as const;
+const ALL = ['gateway', 'auth', 'rush', 'pgbench', 'chat', 'scoring', 'leagues', 'boost', 'push', 'million', 'keys', 'bundle', 'pwa', 'inp', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
 const sections = new Set(asked.length ? asked : ALL);
 
@@ -104,6 +105,10 @@ try {
     // The figures that matter: npm start's database keeps every acknowledged write through a crash.
     heading("The Saturday rush, npm start's durable database (fsync and synchronous commit on)");
     await withDurablePlatform((durable) => benchRush(durable));
+  }
+  if (sections.has('pgbench')) {
+    heading("The rush per player: the product's 12-pick save beside a bare upsert, with pgbench (database CPU per save)");
+    await benchPgbench(platform);
   }
   if (sections.has('chat')) {
     heading(`Round chat: one message to ${process.env.BENCH_CHAT_SUBSCRIBERS ?? 500} Realtime subscribers (postgres_changes, as the app, then Broadcast)`);
