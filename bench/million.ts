@@ -189,7 +189,7 @@ export async function benchMillion(platform: { dbUrl: string; apiUrl: string; an
       const picks = Number((await db.query('select count(*) as n from public.picks where quiniela_id = $1', [round])).rows[0].n);
       const buildSeconds = (performance.now() - t0) / 1000;
       const { rows: [size] } = await db.query(`select pg_size_pretty(pg_database_size(current_database())) as db, pg_size_pretty(pg_total_relation_size('public.picks')) as picks`);
-      log(`${players.toLocaleString('en')} players: built in ${buildSeconds.toFixed(0)} s (${picks.toLocaleString('en')} picks in the scored round, half as many in the open one; database ${size.db}, picks ${size.picks}); load average ${load()}`);
+      log(`${players.toLocaleString('en')} players: built in ${buildSeconds.toFixed(0)} s (${picks.toLocaleString('en')} picks in the scored round${REMINDERS ? ', half as many in the open one' : ''}; database ${size.db}, picks ${size.picks}); load average ${load()}`);
 
       const floorBefore = await scoreFloor(db, round);
       await db.query('checkpoint');

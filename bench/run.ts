@@ -4,7 +4,7 @@
 // `npm run bench -- gateway auth rush pgbench chat scoring leagues boost push million keys bundle pwa inp lighthouse` picks sections
 // (default: all; `million` builds a million players on a platform of its own, ~20 min).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { createClient } from '@supabase/supabase-js';
@@ -29,6 +29,7 @@ import { benchChatFanout } from './chat-fanout.ts';
 import { benchMillion } from './million.ts';
 import { benchKeys } from './keys.ts';
 import { benchPgbench } from './pgbench.ts';
+import { hostBenchmarkIndex } from './calibrate.ts';
 
 const ALL = ['gateway', 'auth', 'rush', 'pgbench', 'chat', 'scoring', 'leagues', 'boost', 'push', 'million', 'keys', 'bundle', 'pwa', 'inp', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
@@ -89,7 +90,9 @@ async function withOwnPlatform(run: (p: Awaited<ReturnType<typeof benchPlatform>
   }
 }
 
-console.log(`npm run bench, ${new Date().toISOString()}`);
+// The host's speed (Lighthouse's benchmark index; a Pixel 5 class phone is 1,000): the figures
+// in seconds move with it, the ratios and the calibrated phones do not.
+console.log(`npm run bench, ${new Date().toISOString()}, host benchmark index ${(await hostBenchmarkIndex()).toFixed(0)}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-'));
 const pushReceiverPort = await freePort();
 const platform = await benchPlatform(dataDir, true, pushReceiverPort);
