@@ -177,7 +177,7 @@ begin
   if not found then
     raise exception 'La quiniela % no existe', quiniela_id_input using errcode = 'P0002';
   end if;
-  target_month := date_trunc('month', target.deadline at time zone 'America/Mexico_City') at time zone 'America/Mexico_City';
+  target_month := public.mx_instant(date_trunc('month', public.mx_time(target.deadline)));
 
   if not target.results_saved then
     -- An unfinalized round has no scores (an admin may reopen a round to fix it); the
@@ -187,7 +187,7 @@ begin
   end if;
 
   -- The rules in force for the round's month (public.bonuses_for), never today's.
-  rules_month := (target_month at time zone 'America/Mexico_City')::date;
+  rules_month := public.mx_time(target_month)::date;
   select b.points, b.label into multiplier, multiplier_label from public.bonuses_for(rules_month) b where b.code = 'last_round_multiplier';
   select b.points::int, b.label into streak_points, streak_label from public.bonuses_for(rules_month) b where b.code = 'streak';
   select b.points::int, b.label into full_month_points, full_month_label from public.bonuses_for(rules_month) b where b.code = 'full_month';
@@ -438,7 +438,7 @@ begin
   ), tracked as (
     insert into public.referral_tracking as rt (referrer_id, referred_id, awarded_points, month_awarded, referral_used)
     select a.referrer_id, a.referred_id, case when a.granted then referral_points else 0 end,
-           case when a.granted then (target_month at time zone 'America/Mexico_City')::date end, true
+           case when a.granted then public.mx_time(target_month)::date end, true
     from awards a
     on conflict (referred_id) do update
       set referrer_id = excluded.referrer_id, awarded_points = excluded.awarded_points,
@@ -466,8 +466,8 @@ begin
   -- The month's standings move by this round's change alone (a player who left the round gives
   -- back his old points): applied and re-ranked once, instead of re-aggregating the month.
   perform internal.apply_standings_delta(
-    extract(year from target.deadline at time zone 'America/Mexico_City')::int,
-    extract(month from target.deadline at time zone 'America/Mexico_City')::int,
+    extract(year from public.mx_time(target.deadline))::int,
+    extract(month from public.mx_time(target.deadline))::int,
     changed_users, point_changes, array_fill(0, array[cardinality(changed_users)]), referral_changes, left_users);
   return players;
 end
