@@ -149,6 +149,33 @@ $$;
 comment on function internal.keep_finalized_results() is 'Trigger: refuses clearing a result of a finalized round (23514, Spanish message). Definer to read the round from any writer.';
 revoke execute on function internal.keep_finalized_results() from public;
 
+-- A round is finalized after its deadline, never before (issue 44, item 4): an admin finalized a
+-- round days before it closed, behind one "¿Estás seguro?", which scored the 9 players who had
+-- played and locked everyone else out. Every API caller is refused (an admin through PostgREST,
+-- finalize-round with the service role); the admin's simulation (simulate_round_scores) finalizes
+-- inside a subtransaction it rolls back, and says so with a transaction-local setting. The
+-- owner's own database sessions (migrations, the seed, fixtures) are not API callers and pass.
+create function internal.finalize_after_deadline() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.results_saved and not old.results_saved
+     and clock_timestamp() < new.deadline
+     and (select auth.role()) is not null
+     and coalesce(current_setting('quinielazo.simulating', true), '') <> 'on' then
+    raise exception 'Esta quiniela aún no cierra: se puede finalizar después de su cierre (%).',
+      to_char(new.deadline at time zone 'America/Mexico_City', 'DD/MM/YYYY HH24:MI')
+      using errcode = '22023';
+  end if;
+  return new;
+end
+$$;
+comment on function internal.finalize_after_deadline() is 'Trigger: refuses finalizing a round before its deadline to API callers (22023, Spanish message); the admin''s rolled-back simulation passes.';
+revoke execute on function internal.finalize_after_deadline() from public;
+
+create trigger quinielas_finalize_after_deadline before update of results_saved on public.quinielas
+  for each row execute function internal.finalize_after_deadline();
+
 create trigger matches_distinct_teams before insert or update of home_team, away_team, home_club_id, away_club_id on public.matches
   for each row execute function internal.check_match_teams();
 
