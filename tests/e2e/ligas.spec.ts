@@ -83,6 +83,8 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
   await friend.getByLabel('Correo electrónico').fill(email);
   await friend.getByLabel('Contraseña', { exact: true }).fill('Golazo2025!');
   await friend.getByLabel('Confirmar contraseña', { exact: true }).fill('Golazo2025!');
+  // He wants reminders (unticked, every notice is off: issue 44, item 5).
+  await friend.getByRole('checkbox', { name: 'Quiero recibir noticias, recordatorios y novedades por correo' }).check();
   await friend.getByRole('checkbox', { name: /Acepto los términos/ }).check();
   await friend.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(friend.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
