@@ -11,7 +11,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { countOf } from '@/lib/plural';
 import { formatDeadline } from '@/lib/time';
 import { useSending } from '@/lib/use-sending';
-import { LeaderboardTable, leaderboardView, monthLabel, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
+import { LeaderboardTable, leaderboardView, monthLabel, monthWord, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
 import { deleteLeague } from '../api/delete-league';
 import { leaveLeague } from '../api/leave-league';
 import { removeLeagueMember } from '../api/remove-league-member';
@@ -117,6 +117,11 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
       <Section title={tab === 'jornada' ? 'Tabla de la jornada' : `Tabla de ${monthLabel(data.month)}`} id="league-table">
         {/* The round's table is one round's: the month picker is for the month's and Boost's. */}
         {tab !== 'jornada' && data.months.length > 1 && <MonthSelect value={data.month} months={data.months} onChange={onMonthChange} />}
+        {tab !== 'jornada' && data.waiting && (
+          <p role="status" className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900 ring-1 ring-brand-100">
+            Aún nadie suma puntos en {monthWord(data.waiting)}: esta es la tabla final de {monthWord(data.month)}.
+          </p>
+        )}
         <div role="tablist" aria-label="Ver tabla por" className="grid grid-cols-3 gap-1 rounded-full bg-slate-200/70 p-1">
           {LEAGUE_TABS.map((t) => (
             <button
