@@ -112,7 +112,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick, loc
         </Suspense>
       )}
       <div className="flex min-h-4 items-center justify-between gap-2">
-        {pick ? <PickStatus pick={pick} /> : <span />}
+        {pick ? <PickStatus pick={pick} open={!closed} /> : <span />}
         {closed && match.correctResult === null && <p className="text-xs text-slate-600">Resultado pendiente</p>}
         {verdict === 'correct' && <p className="text-xs font-bold text-brand-800">✓ Acertaste</p>}
         {verdict === 'incorrect' && <p className="text-xs font-bold text-red-800">✗ Fallaste · fue {match.correctResult}</p>}
