@@ -97,7 +97,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick, loc
               {(look === 'right-pick' || look === 'wrong-pick' || look === 'locked-chosen') && <span className={`text-[11px] font-semibold ${small}`}>Tu pick</span>}
               {look === 'result' && <span className={`text-[11px] font-semibold ${small}`}>Resultado</span>}
               {underdog && (
-                <span className={`text-[11px] font-semibold ${look === 'open' || look === 'locked' || look === 'result' ? 'text-orange-800' : small}`} title="Bono underdog si aciertas">
+                <span className={`text-[11px] font-semibold ${look === 'open' || look === 'locked' || look === 'result' ? 'text-orange-800' : small}`} title="Bono sorpresa si aciertas">
                   {MATCH_BONUS_ICONS.underdog} +{match.underdogBonusPoints}
                 </span>
               )}
