@@ -122,8 +122,9 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
               // A finger-sized target (44 px tall, WCAG 2.5.5), not the text's 20 px.
               className="flex min-h-11 max-w-full items-center text-left font-semibold text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              {/* Two lines rather than one cut: at 390 px one line held six letters of a name. */}
-              <span data-name className="line-clamp-2 [overflow-wrap:anywhere]">{name}</span>
+              {/* One line with an ellipsis, never broken mid-word ("CharlyRayad / o", issue 44,
+                  item 12); the whole name is the score detail's title, a tap away. */}
+              <span data-name className="block truncate">{name}</span>
               {own && <span className="ml-1 shrink-0 text-xs font-normal text-brand-700">(tú)</span>}
             </button>
             {entry.referralPoints > 0 && <p className="-mt-2 truncate text-[11px] font-medium text-brand-700">🎯 +3 pts por referir</p>}
