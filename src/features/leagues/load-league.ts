@@ -14,6 +14,7 @@ import { getLeagueReminder } from './api/get-league-reminder';
 import { getLeagueRound } from './api/get-league-round';
 import { getLeagueRoundPicks, type LeaguePicks } from './api/get-league-round-picks';
 import { getLeagueRoundStandings, type RoundStanding } from './api/get-league-round-standings';
+import { getLeagueRounds, type JornadaOption } from './api/get-league-rounds';
 import { getLeagueStandings } from './api/get-league-standings';
 
 export interface LeagueData {
@@ -31,6 +32,8 @@ export interface LeagueData {
   /** The members' clubs by id. */
   clubNames: Record<number, string>;
   round: RoundWithMatches | null;
+  /** The jornadas a member can browse: the open one and the closed ones, newest first. */
+  rounds: JornadaOption[];
   /** The round's deadline had passed when read (the server keeps its own clock). */
   closed: boolean;
   /** Before the deadline: the members without complete picks. */
@@ -58,16 +61,17 @@ export function loadLeague(userId: string, leagueId: string, roundId: number | u
     userId,
     async (): Promise<LeagueData> => {
       const league = await getLeague(leagueId);
-      const empty = { months: [current], month: current, waiting: null, entries: [], boostEntries: [], clubNames: {}, round: null, closed: false, missing: [], remindedAt: null, picks: {}, roundStandings: [] };
+      const empty = { months: [current], month: current, waiting: null, entries: [], boostEntries: [], clubNames: {}, round: null, rounds: [], closed: false, missing: [], remindedAt: null, picks: {}, roundStandings: [] };
       if (!league) return { league, ...empty };
       const months = leagueMonths(league.createdAt, current);
       // A month the liga cannot show (before it existed, or ahead of the clock) shows the current one.
       let month = months.find((m) => compareMonths(m, requested) === 0) ?? current;
       let waiting: GameMonth | null = null;
-      const [monthEntries, monthBoost, round] = await Promise.all([
+      const [monthEntries, monthBoost, round, rounds] = await Promise.all([
         getLeagueStandings(leagueId, month),
         getLeagueStandings(leagueId, month, true),
         getLeagueRound(roundId, now),
+        getLeagueRounds(now),
       ]);
       let [entries, boostEntries] = [monthEntries, monthBoost];
       // Opened with no month asked while nobody in the liga has points this month (its first
@@ -85,7 +89,7 @@ export function loadLeague(userId: string, leagueId: string, roundId: number | u
         round ? getLeagueRoundStandings(leagueId, round.id) : [],
         getClubNames(entries.flatMap((e) => (e.clubId === null ? [] : [e.clubId]))),
       ]);
-      return { league, months, month, waiting, entries, boostEntries, clubNames, round, closed, missing, remindedAt, picks, roundStandings };
+      return { league, months, month, waiting, entries, boostEntries, clubNames, round, rounds, closed, missing, remindedAt, picks, roundStandings };
     },
     MAX_AGE.league,
   );
