@@ -5,7 +5,7 @@ import { createPlayer, signInPage } from '../support/e2e-players.ts';
 
 const DATA = { timeout: 30_000 };
 
-test('item 13: "Organiza la liga", "Los 3 mejores de <mes>" in lower case, and the bonus called "Sorpresa", not "Underdog"', async ({ page }) => {
+test('item 13: "Organiza la liga", "Los 3 mejores de <mes>" in lower case, one rank format, and the bonus called "Sorpresa", not "Underdog"', async ({ page }) => {
   const owner = await createPlayer('organiza');
   const { data, error } = await owner.api.rpc('create_league', { name: `Palabras ${Date.now().toString(36)}` });
   if (error) throw error;
@@ -19,6 +19,11 @@ test('item 13: "Organiza la liga", "Los 3 mejores de <mes>" in lower case, and t
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: /^Los 3 mejores de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)$/ })).toBeVisible(DATA);
   await expect(page.getByText(/Top 3/)).toHaveCount(0);
+
+  // One rank format, the Spanish ordinal: "Vas 1.º de 1", never "1°" or "#1".
+  await page.goto('/inicio');
+  await expect(page.getByRole('list', { name: 'Mis ligas' })).toContainText(/Vas \d+\.º de 1/, DATA);
+  await expect(page.getByText(/\d°/)).toHaveCount(0);
 
   await page.goto('/rules');
   await expect(page.getByRole('main')).toContainText('Sorpresa');

@@ -13,7 +13,8 @@ export function StatsCard({ data }: { data: PlayerHomeData }) {
   const share = rounds.length > 0 ? accuracy(correct, rounds.length) : null;
   const stats: { label: string; value: string }[] = [
     { label: 'Puntos', value: data.me.ok ? String(me?.totalPoints ?? 0) : '–' },
-    { label: 'Posición', value: me ? `#${me.rankTotal}` : '–' },
+    // One rank format across the app, the Spanish ordinal "8.º" (issue 44, item 13).
+    { label: 'Posición', value: me ? `${me.rankTotal}.º` : '–' },
     { label: 'Aciertos', value: share === null ? '–' : `${Math.round(share * 100)}%` },
   ];
   return (
