@@ -37,7 +37,7 @@ export function ShareInvite({ link }: { link: string }) {
       </label>
       <div className="flex gap-2">
         {canShare ? (
-          <button type="button" onClick={() => void share()} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-[#1f8f4e] px-4 text-sm font-semibold text-white hover:bg-[#18733e]">
+          <button type="button" onClick={() => void share()} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-[#18733e] px-4 text-sm font-semibold text-white hover:bg-[#145f33]">
             Compartir por WhatsApp
           </button>
         ) : (
@@ -46,7 +46,7 @@ export function ShareInvite({ link }: { link: string }) {
             target="_blank"
             rel="noopener noreferrer"
             onClick={() => track('cta_click', { cta: 'share_invite' })}
-            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-[#1f8f4e] px-4 text-sm font-semibold text-white hover:bg-[#18733e]"
+            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-[#18733e] px-4 text-sm font-semibold text-white hover:bg-[#145f33]"
           >
             Compartir por WhatsApp
           </a>

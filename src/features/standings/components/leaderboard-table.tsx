@@ -103,7 +103,8 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
           <RankChangeMarker change={change} />
         </div>
       </td>
-      <td className="py-1 pl-1 align-middle">
+      {/* The rest of the row's width, and no more: a one-line name is cut here, not the table widened. */}
+      <td className="w-full max-w-0 py-1 pl-1 align-middle">
         <div className="flex min-w-0 items-center gap-2">
           {entry.clubLogoUrl ? (
             <img src={entry.clubLogoUrl} alt="" width={24} height={24} loading="lazy" className="size-6 shrink-0 object-contain" />
