@@ -1871,6 +1871,16 @@ export type Database = {
         }[]
       }
       delete_league: { Args: { league_id: string }; Returns: undefined }
+      finalize_preview: {
+        Args: { quiniela_id_input: number }
+        Returns: {
+          closes: string
+          incomplete: number
+          matches: number
+          players: number
+          without_picks: number
+        }[]
+      }
       find_player: {
         Args: { username_input: string }
         Returns: {

@@ -660,20 +660,32 @@ comment on function public.get_vote_stats(bigint) is 'Votes per match and option
 revoke execute on function public.get_vote_stats(quiniela_id_input bigint) from public;
 
 -- One player's race through a Mexico City month: his rank and points at the end of each day
--- the snapshot saw him in the standings. Public data (the leaderboard shows any player's
--- month), so security invoker like the reads above.
+-- the snapshot saw him in the standings, and today's point as the table has it now (issue 44,
+-- item 3: between two hourly snapshots the table said "Posición #8" over a chart that said he
+-- was not ranked; the chart and the table read the same numbers). Public data (the leaderboard
+-- shows any player's month), so security invoker like the reads above.
 create function public.get_rank_history(user_id_input uuid, month_input int, year_input int)
 returns table (day date, rank_total int, total_points int)
 language sql stable
 as $$
+  with today as (select public.mx_time(now())::date as d),
+  live as (
+    select today.d as day, s.rank_total, s.total_points
+    from public.monthly_standings s cross join today
+    where s.user_id = user_id_input and s.year = year_input and s.month = month_input
+      and extract(year from today.d) = year_input and extract(month from today.d) = month_input
+  )
   select h.day, h.rank_total, h.total_points
   from public.rank_history h
   where h.user_id = user_id_input
     and h.day >= make_date(year_input, month_input, 1)
     and h.day < make_date(year_input + month_input / 12, month_input % 12 + 1, 1)
-  order by h.day
+    and not exists (select 1 from live where live.day = h.day)
+  union all
+  select live.day, live.rank_total, live.total_points from live
+  order by 1
 $$;
-comment on function public.get_rank_history(uuid, int, int) is 'A player''s total rank and points per Mexico City day of a month (from the hourly snapshot).';
+comment on function public.get_rank_history(uuid, int, int) is 'A player''s total rank and points per Mexico City day of a month (from the hourly snapshot), today''s from the live standings.';
 revoke execute on function public.get_rank_history(user_id_input uuid, month_input integer, year_input integer) from public;
 
 create function public.get_leaderboard_months()

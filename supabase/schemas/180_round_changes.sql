@@ -29,7 +29,9 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   if new.results_saved and not old.results_saved then
-    -- 1. Seal a due round, 2. check its picks against the seal.
+    -- 1. Never before the deadline (for an API caller), 2. seal a due round, 3. check its picks
+    -- against the seal.
+    perform internal.refuse_early_finalization(new.deadline);
     if new.deadline <= now() then
       perform internal.seal_round(new.id);
     end if;
@@ -43,7 +45,7 @@ begin
 end
 $$;
 comment on function internal.before_round_update() is
-  'Trigger: before a round changes, in order: finalizing seals a due round and checks the seal; a moved deadline keeps a sealed round closed.';
+  'Trigger: before a round changes, in order: finalizing is refused before the deadline to API callers, seals a due round and checks the seal; a moved deadline keeps a sealed round closed.';
 revoke execute on function internal.before_round_update() from public;
 
 create function internal.after_round_update() returns trigger

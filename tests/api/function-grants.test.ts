@@ -21,6 +21,7 @@ const ALLOWED: Record<string, Callers> = {
   'check_username(text)': 'anon authenticated',
   'claim_notifications(integer,bigint[])': 'none',
   'complete_notifications(jsonb,jsonb)': 'none',
+  'finalize_preview(bigint)': 'authenticated',
   'find_player(text)': 'authenticated',
   'get_friends_leaderboard(integer,integer)': 'authenticated',
   'get_home_stats()': 'anon authenticated',

@@ -35,7 +35,8 @@ async function callsOf(fn: string, names: string[]): Promise<string[]> {
 }
 
 it('before an update: a due round is sealed, then its seal checked, then a moved deadline kept closed', async () => {
-  expect(await callsOf('internal.before_round_update()', ['internal.keep_sealed_round_closed', 'internal.assert_round_seal_intact', 'internal.seal_round'])).toEqual([
+  expect(await callsOf('internal.before_round_update()', ['internal.keep_sealed_round_closed', 'internal.assert_round_seal_intact', 'internal.seal_round', 'internal.refuse_early_finalization'])).toEqual([
+    'internal.refuse_early_finalization',
     'internal.seal_round',
     'internal.assert_round_seal_intact',
     'internal.keep_sealed_round_closed',

@@ -52,7 +52,7 @@ function questions(rules: GameRules): Array<{ id: string; question: string; answ
           {perfectPoints} puntos por {matches} de {matches}. Con menos de {firstScoring} aciertos la quiniela no suma puntos.
         </p>
         <p>
-          También hay bonos: pick especial y underdog, +{bonusPoints(rules, 'streak')} por jugar dos semanas seguidas, +{bonusPoints(rules, 'full_month')} por jugar todas las
+          También hay bonos: pick especial y sorpresa, +{bonusPoints(rules, 'streak')} por jugar dos semanas seguidas, +{bonusPoints(rules, 'full_month')} por jugar todas las
           quinielas del mes, +{bonusPoints(rules, 'welcome')} de bienvenida y {multiplierLabel(rules)} en la última quiniela del mes. Los puntos del Boost
           diario también cuentan en la tabla.
         </p>

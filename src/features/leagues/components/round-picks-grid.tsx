@@ -20,6 +20,8 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
       <p className="text-sm font-semibold text-slate-800">
         {winners.length > 0 ? `🏆 ${roundWinnersText(winners)}` : 'El ganador de la jornada en la liga sale cuando se califiquen los resultados.'}
       </p>
+      {/* On a phone five matches fit beside the names: the rest is a swipe away, said so (issue 44, item 11). */}
+      {round.matches.length > 4 && <p className="text-xs text-slate-600 sm:hidden">Desliza la tabla → para ver los {round.matches.length} partidos.</p>}
       <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
         <table className="min-w-full border-collapse text-center text-xs">
           <caption className="sr-only">Pronósticos de la liga en {round.name}</caption>

@@ -97,7 +97,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick, loc
               {(look === 'right-pick' || look === 'wrong-pick' || look === 'locked-chosen') && <span className={`text-[11px] font-semibold ${small}`}>Tu pick</span>}
               {look === 'result' && <span className={`text-[11px] font-semibold ${small}`}>Resultado</span>}
               {underdog && (
-                <span className={`text-[11px] font-semibold ${look === 'open' || look === 'locked' || look === 'result' ? 'text-orange-800' : small}`} title="Bono underdog si aciertas">
+                <span className={`text-[11px] font-semibold ${look === 'open' || look === 'locked' || look === 'result' ? 'text-orange-800' : small}`} title="Bono sorpresa si aciertas">
                   {MATCH_BONUS_ICONS.underdog} +{match.underdogBonusPoints}
                 </span>
               )}
@@ -112,7 +112,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick, loc
         </Suspense>
       )}
       <div className="flex min-h-4 items-center justify-between gap-2">
-        {pick ? <PickStatus pick={pick} /> : <span />}
+        {pick ? <PickStatus pick={pick} open={!closed} /> : <span />}
         {closed && match.correctResult === null && <p className="text-xs text-slate-600">Resultado pendiente</p>}
         {verdict === 'correct' && <p className="text-xs font-bold text-brand-800">✓ Acertaste</p>}
         {verdict === 'incorrect' && <p className="text-xs font-bold text-red-800">✗ Fallaste · fue {match.correctResult}</p>}

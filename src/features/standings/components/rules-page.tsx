@@ -106,7 +106,7 @@ export function RulesPage({ rules = rulesFor() }: { rules?: GameRules }) {
           <Bonus title={`${MATCH_BONUS_ICONS.special} Pick especial`} points="+ los puntos del partido">
             Cada quiniela marca un partido especial; si lo aciertas sumas los puntos extra indicados en él.
           </Bonus>
-          <Bonus title={`${MATCH_BONUS_ICONS.underdog} Underdog`} points="+ los puntos del partido">
+          <Bonus title={`${MATCH_BONUS_ICONS.underdog} Sorpresa`} points="+ los puntos del partido">
             Un partido marca al lado menos favorito; si ese lado gana y lo elegiste, sumas los puntos extra indicados.
           </Bonus>
           <Bonus title={`🏁 ${bonus('last_round_multiplier').label}`} points={multiplier}>
