@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { joinOnArrivalPath, signUpPath } from '../src/features/leagues/invite-words.ts';
 
 export const APP_SHELL = 'app-shell.html';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -68,7 +69,7 @@ function paintFirst(shell: string): (routeChunks: string[]) => string {
       `if(!onDemand()){requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100);return}` +
       `['pointerdown','touchstart','keydown'].forEach(function(type){addEventListener(type,start,{once:true,passive:true,capture:true})});` +
       `if('serviceWorker' in navigator)addEventListener('load',function(){navigator.serviceWorker.register('/sw.js',{scope:'/'}).catch(function(){})});` +
-      `${ON_DEMAND_CHECK}})()</script>`;
+      `${ON_DEMAND_CHECK}})();${INVITE_ROADS}</script>`;
     return page.replace('</body>', () => `${start}</body>`);
   };
 }
@@ -90,6 +91,24 @@ const ON_DEMAND_CHECK =
   `if(location.hash.length>1||/[?&](unirme|ref)=/.test(location.search))return false;` +
   `try{for(var i=0;i<localStorage.length;i++)if(/^sb-.+-auth-token$/.test(localStorage.key(i)||'')){` +
   `document.querySelectorAll('[data-visitor-only]').forEach(function(e){e.style.visibility='hidden'});return false}}catch(e){}return true}`;
+
+/**
+ * A visitor on the road from a liga's invitation (the invitation, the sign-up with its liga, the
+ * sign-in that comes back to join: src/features/leagues/invite-roads.ts) taps "Iniciar sesión" or
+ * "Crear cuenta" before the app has hydrated the page: the prerendered links name no liga (the
+ * server completes only the invitation, and the service worker serves every page as built), and
+ * the tap lost the invitation. These few lines put the liga in those links at once, as the app
+ * does after hydration and with the same paths (invite-words.ts).
+ */
+const CODE_MARK = 'CODIGO';
+const INVITE_ROADS =
+  `(function(){var s=new URLSearchParams(location.search),p=location.pathname,c=/^[A-Za-z0-9]{4,16}$/,m,code=null;` +
+  `if((m=/^\\/liga\\/([A-Za-z0-9]{4,16})\\/?$/.exec(p)))code=m[1];` +
+  `else if(p==='/signup'&&c.test(s.get('liga')||''))code=s.get('liga');` +
+  `else if(p==='/login'&&(m=/^\\/liga\\/([A-Za-z0-9]{4,16})\\?unirme=1$/.exec(s.get('redirect')||'')))code=m[1];` +
+  `if(!code)return;function to(t){return t.split(${JSON.stringify(CODE_MARK)}).join(encodeURIComponent(code))}` +
+  `document.querySelectorAll('a[href="/signup"]').forEach(function(e){e.setAttribute('href',to(${JSON.stringify(signUpPath(CODE_MARK))}))});` +
+  `document.querySelectorAll('a[href="/login"]').forEach(function(e){e.setAttribute('href',to(${JSON.stringify(`/login?redirect=${encodeURIComponent(joinOnArrivalPath(CODE_MARK))}`)}))})})()`;
 
 /** Module preloads started per task (each costs the main thread 1–4 ms on this machine's
  * Chromium, ×4 on Lighthouse's phone). */
