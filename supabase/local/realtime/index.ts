@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import pg from 'pg';
 import { WebSocket, WebSocketServer } from 'ws';
-import { JWT_SECRET } from '../config.ts';
+import { defaultKeyRing } from '../keys.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
 import { bindingMatches, filterMatches, parseFilter, type ChangeType, type ParsedFilter, type PostgresBinding } from './filters.ts';
 import {
@@ -30,7 +30,6 @@ import {
 } from './limits.ts';
 import { decodeFrame, encodeFrame, type Frame, type Vsn } from './protocol.ts';
 
-const SECRET = new TextEncoder().encode(JWT_SECRET);
 const NOTIFY_CHANNEL = 'realtime_changes';
 const DRAIN_BATCH = 500;
 /** Safety net in case a notification is missed (e.g. the LISTEN connection was reconnecting). */
@@ -720,9 +719,18 @@ class RealtimeServer implements MountedService {
   // ---------------------------------------------------------------- auth
 
   private async verifyToken(token: string): Promise<TokenCheck> {
+    const keys = this.ctx.keys ?? defaultKeyRing();
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(token, SECRET, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+      // A publishable or secret key (the apikey a client joins with before it has a session):
+      // the gateway already checked it; it stands for its role, as hosted Realtime takes it.
+      if (token.startsWith('sb_')) {
+        const verdict = keys.classifyApiKey(token);
+        if (verdict.kind !== 'new') return { ok: false, reason: 'Invalid JWT Token: unknown API key' };
+        token = await keys.apiKeyJwt(verdict.role);
+      }
+      // Any signing key not revoked (ES256 by its kid, or the legacy HS256 secret), exp required.
+      claims = await keys.verify(token);
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (code === 'ERR_JWT_EXPIRED') return { ok: false, reason: 'Invalid JWT Token: Token has expired' };
