@@ -14,4 +14,5 @@ export const OWN_PLATFORM_FILES = [
   'tests/api/attacks/outage.test.ts',
   'tests/api/harness.test.ts',
   'tests/api/functions-outage.test.ts',
+  'tests/api/key-rotation.test.ts',
 ];
