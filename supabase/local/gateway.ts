@@ -165,7 +165,8 @@ function fromBrowser(req: IncomingMessage): boolean {
  * - a publishable or secret key is not a JWT: the services get a short JWT of its role
  *   (anon / service_role) in `Authorization` instead, when none was sent or the one sent is the
  *   apikey itself; a user's session JWT there is passed on as is;
- * - a new key sent only as `Authorization: Bearer` without `apikey` is 401 UNAUTHORIZED_MISSING_API_KEY.
+ * - a new key sent only as `Authorization: Bearer` without `apikey` is 401 UNAUTHORIZED_MISSING_API_KEY;
+ * - once the legacy API keys are switched off, the anon/service_role JWTs are 401 as apikey or bearer.
  * Auth requires an apikey on every route but its open ones; the other services, as before,
  * also take a request that carries only a JWT in Authorization (functions called by pg_net, say).
  */
@@ -174,6 +175,8 @@ async function checkApiKey(keys: KeyRing, req: IncomingMessage, prefix: string, 
   const header = req.headers.apikey;
   const apikey = typeof header === 'string' ? header : (new URL(tail, 'http://gateway.local').searchParams.get('apikey') ?? undefined);
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  // Switched off, the legacy anon/service_role JWTs are refused wherever they are sent.
+  if (bearer && keys.classifyApiKey(bearer).kind === 'legacy-disabled') return LEGACY_KEYS_DISABLED;
   if (!apikey) {
     if (prefix === '/auth/v1' || bearer?.startsWith('sb_')) return NO_API_KEY;
     return undefined;

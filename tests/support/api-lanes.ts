@@ -15,4 +15,5 @@ export const OWN_PLATFORM_FILES = [
   'tests/api/harness.test.ts',
   'tests/api/functions-outage.test.ts',
   'tests/api/key-rotation.test.ts',
+  'tests/api/legacy-keys-off.test.ts',
 ];

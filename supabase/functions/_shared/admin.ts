@@ -3,7 +3,7 @@
 // The bulk reads and sends then use a service-role client.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { INVALID_SESSION, refuseInvalidSession } from './claims.ts';
-import { env } from './env.ts';
+import { apiKey, env } from './env.ts';
 import { corsHeaders, json, readJson } from './http.ts';
 
 const ADMIN_ONLY = 'Acceso restringido a administradores.';
@@ -11,9 +11,9 @@ const DATABASE_UNAVAILABLE = 'No pudimos comprobar tus permisos: la base de dato
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
-/** A service-role client: bypasses RLS, for reads and sends after the admin check. */
+/** A client on the project's secret key (acts as service_role): bypasses RLS, for reads and sends after the admin check. */
 export function serviceClient(): SupabaseClient {
-  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession });
+  return createClient(env('SUPABASE_URL'), apiKey('secret'), { auth: noSession });
 }
 
 /** Null when the caller is an admin; otherwise the response to answer. */
@@ -22,7 +22,7 @@ async function refuseNonAdmin(req: Request): Promise<Response | null> {
   if (!authorization) return json(403, { error: ADMIN_ONLY });
   const invalid = refuseInvalidSession(req);
   if (invalid) return invalid;
-  const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+  const caller = createClient(env('SUPABASE_URL'), apiKey('publishable'), {
     auth: noSession,
     global: { headers: { Authorization: authorization } },
   });

@@ -8,7 +8,7 @@ import { createClient } from '@supabase/supabase-js';
 import { Preference } from 'mercadopago';
 import { roundId, serviceClient } from '../_shared/admin.ts';
 import { refuseInvalidSession } from '../_shared/claims.ts';
-import { env, optionalEnv } from '../_shared/env.ts';
+import { apiKey, env, optionalEnv } from '../_shared/env.ts';
 import { corsHeaders, json, readJson } from '../_shared/http.ts';
 import { mercadoPago } from '../_shared/mercadopago.ts';
 
@@ -59,7 +59,7 @@ export default async function handler(req: Request): Promise<Response> {
   const packType = typeof body?.packType === 'string' ? body.packType.trim() : '';
   if (!packType) return json(400, { error: PRO_ERRORS.missingPack });
 
-  const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+  const caller = createClient(env('SUPABASE_URL'), apiKey('publishable'), {
     auth: noSession,
     global: { headers: { Authorization: req.headers.get('authorization') ?? '' } },
   });

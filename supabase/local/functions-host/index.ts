@@ -131,8 +131,15 @@ export async function createFunctionsHost(ctx: PlatformContext, opts: FunctionsH
 
 /** The Deno process's whole environment: the secrets a hosted project injects into every function (`.env` adds the project's own, see startDeno). */
 function functionEnv(ctx: PlatformContext, hostToken: string): Record<string, string> {
+  const keys = ctx.keys ?? defaultKeyRing();
   const env: Record<string, string> = {
     SUPABASE_URL: ctx.apiUrl,
+    // The new keys as hosted injects them (docs: guides/functions/secrets, "Default secrets"):
+    // JSON dictionaries of the project's publishable and secret keys, and the JWKS.
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
+    SUPABASE_JWKS: JSON.stringify(keys.jwks()),
+    // Legacy keys, still injected by hosted; the product's functions no longer use them.
     SUPABASE_ANON_KEY: ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
     SUPABASE_DB_URL: ctx.dbUrl,
