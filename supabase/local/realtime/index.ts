@@ -827,18 +827,30 @@ class RealtimeServer implements MountedService {
           // it may SELECT the primary key (and RLS lets it see the row, for inserts and updates),
           // and gets only the columns it may SELECT; column grants are enough, no table grant needed.
           const readable = await this.readableColumns(g.role, tableMeta);
-          if (!this.mayDeliver(readable, tableMeta)) return { g, readable, ok: false };
+          if (!this.mayDeliver(readable, tableMeta)) {
+            // realtime.apply_rls: an insert or update whose primary key the role may not SELECT
+            // reaches its subscribers as {schema, table, type} with "Error 401: Unauthorized".
+            const unauthorized = type !== 'DELETE' && tableMeta.pk.length > 0;
+            return { g, readable, ok: false, unauthorized };
+          }
           const ok = type === 'DELETE' || (await this.canSelectRow(g.role, g.claims, tableMeta, change.record!));
-          return { g, readable, ok };
+          return { g, readable, ok, unauthorized: false };
         } catch (e) {
           // A failed check for one group of subscribers withholds the change from them alone.
           this.log(`visibility check for role ${g.role} failed: ${(e as Error).message}`);
-          return { g, readable: new Set<string>(), ok: false };
+          return { g, readable: new Set<string>(), ok: false, unauthorized: false };
         }
       }),
     );
 
-    for (const { g, readable, ok } of allowed) {
+    for (const { g, readable, ok, unauthorized } of allowed) {
+      if (unauthorized) {
+        const data = { schema, table, type, errors: ['Error 401: Unauthorized'] };
+        for (const { sub, ids } of g.members) {
+          if (sub.conn.channels.get(sub.topic) === sub) sub.conn.push(sub, 'postgres_changes', { ids, data });
+        }
+        continue;
+      }
       if (!ok) continue;
       const only = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => readable.has(k)));
       const data: Record<string, unknown> = {
