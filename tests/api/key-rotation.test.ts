@@ -131,4 +131,23 @@ describe('a signing key rotation while a player plays', () => {
     expect(again.error).toBeNull();
     expect(decodeProtectedHeader(again.data.session!.access_token).kid).toBe(newKid);
   });
+
+  it('revoking the legacy HS256 secret: the tokens it signed (the legacy keys included) are refused, the new keys serve', { timeout: 60_000 }, async () => {
+    const legacy = platform.keys.list().find((k) => k.alg === 'HS256')!;
+    expect(legacy.state).toBe('previously_used');
+    const rest = (apikey: string, bearer?: string) =>
+      fetch(`${platform.apiUrl}/rest/v1/clubs?select=id&limit=1`, { headers: { apikey, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) } }).then((r) => r.status);
+    expect(await rest(platform.anonKey)).toBe(200);
+    await platform.keys.revoke(legacy.kid);
+    // PostgREST drops the oct key on its reload; the legacy anon JWT, which it signed, is then refused.
+    await expect.poll(() => rest(platform.anonKey), { timeout: 30_000, interval: 200 }).toBe(401);
+    expect(await rest(platform.publishableKey)).toBe(200);
+    expect(await rest(platform.secretKey)).toBe(200);
+    const fn = await fetch(`${platform.apiUrl}/functions/v1/send-custom-email`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${platform.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await fn.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+  });
 });
