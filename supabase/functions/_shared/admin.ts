@@ -1,8 +1,8 @@
-// Admin-only functions: the caller's JWT says who he is and the database says whether he is
+// Admin-only functions: the caller's JWT (verified here with getClaims) says who he is and the database says whether he is
 // an admin (public.is_admin() under his own token), so no admin key ever reaches a browser.
 // The bulk reads and sends then use a service-role client.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { INVALID_SESSION, refuseInvalidSession } from './claims.ts';
+import { INVALID_SESSION, refuseInvalidSession, verifiedCaller } from './claims.ts';
 import { apiKey, env } from './env.ts';
 import { corsHeaders, json, readJson } from './http.ts';
 
@@ -18,8 +18,11 @@ export function serviceClient(): SupabaseClient {
 
 /** Null when the caller is an admin; otherwise the response to answer. */
 async function refuseNonAdmin(req: Request): Promise<Response | null> {
-  const authorization = req.headers.get('authorization');
-  if (!authorization) return json(403, { error: ADMIN_ONLY });
+  // The caller's JWT, verified here (getClaims against the JWKS; verify_jwt = false in config.toml),
+  // with the answers verify_jwt gave: 401 without one or with one that does not verify.
+  const verified = await verifiedCaller(req);
+  if (verified instanceof Response) return verified;
+  const authorization = req.headers.get('authorization')!;
   const invalid = refuseInvalidSession(req);
   if (invalid) return invalid;
   const caller = createClient(env('SUPABASE_URL'), apiKey('publishable'), {
