@@ -5,7 +5,7 @@ import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ANON_KEY, DEFAULT_PORTS, VAPID_PUBLIC_KEY } from './supabase/local/config.ts';
+import { DEFAULT_PORTS, PUBLISHABLE_KEY, VAPID_PUBLIC_KEY } from './supabase/local/config.ts';
 import { BRAND } from './src/lib/brand.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerender } from './scripts/prerender.ts';
@@ -61,17 +61,17 @@ export default defineConfig(({ mode, command }) => {
   // A production build must name its project: falling back to the local platform would ship
   // an app that talks to 127.0.0.1. Only the dev server and `--mode local-platform` builds (the
   // bench, tests/unit/admin-bundle.test.ts) fall back to the local platform's default URL and the
-  // Supabase CLI's development key; `npm start` and the E2E setup set both variables to the
+  // Supabase CLI's development publishable key; `npm start` and the E2E setup set both variables to the
   // platform they started and build in production mode.
   const local = command === 'serve' || mode === 'local-platform';
-  if (!local && (!fileEnv.VITE_SUPABASE_URL || !fileEnv.VITE_SUPABASE_ANON_KEY)) {
+  if (!local && (!fileEnv.VITE_SUPABASE_URL || !fileEnv.VITE_SUPABASE_PUBLISHABLE_KEY)) {
     throw new Error(
-      `[quinielazo] a ${mode} build needs VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY (see docs/deploy.md); ` +
+      `[quinielazo] a ${mode} build needs VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY (see docs/deploy.md); ` +
         'build with --mode local-platform to target the local platform',
     );
   }
   const supabaseUrl = fileEnv.VITE_SUPABASE_URL || `http://127.0.0.1:${DEFAULT_PORTS.api}`;
-  const supabaseAnonKey = fileEnv.VITE_SUPABASE_ANON_KEY || ANON_KEY;
+  const supabaseAnonKey = fileEnv.VITE_SUPABASE_PUBLISHABLE_KEY || PUBLISHABLE_KEY;
   // The web push key pair's public half (docs/deploy.md). Builds for the local platform default
   // to its fixed development key; a production build without one offers no push (e-mail only).
   const localApi = /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(supabaseUrl);
@@ -81,7 +81,7 @@ export default defineConfig(({ mode, command }) => {
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: {
       'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl),
-      'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(supabaseAnonKey),
+      'import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY': JSON.stringify(supabaseAnonKey),
       'import.meta.env.VITE_VAPID_PUBLIC_KEY': JSON.stringify(vapidPublicKey),
     },
     build: {

@@ -25,7 +25,7 @@ async function cleanup(client: pg.Client) {
   await client.query(`delete from auth.users where email like '%@${EMAIL_DOMAIN}'`);
 }
 
-export async function benchPush(platform: { dbUrl: string; apiUrl: string; serviceRoleKey: string }, receiverPort: number): Promise<PushFigures> {
+export async function benchPush(platform: { dbUrl: string; apiUrl: string; secretKey: string }, receiverPort: number): Promise<PushFigures> {
   const client = new pg.Client({ connectionString: platform.dbUrl });
   await client.connect();
   const receiver = await startPushReceiver({ port: receiverPort, keepBodies: false });
@@ -96,7 +96,7 @@ export async function benchPush(platform: { dbUrl: string; apiUrl: string; servi
     for (;;) {
       const res = await fetch(`${platform.apiUrl}/functions/v1/dispatch-notifications`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${platform.serviceRoleKey}`, 'content-type': 'application/json' },
+        headers: { apikey: platform.secretKey, 'content-type': 'application/json' },
         body: '{}',
       });
       const body = (await res.json()) as { pushes?: number; emails?: number; error?: string };

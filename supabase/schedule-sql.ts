@@ -1,7 +1,8 @@
 // The SQL that schedules supabase/schedule.ts's jobs in production's pg_cron, so deploying needs
 // no hand-run SQL: `npm run schedule:sql` writes it as a hand-written migration, and
 // tests/unit/schedule-sql.test.ts fails while the newest one differs from the schedule.
-// A job with `invoke` calls its Edge Function through pg_net with the service role key; the
+// A job with `invoke` calls its Edge Function through pg_net with a secret key (`sb_secret_…`,
+// sent as `apikey`: Supabase's gateway hands the function a service_role JWT); the
 // project's URL and that key come from Vault (`[db.vault]` in config.toml, which
 // `supabase db push` fills from the deploying shell's environment). Where pg_cron is not
 // available (the local platform, which runs supabase/local/scheduler.ts instead) it does nothing.
@@ -19,7 +20,7 @@ const vault = (name: string) => `(select decrypted_secret from vault.decrypted_s
 
 function command(job: ScheduledJob): string {
   if (!job.invoke) return job.sql;
-  return `${job.sql}; select net.http_post(url := ${vault('project_url')} || '/functions/v1/${job.invoke}', headers := jsonb_build_object('content-type', 'application/json', 'authorization', 'Bearer ' || ${vault('service_role_key')}), body := '{}'::jsonb, timeout_milliseconds := 60000)`;
+  return `${job.sql}; select net.http_post(url := ${vault('project_url')} || '/functions/v1/${job.invoke}', headers := jsonb_build_object('content-type', 'application/json', 'apikey', ${vault('secret_key')}), body := '{}'::jsonb, timeout_milliseconds := 60000)`;
 }
 
 export function scheduleSql(jobs: ScheduledJob[] = SCHEDULE): string {

@@ -1,4 +1,5 @@
 // The app's configuration, checked once at start-up. Only these two values differ between
+// (the project URL and its publishable key: the new generation of API keys, issue 42)
 // the local platform and a hosted Supabase project (docs/deploy.md). vite.config.ts fills in
 // the local platform's URL and key only for the dev server and `--mode local-platform` builds;
 // any other build without them fails.
@@ -6,9 +7,13 @@
 // runtime was ~6.6 KB gzip of every first visit (docs/decisions/speed.md, "First-load budget").
 
 const URL_PROBLEM = 'VITE_SUPABASE_URL debe ser una URL http(s), p. ej. https://tu-proyecto.supabase.co';
-const KEY_MISSING = 'VITE_SUPABASE_ANON_KEY es obligatoria';
-const KEY_PROBLEM = 'VITE_SUPABASE_ANON_KEY debe ser la clave anon (un JWT) del proyecto';
-/** A JWT's three base64url parts. */
+const KEY_MISSING = 'VITE_SUPABASE_PUBLISHABLE_KEY es obligatoria';
+const KEY_PROBLEM = 'VITE_SUPABASE_PUBLISHABLE_KEY debe ser la clave publicable del proyecto (sb_publishable_…)';
+const SECRET_KEY_PROBLEM = 'VITE_SUPABASE_PUBLISHABLE_KEY es una clave secreta (sb_secret_…): nunca va en la app; usa la clave publicable (sb_publishable_…)';
+const LEGACY_KEY_PROBLEM = 'VITE_SUPABASE_PUBLISHABLE_KEY es la clave anon antigua (un JWT), que Supabase retira: usa la clave publicable (sb_publishable_…)';
+/** Supabase's publishable keys (docs: guides/api/api-keys). */
+const PUBLISHABLE_SHAPE = /^sb_publishable_[\w-]+$/;
+/** A JWT's three base64url parts: a legacy anon (or service_role) key. */
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 export interface AppEnv {
@@ -30,11 +35,13 @@ function isHttpUrl(value: unknown): value is string {
 
 export function parseEnv(raw: Record<string, unknown>): EnvCheck {
   const url = raw.VITE_SUPABASE_URL;
-  const key = raw.VITE_SUPABASE_ANON_KEY;
+  const key = raw.VITE_SUPABASE_PUBLISHABLE_KEY;
   const problems: string[] = [];
   if (!isHttpUrl(url)) problems.push(URL_PROBLEM);
   if (typeof key !== 'string') problems.push(KEY_MISSING);
-  else if (!JWT_SHAPE.test(key)) problems.push(KEY_PROBLEM);
+  else if (key.startsWith('sb_secret_')) problems.push(SECRET_KEY_PROBLEM);
+  else if (JWT_SHAPE.test(key)) problems.push(LEGACY_KEY_PROBLEM);
+  else if (!PUBLISHABLE_SHAPE.test(key)) problems.push(KEY_PROBLEM);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, env: { supabaseUrl: url as string, supabaseAnonKey: key as string } };
 }

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { build } from 'vite';
 import { serveApp } from '../../scripts/serve-app.ts';
-import { MERCADOPAGO_ACCESS_TOKEN_LOCAL } from './config.ts';
+import { JWT_SECRET, MERCADOPAGO_ACCESS_TOKEN_LOCAL } from './config.ts';
 import { SUPABASE_DIR } from './database.ts';
 import { startPlatform, type Platform } from './platform.ts';
 
@@ -45,13 +45,13 @@ async function main() {
   const publicApiUrl = `http://localhost:${platform.ports.api}`;
   console.log('Building the app…');
   process.env.VITE_SUPABASE_URL = process.env.VITE_SUPABASE_URL || publicApiUrl;
-  process.env.VITE_SUPABASE_ANON_KEY = process.env.VITE_SUPABASE_ANON_KEY || platform.anonKey;
+  process.env.VITE_SUPABASE_PUBLISHABLE_KEY = process.env.VITE_SUPABASE_PUBLISHABLE_KEY || platform.publishableKey;
   // QUINIELAZO_APP_DIR: the tests' own `npm start` builds elsewhere, not over the dist/ a
   // developer's running `npm start` serves.
   const appDir = process.env.QUINIELAZO_APP_DIR ?? join(ROOT, 'dist');
   await build({ root: ROOT, logLevel: verbose ? 'info' : 'warn', build: { outDir: appDir, emptyOutDir: true } });
   if (stopping) return;
-  const app = await serveApp({ port: platform.ports.app, dir: appDir, api: { url: platform.apiUrl, anonKey: platform.anonKey } });
+  const app = await serveApp({ port: platform.ports.app, dir: appDir, api: { url: platform.apiUrl, anonKey: platform.publishableKey } });
   stops.push(() => app.close());
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -63,7 +63,12 @@ Quinielazo is ready in ${seconds} s${platform.created ? ' (new database, seeded 
           DB URL: postgresql://postgres:postgres@127.0.0.1:${platform.ports.db}/postgres
       Inbox URL: http://localhost:${platform.ports.inbox}   (SMTP 127.0.0.1:${platform.ports.smtp})
      MercadoPago: ${platform.mercadopagoUrl}   (local stand-in; access token ${MERCADOPAGO_ACCESS_TOKEN_LOCAL})
-      JWT secret: super-secret-jwt-token-with-at-least-32-characters-long
+ Publishable key: ${platform.publishableKey}   (the app's key)
+      Secret key: ${platform.secretKey}   (servers, functions, jobs; never a browser)
+        JWKS URL: ${publicApiUrl}/auth/v1/.well-known/jwks.json   (ES256 signing key ${platform.keys.currentKid})
+
+Legacy keys (work until switched off; the product uses none of them):
+      JWT secret: ${JWT_SECRET}
         anon key: ${platform.anonKey}
 service_role key: ${platform.serviceRoleKey}
 

@@ -6,6 +6,25 @@ export const ANON_KEY =
 export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
+/**
+ * The new generation of API keys (supabase/local/keys.ts): the same local values the Supabase
+ * CLI prints as "Publishable" and "Secret" in `supabase status`.
+ */
+export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+
+/**
+ * The local ES256 JWT signing key (private JWK), fixed like the keys above so sessions survive a
+ * restart of `npm start`. Its public half is the JWKS at /auth/v1/.well-known/jwks.json.
+ */
+export const SIGNING_KEY_LOCAL = {
+  kty: 'EC',
+  crv: 'P-256',
+  x: 'I45fd2Q8ARkpwn5IPVuGE6CS7VQ0fpZdOFmDFACA9HM',
+  y: 'i3OlE-_q-9P2Kl40b4xuE0HONWXQRPAenl7mLk2vWB4',
+  d: 'y5rtnOcLuotK_yhfRNFDx_HeXRhUXsoCfcVKrBdg6VE',
+};
+
 export interface PlatformPorts {
   api: number; // gateway: /rest/v1 /auth/v1 /realtime/v1 /functions/v1
   db: number;

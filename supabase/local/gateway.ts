@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { capBody, KONG_TOO_LARGE, type BodyCap } from './body-limit.ts';
 import { FUNCTION_BODY_CAP } from './functions-host/index.ts';
+import { defaultKeyRing, type KeyRing } from './keys.ts';
 import { limitConnections, listenLocal } from './listen.ts';
 import type { MountedService } from './service.ts';
 
@@ -53,11 +54,14 @@ export interface GatewayRoutes {
   auth: MountedService;
   realtime: MountedService;
   functions: MountedService;
+  /** The project's API and signing keys (default: the fixed local ones). */
+  keys?: KeyRing;
 }
 
 export function startGateway(port: number, routes: GatewayRoutes, log: (m: string) => void, opts: { upstreamTimeoutMs?: number } = {}): Promise<Server> {
   const rest = new URL(routes.restUrl);
   const timeoutMs = opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
+  const keys = routes.keys ?? defaultKeyRing();
   const server = createServer(async (req, res) => {
     // A hung upstream (PostgREST, a stuck query, a function) must not hold the caller forever.
     const timer = setTimeout(() => {
@@ -79,6 +83,10 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
       const capped = cap ? await capBody(req, res, cap) : req;
       if (!capped) return;
       req = capped;
+      if (prefix) {
+        const refused = await checkApiKey(keys, req, prefix, rest_);
+        if (refused) return void res.writeHead(refused.status, { 'content-type': 'application/json', ...refused.headers }).end(JSON.stringify(refused.body));
+      }
       switch (prefix) {
         case '/rest/v1': {
           const refusal = tokenWithoutExpiry(req);
@@ -103,8 +111,13 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (tooLongRequestLine(req)) return void socket.end(`HTTP/1.1 414 URI Too Long\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${URI_TOO_LONG.length}\r\nconnection: close\r\n\r\n${URI_TOO_LONG}`);
     const [prefix, rest_] = splitPrefix(req.url ?? '/');
-    if (prefix === '/realtime/v1' && routes.realtime.upgrade) routes.realtime.upgrade(req, socket, head, rest_);
-    else socket.destroy();
+    if (prefix !== '/realtime/v1' || !routes.realtime.upgrade) return void socket.destroy();
+    void checkApiKey(keys, req, prefix, rest_).then((refused) => {
+      if (!refused) return routes.realtime.upgrade!(req, socket, head, rest_);
+      const body = JSON.stringify(refused.body);
+      const extra = Object.entries(refused.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+      socket.end(`HTTP/1.1 ${refused.status} Unauthorized\r\ncontent-type: application/json\r\n${extra}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    }, () => socket.destroy());
   });
   // Idle, header and request timeouts (a kept-alive connection included: idle sockets must not
   // hold shutdown) and a cap on connections, as Kong has (listen.ts). The API takes the most.
@@ -112,16 +125,88 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
   return listenLocal(server, port).then(() => server);
 }
 
+interface Refusal {
+  status: number;
+  body: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** Auth routes the Supabase gateway serves without an apikey: links opened from an e-mail, OAuth, the JWKS. */
+const OPEN_AUTH_ROUTES = /^\/(verify|callback|authorize|\.well-known\/jwks\.json)\/?(\?|$)/;
+
+// Hosted's answers (the bodies and the sb-error-code header as hosted Supabase's API gateway
+// sends them; pinned by tests/contract/api-keys.test.ts).
+const NO_API_KEY: Refusal = {
+  status: 401,
+  body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
+  headers: { 'sb-error-code': 'UNAUTHORIZED_MISSING_API_KEY' },
+};
+const INVALID_API_KEY: Refusal = {
+  status: 401,
+  body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+};
+const SECRET_KEY_IN_BROWSER: Refusal = { status: 401, body: { message: 'Forbidden use of secret API key in browser' } };
+const LEGACY_KEYS_DISABLED: Refusal = {
+  status: 401,
+  body: { message: 'Legacy API keys are disabled', hint: 'Your legacy API keys (anon, service_role) were disabled. Re-enable them in the Supabase dashboard, or use the new publishable and secret API keys.' },
+};
+
+/** Browsers send a User-Agent starting `Mozilla/5.0`; Node's fetch, Deno, curl and the SDKs outside one do not. */
+function fromBrowser(req: IncomingMessage): boolean {
+  return /^Mozilla\//.test(req.headers['user-agent'] ?? '');
+}
+
+/**
+ * The API key check hosted Supabase's gateway makes before any service sees a request
+ * (docs: guides/api/api-keys):
+ * - `apikey` (header, or `?apikey=` as websockets send it) must be a key of the project: a
+ *   publishable or secret key, or, until they are switched off, the legacy anon/service_role JWT;
+ * - a secret key from a browser (matched on the User-Agent) is always 401;
+ * - a publishable or secret key is not a JWT: the services get a short JWT of its role
+ *   (anon / service_role) in `Authorization` instead, when none was sent or the one sent is the
+ *   apikey itself; a user's session JWT there is passed on as is;
+ * - a new key sent only as `Authorization: Bearer` without `apikey` is 401 UNAUTHORIZED_MISSING_API_KEY;
+ * - once the legacy API keys are switched off, the anon/service_role JWTs are 401 as apikey or bearer.
+ * Auth requires an apikey on every route but its open ones; the other services, as before,
+ * also take a request that carries only a JWT in Authorization (functions called by pg_net, say).
+ */
+async function checkApiKey(keys: KeyRing, req: IncomingMessage, prefix: string, tail: string): Promise<Refusal | undefined> {
+  if (prefix === '/auth/v1' && OPEN_AUTH_ROUTES.test(tail)) return undefined;
+  const header = req.headers.apikey;
+  const apikey = typeof header === 'string' ? header : (new URL(tail, 'http://gateway.local').searchParams.get('apikey') ?? undefined);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  // Switched off, the legacy anon/service_role JWTs are refused wherever they are sent.
+  if (bearer && keys.classifyApiKey(bearer).kind === 'legacy-disabled') return LEGACY_KEYS_DISABLED;
+  if (!apikey) {
+    if (prefix === '/auth/v1' || bearer?.startsWith('sb_')) return NO_API_KEY;
+    return undefined;
+  }
+  const verdict = keys.classifyApiKey(apikey);
+  switch (verdict.kind) {
+    case 'invalid':
+      return INVALID_API_KEY;
+    case 'legacy-disabled':
+      return LEGACY_KEYS_DISABLED;
+    case 'legacy':
+      return undefined;
+    case 'new':
+      if (verdict.type === 'secret' && fromBrowser(req)) return SECRET_KEY_IN_BROWSER;
+      if (!bearer || bearer === apikey) req.headers.authorization = `Bearer ${await keys.apiKeyJwt(verdict.role)}`;
+      return undefined;
+  }
+}
+
 /**
  * PostgREST accepts a correctly signed token with no `exp`, valid forever. Supabase's keys and
- * sessions all carry one, so such a token (or one not signed HS256) is refused here.
+ * sessions all carry one, so such a token (or one signed neither ES256 nor HS256) is refused here.
  */
 function tokenWithoutExpiry(req: IncomingMessage): { code: string; message: string } | undefined {
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
   if (!token || token.split('.').length !== 3) return undefined;
   try {
-    if (decodeProtectedHeader(token).alg !== 'HS256') return { code: 'PGRST301', message: 'JWT algorithm must be HS256' };
+    const alg = decodeProtectedHeader(token).alg;
+    if (alg !== 'HS256' && alg !== 'ES256') return { code: 'PGRST301', message: 'JWT algorithm must be ES256 or HS256' };
     if (typeof decodeJwt(token).exp !== 'number') return { code: 'PGRST301', message: 'JWT must carry an expiry (exp claim)' };
   } catch {
     return undefined; // not a JWT at all: PostgREST answers that itself

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ANON_KEY, DEFAULT_PORTS, SERVICE_ROLE_KEY, type PlatformPorts } from './config.ts';
 import { prepareDatabase, startDatabase, SUPABASE_DIR } from './database.ts';
 import { startGateway } from './gateway.ts';
+import { KeyRing } from './keys.ts';
 import { startPostgrest } from './postgrest.ts';
 import { createAuth } from './auth/index.ts';
 import { loadAuthSettings } from './auth/settings.ts';
@@ -58,8 +59,14 @@ export interface Platform {
   mercadopagoUrl: string;
   dbUrl: string;
   ports: PlatformPorts;
+  /** The legacy JWT-based API keys (work until `keys.setLegacyApiKeys(false)`). */
   anonKey: string;
   serviceRoleKey: string;
+  /** The new API keys: `sb_publishable_…` (acts as anon) and `sb_secret_…` (acts as service_role). */
+  publishableKey: string;
+  secretKey: string;
+  /** This platform's API and JWT signing keys: rotate, revoke, switch the legacy keys off (supabase/local/keys.ts). */
+  keys: KeyRing;
   /** Whether this start created (and seeded) the database. */
   created: boolean;
   /** Process ids of the children, for crash and hang tests. */
@@ -86,8 +93,16 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     await prepareDatabase(db.url, { seed: db.created && opts.seed !== false, log: (m) => log('db', m) });
     await prepareRealtime(db.url);
 
-    const postgrest = await startPostgrest({ dbUrl: db.authenticatorUrl, port: await freePort(), adminPort: await freePort(), log: (m) => log('rest', m) });
+    const keys = KeyRing.create();
+    const postgrest = await startPostgrest({
+      dbUrl: db.authenticatorUrl,
+      port: await freePort(),
+      adminPort: await freePort(),
+      jwtKeys: () => keys.postgrestJwks(),
+      log: (m) => log('rest', m),
+    });
     stops.push(() => postgrest.stop());
+    keys.onChange(() => postgrest.reloadJwtKeys());
 
     const mail = await startMail({ smtpPort: ports.smtp, inboxPort: ports.inbox, log: (m) => log('mail', m) });
     stops.push(() => mail.close());
@@ -107,6 +122,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       smtp: { host: '127.0.0.1', port: ports.smtp },
       mercadopagoUrl: mercadopago.url,
       pushEndpointHosts: opts.pushReceiverPort ? `127.0.0.1:${opts.pushReceiverPort}` : undefined,
+      keys,
       log,
     };
     const auth = createAuth(ctx, { rateLimits: opts.authRateLimits, configFile, jwtExpiry: opts.authJwtExpiry });
@@ -118,7 +134,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
 
     const gateway: Server = await startGateway(
       ports.api,
-      { restUrl: postgrest.url, auth, realtime, functions },
+      { restUrl: postgrest.url, auth, realtime, functions, keys },
       (m) => log('gateway', m),
       { upstreamTimeoutMs: opts.upstreamTimeoutMs },
     );
@@ -146,6 +162,9 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       ports,
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
+      publishableKey: keys.publishableKey,
+      secretKey: keys.secretKey,
+      keys,
       created: db.created,
       pids: { postgres: db.pid, postgrest: postgrest.process.pid, functions: functions.process.pid },
       stop,

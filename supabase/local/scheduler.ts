@@ -1,9 +1,10 @@
 // Runs supabase/schedule.ts locally, standing in for pg_cron: each job once at start-up
 // and then every `everyMinutes`, one at a time, logging failures without stopping. A job with
-// `invoke` then calls that Edge Function through the gateway with the service role key.
+// `invoke` then calls that Edge Function through the gateway with the project's secret key
+// (as `apikey`: the gateway hands the function a service_role JWT, as hosted's does).
 import pg from 'pg';
 import { SCHEDULE, type ScheduledJob } from '../schedule.ts';
-import { SERVICE_ROLE_KEY } from './config.ts';
+import { defaultKeyRing } from './keys.ts';
 import type { PlatformContext } from './service.ts';
 
 export function startScheduler(ctx: PlatformContext, jobs: ScheduledJob[] = SCHEDULE): { close(): Promise<void> } {
@@ -20,7 +21,7 @@ export function startScheduler(ctx: PlatformContext, jobs: ScheduledJob[] = SCHE
       if (job.invoke) {
         const res = await fetch(`${ctx.apiUrl}/functions/v1/${job.invoke}`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+          headers: { apikey: (ctx.keys ?? defaultKeyRing()).secretKey, 'content-type': 'application/json' },
           body: '{}',
         });
         const answer = await res.text();

@@ -1,6 +1,7 @@
 // The shape every part of the local platform has, so the gateway can mount it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { KeyRing } from './keys.ts';
 
 /** An HTTP part mounted by the gateway under a prefix; `path` is what follows the prefix (starts with '/', includes the query). */
 export interface MountedService {
@@ -23,6 +24,8 @@ export interface PlatformContext {
   pushEndpointHosts?: string;
   /** Base URL of the MercadoPago stand-in (its REST API and checkout page), e.g. http://127.0.0.1:54326 (absent in tests that build a context of their own). */
   mercadopagoUrl?: string;
+  /** The project's API and JWT signing keys (default: the fixed local ones, defaultKeyRing()). */
+  keys?: KeyRing;
   log: (part: string, message: string) => void;
 }
 

@@ -13,7 +13,7 @@ const q = (sql: string, params: unknown[] = []) => db().query(sql, params);
 async function call(name: string, token: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const r = await fetch(`${inject('apiUrl')}/functions/v1/${name}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, apikey: inject('anonKey'), 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, apikey: inject('publishableKey'), 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: r.status, body: await r.json() };
@@ -51,8 +51,9 @@ describe('admin check', () => {
   const bodies = { 'send-custom-email': { subject: 'Hola', htmlBody: '<p>Hola</p>', recipients: [{ email: 'nadie@example.com' }] }, 'send-scores-email': { quinielaId: 1 }, 'quinielazo-reminder': { quinielaId: 1 } };
 
   for (const name of FUNCTIONS) {
-    it(`${name}: a visitor (anon key) and a player get 403 'Acceso restringido a administradores.', nothing is sent`, async () => {
-      const visitor = await call(name, inject('anonKey'), bodies[name]);
+    it(`${name}: a visitor (publishable key) and a player get 403 'Acceso restringido a administradores.', nothing is sent`, async () => {
+      // The app without a session sends the publishable key as bearer too; the gateway makes it an anon JWT.
+      const visitor = await call(name, inject('publishableKey'), bodies[name]);
       expect(visitor).toEqual({ status: 403, body: { error: 'Acceso restringido a administradores.' } });
       const asPlayer = await call(name, player.accessToken, bodies[name]);
       expect(asPlayer).toEqual({ status: 403, body: { error: 'Acceso restringido a administradores.' } });

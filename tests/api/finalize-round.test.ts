@@ -14,7 +14,7 @@ const rounds: number[] = [];
 async function call(token: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const r = await fetch(`${inject('apiUrl')}/functions/v1/finalize-round`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, apikey: inject('anonKey'), 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, apikey: inject('publishableKey'), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: r.status, body: await r.json() };
@@ -113,7 +113,7 @@ describe('a step the database refuses stops the finalization there', () => {
 describe('nobody else', () => {
   it('a player and a visitor get 403 from the function, and the round stays as it was', async () => {
     const round = await closedRound(['Local', 'Visita']);
-    for (const token of [ana.accessToken, inject('anonKey')]) {
+    for (const token of [ana.accessToken, inject('publishableKey')]) {
       expect(await call(token, { quinielaId: round, runId: randomUUID() })).toEqual({ status: 403, body: { error: 'Acceso restringido a administradores.' } });
     }
     expect(await finalized(round)).toBe(false);

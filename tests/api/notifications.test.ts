@@ -76,10 +76,11 @@ async function centro(days: number, hhmm: string): Promise<string> {
   return (rows[0].at as Date).toISOString();
 }
 
-async function dispatch(token = inject('serviceRoleKey')): Promise<{ status: number; body: Record<string, unknown> }> {
+/** As the scheduler calls it: the secret key as apikey (the gateway hands the function a service_role JWT); or as `token`'s bearer. */
+async function dispatch(token?: string, apikey = token ? inject('publishableKey') : inject('secretKey')): Promise<{ status: number; body: Record<string, unknown> }> {
   const r = await fetch(`${inject('apiUrl')}/functions/v1/dispatch-notifications`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, apikey: inject('anonKey'), 'content-type': 'application/json' },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), apikey, 'content-type': 'application/json' },
     body: '{}',
   });
   return { status: r.status, body: await r.json() };
@@ -404,7 +405,9 @@ describe('push subscriptions (RLS)', () => {
 describe('dispatch-notifications', () => {
   it('only the service role may run it', async () => {
     const p = await createPlayer();
-    expect(await dispatch(inject('anonKey'))).toEqual({ status: 403, body: { error: 'Solo el programador de tareas puede enviar los avisos.' } });
+    expect(await dispatch(undefined, inject('publishableKey'))).toEqual({ status: 403, body: { error: 'Solo el programador de tareas puede enviar los avisos.' } });
+    // The legacy service_role key is no user's token: getClaims() asks Auth, which refuses it.
+    expect(await dispatch(inject('serviceRoleKey'), inject('anonKey'))).toEqual({ status: 401, body: { code: 401, message: 'Invalid JWT' } });
     expect((await dispatch(p.accessToken)).status).toBe(403);
     expect((await dispatch('not-a-token')).status).toBe(401);
   });

@@ -96,10 +96,11 @@ describe('create-preference', () => {
   it('asks for a session, a round and a pack, in Spanish', async () => {
     const round = await createRound();
     expect((await createPreference(null, { quinielaId: round, packType: 'single' })).status).toBe(401);
-    // A visitor's token (the anon key) reaches the function: the database refuses him, in Spanish.
+    // A visitor (the app without a session: the publishable key, which the gateway makes an anon
+    // JWT) reaches the function: the database refuses him, in Spanish.
     const visitor = await fetch(`${api}/functions/v1/create-preference`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${inject('anonKey')}` },
+      headers: { 'content-type': 'application/json', apikey: inject('publishableKey'), authorization: `Bearer ${inject('publishableKey')}` },
       body: JSON.stringify({ quinielaId: round, packType: 'single' }),
     });
     expect({ status: visitor.status, body: await visitor.json() }).toEqual({ status: 401, body: { error: 'Debes iniciar sesión.' } });

@@ -22,7 +22,7 @@ it('supabase db push applies every migration once', async () => {
     // The local PostgreSQL speaks no TLS; the CLI asks for it unless told not to.
     url.searchParams.set('sslmode', 'disable');
     // config.toml's [db.vault] secrets come from the deploying shell, as in production.
-    const env = { ...process.env, QUINIELAZO_PROJECT_URL: 'https://ensayo.supabase.co', QUINIELAZO_SERVICE_ROLE_KEY: 'clave-de-ensayo' };
+    const env = { ...process.env, QUINIELAZO_PROJECT_URL: 'https://ensayo.supabase.co', QUINIELAZO_SECRET_KEY: 'sb_secret_clave-de-ensayo' };
     const push = () => run('npx', ['supabase', 'db', 'push', '--db-url', url.toString(), '--include-all', '--yes'], { timeout: 60_000, env });
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
     const first = await push();
@@ -33,7 +33,7 @@ it('supabase db push applies every migration once', async () => {
     const secrets = await client.query('select name, decrypted_secret from vault.decrypted_secrets order by name');
     expect(secrets.rows).toEqual([
       { name: 'project_url', decrypted_secret: 'https://ensayo.supabase.co' },
-      { name: 'service_role_key', decrypted_secret: 'clave-de-ensayo' },
+      { name: 'secret_key', decrypted_secret: 'sb_secret_clave-de-ensayo' },
     ]);
     const second = await push();
     expect(second.stdout + second.stderr).toContain('Remote database is up to date.');

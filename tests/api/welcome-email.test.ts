@@ -12,7 +12,7 @@ const WELCOME = '¡Bienvenido a Quinielazo!';
 async function dispatch(): Promise<number> {
   const r = await fetch(`${inject('apiUrl')}/functions/v1/dispatch-notifications`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${inject('serviceRoleKey')}`, apikey: inject('anonKey'), 'content-type': 'application/json' },
+    headers: { apikey: inject('secretKey'), 'content-type': 'application/json' },
     body: '{}',
   });
   await r.body?.cancel();

@@ -69,6 +69,7 @@ interface Change {
   table: string;
   new: Record<string, unknown>;
   old: Record<string, unknown>;
+  errors?: string[] | null;
   columns?: Array<{ name: string }>;
 }
 
@@ -97,12 +98,16 @@ describe('Realtime contract: column-level SELECT grants', () => {
     expect(player[1].old).toEqual({ id: Number(id), round: 11, owner: 'ana' });
   });
 
-  it('a role that may not read the primary key gets no row (hosted: Error 401 instead of the record)', async () => {
+  it('a role that may not read the primary key gets "Error 401: Unauthorized" and no row (issue 42)', async () => {
+    // realtime.apply_rls: `elsif action <> 'DELETE' and <a pkey column not selectable> then return
+    // next ({schema, table, type}, …, array['Error 401: Unauthorized'])`: the subscriber hears
+    // the change happened, with the error and without a record.
     const anon = await watch(await client(), 'columnas-sin-clave', 'secrets');
     const control = await watch(await client(await playerToken()), 'columnas-control', 'secrets');
     await db().query(`insert into ${SCHEMA}.secrets (round) values (14)`);
     await expect.poll(() => control.length, { timeout: 30_000 }).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(anon).toEqual([]);
+    expect(control[0]).toMatchObject({ eventType: 'INSERT', errors: null, new: { round: 14 } });
+    await expect.poll(() => anon.length, { timeout: 30_000 }).toBe(1);
+    expect(anon[0]).toMatchObject({ eventType: 'INSERT', table: 'secrets', schema: SCHEMA, errors: ['Error 401: Unauthorized'], new: {}, old: {} });
   });
 });

@@ -16,7 +16,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 async function dispatchNotifications() {
   const response = await fetch(`${process.env.SUPABASE_API_URL}/functions/v1/dispatch-notifications`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${process.env.SUPABASE_SERVICE_ROLE_KEY}`, apikey: process.env.SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
+    headers: { apikey: process.env.SUPABASE_SECRET_KEY!, 'content-type': 'application/json' },
     body: '{}',
   });
   expect(response.status).toBe(200);

@@ -14,4 +14,6 @@ export const OWN_PLATFORM_FILES = [
   'tests/api/attacks/outage.test.ts',
   'tests/api/harness.test.ts',
   'tests/api/functions-outage.test.ts',
+  'tests/api/key-rotation.test.ts',
+  'tests/api/legacy-keys-off.test.ts',
 ];

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { serveApp } from '../../scripts/serve-app.ts';
-import { ANON_KEY } from '../../supabase/local/config.ts';
+import { PUBLISHABLE_KEY } from '../../supabase/local/config.ts';
 import { TEST_HARNESS_RATE_LIMITS } from '../../supabase/local/auth/limits.ts';
 import { startPlatform } from '../../supabase/local/platform.ts';
 import { AUTH_JWT_EXPIRY_OVERRIDE } from './token-ttl.ts';
@@ -23,10 +23,10 @@ export default async function setup() {
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
   const ports = { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: appPort, mercadopago: await freePort() };
-  // The build needs only the API's address and the anon key, both known before the platform
+  // The build needs only the API's address and the publishable key, both known before the platform
   // runs: the two start together (the platform waits on PostgreSQL, the build on the CPU).
   process.env.VITE_SUPABASE_URL = `http://127.0.0.1:${ports.api}`;
-  process.env.VITE_SUPABASE_ANON_KEY = ANON_KEY;
+  process.env.VITE_SUPABASE_PUBLISHABLE_KEY = PUBLISHABLE_KEY;
   const [started, built] = await Promise.allSettled([
     startPlatform({
       throwawayTestDatabase: true,
@@ -50,10 +50,10 @@ export default async function setup() {
   const platform = started.value;
   let app: Awaited<ReturnType<typeof serveApp>> | undefined;
   try {
-    if (platform.apiUrl !== process.env.VITE_SUPABASE_URL || platform.anonKey !== ANON_KEY) {
+    if (platform.apiUrl !== process.env.VITE_SUPABASE_URL || platform.publishableKey !== PUBLISHABLE_KEY) {
       throw new Error(`the app was built for ${process.env.VITE_SUPABASE_URL}, the platform runs at ${platform.apiUrl}`);
     }
-    app = await serveApp({ port: appPort, dir: outDir, api: { url: platform.apiUrl, anonKey: platform.anonKey } });
+    app = await serveApp({ port: appPort, dir: outDir, api: { url: platform.apiUrl, anonKey: platform.publishableKey } });
   } catch (error) {
     await platform.stop();
     await cleanUp();
@@ -64,6 +64,8 @@ export default async function setup() {
   process.env.SUPABASE_API_URL = platform.apiUrl;
   process.env.SUPABASE_ANON_KEY = platform.anonKey;
   process.env.SUPABASE_SERVICE_ROLE_KEY = platform.serviceRoleKey;
+  process.env.SUPABASE_PUBLISHABLE_KEY = platform.publishableKey;
+  process.env.SUPABASE_SECRET_KEY = platform.secretKey;
   process.env.INBOX_URL = platform.inboxUrl;
   process.env.MERCADOPAGO_URL = platform.mercadopagoUrl;
   process.env.DATABASE_URL_E2E = platform.dbUrl;

@@ -19,8 +19,12 @@ export interface PlatformContext {
   /** The MercadoPago stand-in (REST API, checkout page, /__local hooks). */
   mercadopagoUrl: string;
   dbUrl: string;
+  /** The legacy JWT-based API keys. */
   anonKey: string;
   serviceRoleKey: string;
+  /** The new API keys (`sb_publishable_…`, `sb_secret_…`). */
+  publishableKey: string;
+  secretKey: string;
   smtpPort: number;
   /** Where a test's push receiver listens: the one local address the dispatcher may call. */
   pushReceiverPort: number;
@@ -80,6 +84,8 @@ async function startShared(): Promise<{ context: PlatformContext; stop: () => Pr
       dbUrl: platform.dbUrl,
       anonKey: platform.anonKey,
       serviceRoleKey: platform.serviceRoleKey,
+      publishableKey: platform.publishableKey,
+      secretKey: platform.secretKey,
       smtpPort: platform.ports.smtp,
       pushReceiverPort,
     },

@@ -1,15 +1,14 @@
 // Players for API tests: a confirmed auth user (so the sign-up chain creates the profile),
-// optionally an admin, with a supabase-js client signed in by a JWT minted like GoTrue's.
+// optionally an admin, with a supabase-js client signed in by a JWT minted like GoTrue's (ES256).
 // Minting keeps tests independent of the auth server; the claims are the ones RLS reads.
 import { createClient } from '@supabase/supabase-js';
-import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import ws from 'ws';
 import type { Database } from '../../src/lib/database.types.ts';
-import { JWT_SECRET } from '../../supabase/local/config.ts';
+import { defaultKeyRing } from '../../supabase/local/keys.ts';
 import { db, uniqueEmail, type Client } from './clients.ts';
-import { TOKEN_TTL } from './token-ttl.ts';
+import { JWT_EXPIRY } from './token-ttl.ts';
 
 export interface Player {
   id: string;
@@ -32,13 +31,10 @@ export function uniqueUsername(prefix = 'jugador'): string {
   return `${prefix.slice(0, 5)}_${process.pid.toString(36)}${clock}${(counter++).toString(36)}`;
 }
 
+/** Signed as a project created today signs: ES256 with the local signing key's kid (supabase/local/keys.ts). */
 async function playerToken(id: string, email: string): Promise<string> {
-  return new SignJWT({ role: 'authenticated', aud: 'authenticated', email, session_id: randomUUID(), aal: 'aal1', is_anonymous: false })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(id)
-    .setIssuedAt()
-    .setExpirationTime(TOKEN_TTL)
-    .sign(new TextEncoder().encode(JWT_SECRET));
+  const iat = Math.floor(Date.now() / 1000);
+  return defaultKeyRing().sign({ role: 'authenticated', aud: 'authenticated', email, session_id: randomUUID(), aal: 'aal1', is_anonymous: false, sub: id, iat, exp: iat + JWT_EXPIRY });
 }
 
 function clientWithToken(token: string): Client {

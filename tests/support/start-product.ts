@@ -49,7 +49,7 @@ export async function spawnProduct(opts: { ports?: Partial<Ports>; dataDir?: str
   const child = spawn(command, args, {
     cwd: ROOT,
     detached: true, // its own process group, like a terminal's foreground job
-    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), QUINIELAZO_DATA_DIR: dataDir, QUINIELAZO_APP_DIR: appDir, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
+    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), QUINIELAZO_DATA_DIR: dataDir, QUINIELAZO_APP_DIR: appDir, VITE_SUPABASE_URL: '', VITE_SUPABASE_PUBLISHABLE_KEY: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -19,6 +19,9 @@ describe('the pg_cron migration', () => {
     const sql = scheduleSql();
     for (const job of SCHEDULE) expect(sql).toContain(`cron.schedule('${job.name}', '${cronExpression(job.everyMinutes)}', $job$${job.sql}`);
     expect(sql).toContain("net.http_post(url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/dispatch-notifications'");
+    // A secret key (the new generation, issue 42) as apikey; no legacy service_role JWT.
+    expect(sql).toContain("'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key')");
+    expect(sql).not.toContain('service_role_key');
     expect(sql).toContain(`jobname not in (${SCHEDULE.map((j) => `'${j.name}'`).join(', ')})`);
     const changed = scheduleSql([...SCHEDULE, { name: 'extra', everyMinutes: 15, sql: 'select 1' }]);
     expect(changed).not.toBe(sql);

@@ -1,9 +1,9 @@
-// Admin-only functions: the caller's JWT says who he is and the database says whether he is
+// Admin-only functions: the caller's JWT (verified here with getClaims) says who he is and the database says whether he is
 // an admin (public.is_admin() under his own token), so no admin key ever reaches a browser.
 // The bulk reads and sends then use a service-role client.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { INVALID_SESSION, refuseInvalidSession } from './claims.ts';
-import { env } from './env.ts';
+import { INVALID_SESSION, refuseInvalidSession, verifiedCaller } from './claims.ts';
+import { apiKey, env } from './env.ts';
 import { corsHeaders, json, readJson } from './http.ts';
 
 const ADMIN_ONLY = 'Acceso restringido a administradores.';
@@ -11,18 +11,21 @@ const DATABASE_UNAVAILABLE = 'No pudimos comprobar tus permisos: la base de dato
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
-/** A service-role client: bypasses RLS, for reads and sends after the admin check. */
+/** A client on the project's secret key (acts as service_role): bypasses RLS, for reads and sends after the admin check. */
 export function serviceClient(): SupabaseClient {
-  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession });
+  return createClient(env('SUPABASE_URL'), apiKey('secret'), { auth: noSession });
 }
 
 /** Null when the caller is an admin; otherwise the response to answer. */
 async function refuseNonAdmin(req: Request): Promise<Response | null> {
-  const authorization = req.headers.get('authorization');
-  if (!authorization) return json(403, { error: ADMIN_ONLY });
+  // The caller's JWT, verified here (getClaims against the JWKS; verify_jwt = false in config.toml),
+  // with the answers verify_jwt gave: 401 without one or with one that does not verify.
+  const verified = await verifiedCaller(req);
+  if (verified instanceof Response) return verified;
+  const authorization = req.headers.get('authorization')!;
   const invalid = refuseInvalidSession(req);
   if (invalid) return invalid;
-  const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+  const caller = createClient(env('SUPABASE_URL'), apiKey('publishable'), {
     auth: noSession,
     global: { headers: { Authorization: authorization } },
   });

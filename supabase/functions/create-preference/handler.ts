@@ -7,8 +7,8 @@
 import { createClient } from '@supabase/supabase-js';
 import { Preference } from 'mercadopago';
 import { roundId, serviceClient } from '../_shared/admin.ts';
-import { refuseInvalidSession } from '../_shared/claims.ts';
-import { env, optionalEnv } from '../_shared/env.ts';
+import { refuseInvalidSession, verifiedCaller } from '../_shared/claims.ts';
+import { apiKey, env, optionalEnv } from '../_shared/env.ts';
 import { corsHeaders, json, readJson } from '../_shared/http.ts';
 import { mercadoPago } from '../_shared/mercadopago.ts';
 
@@ -51,6 +51,9 @@ function refusalText(status: number, code: string | undefined, message: string):
 export default async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   if (req.method !== 'POST') return json(405, { error: 'Método no permitido.' });
+  // The buyer's JWT, verified here with getClaims() (the JWKS; verify_jwt = false in config.toml).
+  const verified = await verifiedCaller(req);
+  if (verified instanceof Response) return verified;
   const invalid = refuseInvalidSession(req);
   if (invalid) return invalid;
   const body = await readJson(req);
@@ -59,7 +62,7 @@ export default async function handler(req: Request): Promise<Response> {
   const packType = typeof body?.packType === 'string' ? body.packType.trim() : '';
   if (!packType) return json(400, { error: PRO_ERRORS.missingPack });
 
-  const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+  const caller = createClient(env('SUPABASE_URL'), apiKey('publishable'), {
     auth: noSession,
     global: { headers: { Authorization: req.headers.get('authorization') ?? '' } },
   });

@@ -5,9 +5,8 @@
 // and JSON shapes as GoTrue, so the app cannot tell it from hosted Supabase Auth.
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { jwtVerify } from 'jose';
 import pg from 'pg';
-import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from '../config.ts';
+import { defaultKeyRing } from '../keys.ts';
 import { platformConfigFile } from '../config-toml.ts';
 import { sendMail } from '../mail/send.ts';
 import type { MailMessage, MountedService, PlatformContext } from '../service.ts';
@@ -35,9 +34,8 @@ import {
   type UserRow,
 } from './store.ts';
 
-const secret = new TextEncoder().encode(JWT_SECRET);
-/** Routes the Supabase gateway serves without an apikey (links opened from an e-mail, OAuth). */
-const OPEN_ROUTES = new Set(['/verify', '/callback', '/authorize']);
+/** Routes the Supabase gateway serves without an apikey (links opened from an e-mail, OAuth, the JWKS). */
+const OPEN_ROUTES = new Set(['/verify', '/callback', '/authorize', '/.well-known/jwks.json']);
 const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 const MAX_BODY_BYTES = 1_000_000;
 /** Nesting a JSON body may have: sign-up metadata is flat; 50,000 levels blew the stack (a 500). */
@@ -91,7 +89,8 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
   pool.on('error', (e) => ctx.log('auth', `idle connection lost: ${e.message}`));
   const configFile = opts.configFile ?? platformConfigFile();
   const site = loadAuthSettings(configFile);
-  const issuer = { issuer: `${ctx.apiUrl}/auth/v1`, ttl: opts.jwtExpiry ?? site.jwtExpiry };
+  const keys = ctx.keys ?? defaultKeyRing();
+  const issuer = { issuer: `${ctx.apiUrl}/auth/v1`, ttl: opts.jwtExpiry ?? site.jwtExpiry, sign: (claims: Record<string, unknown>) => keys.sign(claims) };
   const policy = loadPasswordPolicy(configFile);
   const beforeUserCreated = loadBeforeUserCreatedHook(configFile);
   const log = (m: string) => ctx.log('auth', m);
@@ -219,7 +218,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     if (!m) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
     let claims: Json;
     try {
-      claims = (await jwtVerify(m[1], secret, { algorithms: ['HS256'], requiredClaims: ['exp'] })).payload as Json;
+      claims = (await keys.verify(m[1])) as Json;
     } catch (e) {
       throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${(e as Error).message}`);
     }
@@ -245,7 +244,7 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     if (!m) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
     try {
-      const claims = (await jwtVerify(m[1], secret, { algorithms: ['HS256'], requiredClaims: ['exp'] })).payload as Json;
+      const claims = (await keys.verify(m[1])) as Json;
       requireServiceRole({ claims });
     } catch (e) {
       if (e instanceof AuthError) throw e;
@@ -1005,6 +1004,10 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         return { status: 200, body: { version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' } };
       case 'GET /settings':
         return settings();
+      case 'GET /.well-known/jwks.json':
+        // GoTrue publishes the public halves of the asymmetric signing keys (standby ones too, so
+        // verifiers have them before they sign); getClaims() verifies with them, no round trip.
+        return { status: 200, body: keys.jwks() };
       case 'POST /signup':
         return signup(r);
       case 'POST /token': {
@@ -1119,7 +1122,8 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
       if (!OPEN_ROUTES.has(routePath)) {
         const key = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey');
         if (!key) return send(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
-        if (key !== ANON_KEY && key !== SERVICE_ROLE_KEY)
+        const verdict = keys.classifyApiKey(key);
+        if (verdict.kind !== 'new' && verdict.kind !== 'legacy')
           return send(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
       }
       try {

@@ -1,16 +1,13 @@
 // GoTrue's storage in the auth schema: users, identities, sessions, rotating refresh tokens,
 // and the two GoTrue tables the bootstrap does not create (mfa_amr_claims for the `amr`
-// claim across refreshes, flow_state for PKCE). Also the access token (HS256, GoTrue's claims).
+// claim across refreshes, flow_state for PKCE). Also the access token (signed by the key in use, GoTrue's claims).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
 import pg from 'pg';
-import { JWT_SECRET } from '../config.ts';
 
 export const OTP_TTL = 3600; // mailer otp_exp default
 /** Seconds a revoked refresh token may still be swapped (Supabase CLI and hosted default). */
 export const REFRESH_TOKEN_REUSE_INTERVAL = 10;
 
-const secret = new TextEncoder().encode(JWT_SECRET);
 
 export type Queryable = pg.Pool | pg.PoolClient;
 
@@ -45,6 +42,8 @@ export interface UserRow {
 export interface TokenIssuer {
   issuer: string;
   ttl: number;
+  /** Signs with the project's signing key in use (ES256 with its kid; supabase/local/keys.ts). */
+  sign(claims: Record<string, unknown>): Promise<string>;
 }
 
 export interface SessionResponse {
@@ -125,7 +124,7 @@ export type AmrMethod = 'password' | 'otp' | 'recovery' | 'magiclink' | 'email/s
 
 async function signAccessToken(
   db: Queryable,
-  { issuer, ttl }: TokenIssuer,
+  { issuer, ttl, sign }: TokenIssuer,
   user: UserRow,
   sessionId: string,
 ): Promise<{ token: string; expiresAt: number }> {
@@ -136,7 +135,7 @@ async function signAccessToken(
   );
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ttl;
-  const token = await new SignJWT({
+  const token = await sign({
     aud: user.aud ?? 'authenticated',
     exp,
     iat,
@@ -151,9 +150,7 @@ async function signAccessToken(
     amr: rows.map((r) => ({ method: r.method, timestamp: Number(r.ts) })),
     session_id: sessionId,
     is_anonymous: user.is_anonymous ?? false,
-  })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(secret);
+  });
   return { token, expiresAt: exp };
 }
 

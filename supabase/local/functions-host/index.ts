@@ -10,10 +10,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { jwtVerify } from 'jose';
 import {
   ANON_KEY,
-  JWT_SECRET,
   MERCADOPAGO_ACCESS_TOKEN_LOCAL,
   MERCADOPAGO_WEBHOOK_SECRET_LOCAL,
   SERVICE_ROLE_KEY,
@@ -22,6 +20,7 @@ import {
   VAPID_SUBJECT,
 } from '../config.ts';
 import { SUPABASE_DIR } from '../database.ts';
+import { defaultKeyRing } from '../keys.ts';
 import type { BodyCap } from '../body-limit.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
 
@@ -89,7 +88,7 @@ export async function createFunctionsHost(ctx: PlatformContext, opts: FunctionsH
       .finally(() => (restarting = null));
     return restarting;
   };
-  const secret = new TextEncoder().encode(JWT_SECRET);
+  const keys = ctx.keys ?? defaultKeyRing();
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
   return {
@@ -100,12 +99,13 @@ export async function createFunctionsHost(ctx: PlatformContext, opts: FunctionsH
       const name = /^\/([^/?]*)/.exec(path)?.[1] ?? '';
       if (!names.includes(name)) return send(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
       if (verifyJwt.get(name)) {
-        // Hosted Supabase verifies the caller's JWT before the function runs: the project's
-        // HS256 secret only, and a token that never expires is no token.
+        // Hosted Supabase verifies the caller's JWT before the function runs: against the
+        // project's signing keys (the JWKS, and the legacy HS256 secret until it is revoked), and
+        // a token that never expires is no token.
         const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
         if (!token) return send(res, 401, { code: 401, message: 'Missing authorization header' });
         try {
-          await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+          await keys.verify(token);
         } catch {
           return send(res, 401, { code: 401, message: 'Invalid JWT' });
         }
@@ -131,8 +131,15 @@ export async function createFunctionsHost(ctx: PlatformContext, opts: FunctionsH
 
 /** The Deno process's whole environment: the secrets a hosted project injects into every function (`.env` adds the project's own, see startDeno). */
 function functionEnv(ctx: PlatformContext, hostToken: string): Record<string, string> {
+  const keys = ctx.keys ?? defaultKeyRing();
   const env: Record<string, string> = {
     SUPABASE_URL: ctx.apiUrl,
+    // The new keys as hosted injects them (docs: guides/functions/secrets, "Default secrets"):
+    // JSON dictionaries of the project's publishable and secret keys, and the JWKS.
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
+    SUPABASE_JWKS: JSON.stringify(keys.jwks()),
+    // Legacy keys, still injected by hosted; the product's functions no longer use them.
     SUPABASE_ANON_KEY: ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
     SUPABASE_DB_URL: ctx.dbUrl,

@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import pg from 'pg';
 import { WebSocket, WebSocketServer } from 'ws';
-import { JWT_SECRET } from '../config.ts';
+import { defaultKeyRing } from '../keys.ts';
 import type { MountedService, PlatformContext } from '../service.ts';
 import { bindingMatches, filterMatches, parseFilter, type ChangeType, type ParsedFilter, type PostgresBinding } from './filters.ts';
 import {
@@ -30,7 +30,6 @@ import {
 } from './limits.ts';
 import { decodeFrame, encodeFrame, type Frame, type Vsn } from './protocol.ts';
 
-const SECRET = new TextEncoder().encode(JWT_SECRET);
 const NOTIFY_CHANNEL = 'realtime_changes';
 const DRAIN_BATCH = 500;
 /** Safety net in case a notification is missed (e.g. the LISTEN connection was reconnecting). */
@@ -720,9 +719,18 @@ class RealtimeServer implements MountedService {
   // ---------------------------------------------------------------- auth
 
   private async verifyToken(token: string): Promise<TokenCheck> {
+    const keys = this.ctx.keys ?? defaultKeyRing();
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(token, SECRET, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+      // A publishable or secret key (the apikey a client joins with before it has a session):
+      // the gateway already checked it; it stands for its role, as hosted Realtime takes it.
+      if (token.startsWith('sb_')) {
+        const verdict = keys.classifyApiKey(token);
+        if (verdict.kind !== 'new') return { ok: false, reason: 'Invalid JWT Token: unknown API key' };
+        token = await keys.apiKeyJwt(verdict.role);
+      }
+      // Any signing key not revoked (ES256 by its kid, or the legacy HS256 secret), exp required.
+      claims = await keys.verify(token);
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (code === 'ERR_JWT_EXPIRED') return { ok: false, reason: 'Invalid JWT Token: Token has expired' };
@@ -819,18 +827,30 @@ class RealtimeServer implements MountedService {
           // it may SELECT the primary key (and RLS lets it see the row, for inserts and updates),
           // and gets only the columns it may SELECT; column grants are enough, no table grant needed.
           const readable = await this.readableColumns(g.role, tableMeta);
-          if (!this.mayDeliver(readable, tableMeta)) return { g, readable, ok: false };
+          if (!this.mayDeliver(readable, tableMeta)) {
+            // realtime.apply_rls: an insert or update whose primary key the role may not SELECT
+            // reaches its subscribers as {schema, table, type} with "Error 401: Unauthorized".
+            const unauthorized = type !== 'DELETE' && tableMeta.pk.length > 0;
+            return { g, readable, ok: false, unauthorized };
+          }
           const ok = type === 'DELETE' || (await this.canSelectRow(g.role, g.claims, tableMeta, change.record!));
-          return { g, readable, ok };
+          return { g, readable, ok, unauthorized: false };
         } catch (e) {
           // A failed check for one group of subscribers withholds the change from them alone.
           this.log(`visibility check for role ${g.role} failed: ${(e as Error).message}`);
-          return { g, readable: new Set<string>(), ok: false };
+          return { g, readable: new Set<string>(), ok: false, unauthorized: false };
         }
       }),
     );
 
-    for (const { g, readable, ok } of allowed) {
+    for (const { g, readable, ok, unauthorized } of allowed) {
+      if (unauthorized) {
+        const data = { schema, table, type, errors: ['Error 401: Unauthorized'] };
+        for (const { sub, ids } of g.members) {
+          if (sub.conn.channels.get(sub.topic) === sub) sub.conn.push(sub, 'postgres_changes', { ids, data });
+        }
+        continue;
+      }
       if (!ok) continue;
       const only = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => readable.has(k)));
       const data: Record<string, unknown> = {

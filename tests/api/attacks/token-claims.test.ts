@@ -2,19 +2,21 @@
 // de datos no está disponible" from the admin functions: is_admin() failed as PostgreSQL's 22P02
 // under that token, and every error but 401/403 was taken for an outage. The functions now check
 // the claims before querying (401), and only a 5xx or no answer counts as the database down.
-import { SignJWT } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { JWT_SECRET } from '../../../supabase/local/config.ts';
+import { defaultKeyRing } from '../../../supabase/local/keys.ts';
 import { createPlayer } from '../../support/players.ts';
-import { TOKEN_TTL } from '../../support/token-ttl.ts';
+import { JWT_EXPIRY } from '../../support/token-ttl.ts';
 
-const sign = (claims: Record<string, unknown>) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(TOKEN_TTL).sign(new TextEncoder().encode(JWT_SECRET));
+/** Signed with the project's signing key (ES256, its kid): a token that verifies, claims and all. */
+const sign = (claims: Record<string, unknown>) => {
+  const iat = Math.floor(Date.now() / 1000);
+  return defaultKeyRing().sign({ ...claims, iat, exp: iat + JWT_EXPIRY });
+};
 
 async function call(name: string, token: string): Promise<{ status: number; body: unknown }> {
   const r = await fetch(`${inject('apiUrl')}/functions/v1/${name}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, apikey: inject('anonKey'), 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, apikey: inject('publishableKey'), 'content-type': 'application/json' },
     body: JSON.stringify({ quinielaId: 1, packType: 'single', subject: 'Hola', html: '<p>Hola</p>' }),
   });
   return { status: r.status, body: await r.json() };
@@ -39,11 +41,11 @@ describe("attack: tokens whose claims no session has", () => {
     }
   });
 
-  it("a real player's token is still refused as no admin (403), and the anon key likewise", async () => {
+  it("a real player's token is still refused as no admin (403), and the publishable key likewise", async () => {
     const player = await createPlayer();
     for (const name of ['send-custom-email', 'send-scores-email', 'quinielazo-reminder', 'finalize-round']) {
       expect(await call(name, player.accessToken), name).toEqual({ status: 403, body: { error: 'Acceso restringido a administradores.' } });
-      expect((await call(name, inject('anonKey'))).status, name).toBe(403);
+      expect((await call(name, inject('publishableKey'))).status, name).toBe(403);
     }
   });
 });
