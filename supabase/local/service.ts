@@ -23,6 +23,8 @@ export interface PlatformContext {
   pushEndpointHosts?: string;
   /** Base URL of the MercadoPago stand-in (its REST API and checkout page), e.g. http://127.0.0.1:54326 (absent in tests that build a context of their own). */
   mercadopagoUrl?: string;
+  /** Base URL of the API-Football stand-in, e.g. http://127.0.0.1:54327 (absent in tests that build a context of their own). */
+  footballUrl?: string;
   log: (part: string, message: string) => void;
 }
 

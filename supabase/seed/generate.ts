@@ -9,11 +9,14 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { posts, writeBanners } from './blog.ts';
+import { FIXTURE_ID_BASE } from '../local/football/data.ts';
 import { clubBySlug, clubs, type Club } from './clubs.ts';
 import { writeCrests } from './crests.ts';
 import { accounts, ADMIN_PASSWORD, PLAYER_PASSWORD, players, type SeedPlayer } from './players.ts';
 
 const SEED_SQL = resolve(import.meta.dirname, '..', 'seed.sql');
+/** The open round's fixtures, for the local API-Football (supabase/local/football/data.ts). */
+const WEEK_JSON = resolve(import.meta.dirname, '..', 'local', 'football', 'week.json');
 
 /** A post's date, or days before the seed ran when the clock is earlier than that (a test run
  * moved into the past, npm run test:calendar): published either way, newest last as written. */
@@ -262,8 +265,18 @@ function buildBoostPicks(games: BoostGame[]): { player: number; gameId: number; 
 
 // ---------------------------------------------------------------- SQL
 
+/** The open round's matches as the football stand-in's fixtures (ids FIXTURE_ID_BASE + match id). */
+function weekJson(): string {
+  const open = buildMatchesOnce().filter((m) => m.round === OPEN_ROUND);
+  return JSON.stringify(open.map((m) => ({ matchId: m.id, fixtureId: FIXTURE_ID_BASE + m.id, order: m.order, homeClubId: m.home.id, awayClubId: m.away.id, kickoffMinutes: m.kickoffMinutes })), null, 1) + '\n';
+}
+
+// buildMatches draws from the one generator: built once, shared by seed.sql and week.json.
+let built: Match[] | undefined;
+const buildMatchesOnce = () => (built ??= buildMatches());
+
 function sql(): string {
-  const matches = buildMatches();
+  const matches = buildMatchesOnce();
   const picks = buildPicks(matches);
   const boost = buildBoost();
   const boostPicks = buildBoostPicks(boost);
@@ -616,6 +629,7 @@ commit;`);
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('generate.ts')) {
   await writeFile(SEED_SQL, sql());
+  await writeFile(WEEK_JSON, weekJson());
   const crests = await writeCrests();
   const banners = await writeBanners();
   console.log(`wrote ${join('supabase', 'seed.sql')}, ${crests} crests, ${banners} banners`);
