@@ -5,7 +5,7 @@
 // not production's cron.
 export interface ScheduledJob {
   name: string;
-  /** How often it runs, in minutes. */
+  /** How often it runs, in minutes (a fraction for seconds: 0.25 is every 15 seconds). */
   everyMinutes: number;
   sql: string;
   /**
@@ -39,5 +39,13 @@ export const SCHEDULE: ScheduledJob[] = [
     everyMinutes: 5,
     sql: 'select public.queue_notifications()',
     invoke: 'dispatch-notifications',
+  },
+  {
+    // Live scores (docs/match-day.md): API-Football refreshes live data about every 15 s. The
+    // function asks the provider only while a round's matches are on, and backs off by itself.
+    name: 'live-scores',
+    everyMinutes: 0.25,
+    sql: 'select 1',
+    invoke: 'poll-live-scores',
   },
 ];

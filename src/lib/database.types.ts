@@ -153,6 +153,7 @@ export type Database = {
           league: string
           logo_url: string | null
           name: string
+          provider_team_id: number | null
           short_name: string | null
         }
         Insert: {
@@ -160,6 +161,7 @@ export type Database = {
           league: string
           logo_url?: string | null
           name: string
+          provider_team_id?: number | null
           short_name?: string | null
         }
         Update: {
@@ -167,6 +169,7 @@ export type Database = {
           league?: string
           logo_url?: string | null
           name?: string
+          provider_team_id?: number | null
           short_name?: string | null
         }
         Relationships: []
@@ -479,6 +482,117 @@ export type Database = {
           },
         ]
       }
+      live_feed: {
+        Row: {
+          daily_limit: number | null
+          daily_remaining: number | null
+          failures: number
+          id: number
+          last_success_at: string | null
+          minute_limit: number | null
+          minute_remaining: number | null
+          next_request_at: string | null
+          paused_since: string | null
+          reason: string | null
+          state: string
+          updated_at: string
+        }
+        Insert: {
+          daily_limit?: number | null
+          daily_remaining?: number | null
+          failures?: number
+          id?: number
+          last_success_at?: string | null
+          minute_limit?: number | null
+          minute_remaining?: number | null
+          next_request_at?: string | null
+          paused_since?: string | null
+          reason?: string | null
+          state?: string
+          updated_at?: string
+        }
+        Update: {
+          daily_limit?: number | null
+          daily_remaining?: number | null
+          failures?: number
+          id?: number
+          last_success_at?: string | null
+          minute_limit?: number | null
+          minute_remaining?: number | null
+          next_request_at?: string | null
+          paused_since?: string | null
+          reason?: string | null
+          state?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      match_live: {
+        Row: {
+          away_goals: number | null
+          changed_at: string
+          checked_at: string
+          elapsed: number | null
+          extra: number | null
+          final_whistle_at: string | null
+          fixture_id: number
+          ft_away: number | null
+          ft_home: number | null
+          home_goals: number | null
+          match_id: number
+          proposed_result: string | null
+          quiniela_id: number
+          status: string
+        }
+        Insert: {
+          away_goals?: number | null
+          changed_at?: string
+          checked_at?: string
+          elapsed?: number | null
+          extra?: number | null
+          final_whistle_at?: string | null
+          fixture_id: number
+          ft_away?: number | null
+          ft_home?: number | null
+          home_goals?: number | null
+          match_id: number
+          proposed_result?: string | null
+          quiniela_id: number
+          status: string
+        }
+        Update: {
+          away_goals?: number | null
+          changed_at?: string
+          checked_at?: string
+          elapsed?: number | null
+          extra?: number | null
+          final_whistle_at?: string | null
+          fixture_id?: number
+          ft_away?: number | null
+          ft_home?: number | null
+          home_goals?: number | null
+          match_id?: number
+          proposed_result?: string | null
+          quiniela_id?: number
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "match_live_match_id_fkey"
+            columns: ["match_id"]
+            isOneToOne: true
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "match_live_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: false
+            referencedRelation: "quinielas"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       matches: {
         Row: {
           away_club_id: number | null
@@ -489,6 +603,7 @@ export type Database = {
           id: number
           kickoff_at: string | null
           match_order: number
+          provider_fixture_id: number | null
           quiniela_id: number
           special_bonus_points: number
           underdog_bonus_points: number
@@ -503,6 +618,7 @@ export type Database = {
           id?: number
           kickoff_at?: string | null
           match_order: number
+          provider_fixture_id?: number | null
           quiniela_id: number
           special_bonus_points?: number
           underdog_bonus_points?: number
@@ -517,6 +633,7 @@ export type Database = {
           id?: number
           kickoff_at?: string | null
           match_order?: number
+          provider_fixture_id?: number | null
           quiniela_id?: number
           special_bonus_points?: number
           underdog_bonus_points?: number
@@ -2156,6 +2273,7 @@ export type Database = {
       is_league_member: { Args: { league_id_input: string }; Returns: boolean }
       join_league: { Args: { code: string }; Returns: Json }
       leave_league: { Args: { league_id: string }; Returns: undefined }
+      live_poll_plan: { Args: Record<PropertyKey, never>; Returns: Json }
       mx_month_start: {
         Args: { month_input: number; year_input: number }
         Returns: string
@@ -2290,6 +2408,19 @@ export type Database = {
           user_id: string
           username: string
         }[]
+      }
+      record_feed_failure: {
+        Args: {
+          pause?: boolean
+          quota?: Json
+          reason: string
+          retry_after_seconds?: number
+        }
+        Returns: Json
+      }
+      record_live_scores: {
+        Args: { fixtures: Json; quota?: Json }
+        Returns: Json
       }
       record_pro_payment: {
         Args: {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { posts, writeBanners } from './blog.ts';
-import { FIXTURE_ID_BASE } from '../local/football/data.ts';
+import { FIXTURE_ID_BASE, providerTeamId } from '../local/football/data.ts';
 import { clubBySlug, clubs, type Club } from './clubs.ts';
 import { writeCrests } from './crests.ts';
 import { accounts, ADMIN_PASSWORD, PLAYER_PASSWORD, players, type SeedPlayer } from './players.ts';
@@ -296,9 +296,11 @@ begin;`);
 
   // ---- clubs
   emit(`-- Clubs of every league the settings screen filters by; crests in public/crests/.
-insert into public.clubs (id, name, short_name, logo_url, league) values
-  ${values(clubs.map((c) => `(${c.id}, ${q(c.name)}, ${q(c.shortName)}, ${q(c.logoUrl)}, ${q(c.league)})`))}
-on conflict (id) do update set name = excluded.name, short_name = excluded.short_name, logo_url = excluded.logo_url, league = excluded.league;
+-- provider_team_id: the team in the football feed (the local API-Football's ids, docs/local-football.md).
+insert into public.clubs (id, name, short_name, logo_url, league, provider_team_id) values
+  ${values(clubs.map((c) => `(${c.id}, ${q(c.name)}, ${q(c.shortName)}, ${q(c.logoUrl)}, ${q(c.league)}, ${providerTeamId(c)})`))}
+on conflict (id) do update set name = excluded.name, short_name = excluded.short_name, logo_url = excluded.logo_url, league = excluded.league,
+  provider_team_id = excluded.provider_team_id;
 select setval(pg_get_serial_sequence('public.clubs', 'id'), (select max(id) from public.clubs));`);
 
   // ---- accounts
@@ -382,11 +384,13 @@ select setval(pg_get_serial_sequence('public.quinielas', 'id'), (select max(id) 
 
   // ---- matches
   emit(`-- 12 matches a round: a Liga MX jornada plus three from abroad; one special pick (+5) and one
--- underdog (+3 if the visitor wins) each round.
+-- underdog (+3 if the visitor wins) each round. The open round follows the football feed's
+-- fixtures (the local API-Football seeds the same week: supabase/local/football/week.json).
 insert into public.matches (id, quiniela_id, match_order, home_team, away_team, home_club_id, away_club_id, kickoff_at,
-                            correct_result, special_bonus_points, underdog_bonus_points, underdog_bonus_side)
+                            correct_result, special_bonus_points, underdog_bonus_points, underdog_bonus_side, provider_fixture_id)
 select m.id, m.round, m.ord, h.short_name, a.short_name, h.id, a.id, r.deadline + make_interval(mins => m.kickoff_minutes),
-       m.result, m.special, m.underdog_points, m.underdog_side
+       m.result, m.special, m.underdog_points, m.underdog_side,
+       case when m.round = ${OPEN_ROUND} then ${FIXTURE_ID_BASE} + m.id end
 from (values
   ${values(matches.map((m) => `(${m.id}, ${m.round}, ${m.order}, ${m.home.id}, ${m.away.id}, ${m.kickoffMinutes}, ${q(m.result)}, ${m.special}, ${m.underdogPoints}, ${q(m.underdogSide)})`))}
 ) as m(id, round, ord, home_id, away_id, kickoff_minutes, result, special, underdog_points, underdog_side)
@@ -397,7 +401,7 @@ on conflict (id) do update set quiniela_id = excluded.quiniela_id, match_order =
   home_team = excluded.home_team, away_team = excluded.away_team, home_club_id = excluded.home_club_id,
   away_club_id = excluded.away_club_id, kickoff_at = excluded.kickoff_at, correct_result = excluded.correct_result,
   special_bonus_points = excluded.special_bonus_points, underdog_bonus_points = excluded.underdog_bonus_points,
-  underdog_bonus_side = excluded.underdog_bonus_side;
+  underdog_bonus_side = excluded.underdog_bonus_side, provider_fixture_id = excluded.provider_fixture_id;
 select setval(pg_get_serial_sequence('public.matches', 'id'), (select max(id) from public.matches));`);
 
   // ---- picks

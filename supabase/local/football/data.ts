@@ -45,7 +45,7 @@ const LIGA_MX_TEAM_IDS: Record<string, number> = {
   'santos-laguna': 2285, 'tigres-uanl': 2279, tijuana: 2280, toluca: 2281, 'pumas-unam': 2286,
 };
 
-function providerTeamId(club: Pick<Club, 'slug' | 'id'>): number {
+export function providerTeamId(club: Pick<Club, 'slug' | 'id'>): number {
   return LIGA_MX_TEAM_IDS[club.slug] ?? 20_000 + club.id;
 }
 
