@@ -41,6 +41,13 @@ export const SCHEDULE: ScheduledJob[] = [
     invoke: 'dispatch-notifications',
   },
   {
+    // Rounds whose results came from the feed: finalized two hours after the last whistle with
+    // no correction, unless an admin holds them (docs/match-day.md).
+    name: 'auto-finalize',
+    everyMinutes: 1,
+    sql: 'select public.finalize_due_rounds()',
+  },
+  {
     // Live scores (docs/match-day.md): API-Football refreshes live data about every 15 s. The
     // function asks the provider only while a round's matches are on, and backs off by itself.
     name: 'live-scores',

@@ -542,6 +542,7 @@ export type Database = {
           match_id: number
           proposed_result: string | null
           quiniela_id: number
+          result_changed_at: string | null
           status: string
         }
         Insert: {
@@ -558,6 +559,7 @@ export type Database = {
           match_id: number
           proposed_result?: string | null
           quiniela_id: number
+          result_changed_at?: string | null
           status: string
         }
         Update: {
@@ -574,6 +576,7 @@ export type Database = {
           match_id?: number
           proposed_result?: string | null
           quiniela_id?: number
+          result_changed_at?: string | null
           status?: string
         }
         Relationships: [
@@ -1479,6 +1482,7 @@ export type Database = {
         Row: {
           created_at: string
           deadline: string
+          finalize_hold: boolean
           id: number
           is_last_of_month: boolean
           name: string
@@ -1488,6 +1492,7 @@ export type Database = {
         Insert: {
           created_at?: string
           deadline: string
+          finalize_hold?: boolean
           id?: number
           is_last_of_month?: boolean
           name: string
@@ -1497,6 +1502,7 @@ export type Database = {
         Update: {
           created_at?: string
           deadline?: string
+          finalize_hold?: boolean
           id?: number
           is_last_of_month?: boolean
           name?: string
@@ -1662,6 +1668,60 @@ export type Database = {
             columns: ["referrer_id"]
             isOneToOne: false
             referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      result_corrections: {
+        Row: {
+          after_finalization: boolean
+          at: string
+          changed_by: string | null
+          id: number
+          match_id: number
+          new_result: string | null
+          old_result: string | null
+          quiniela_id: number
+          who: string
+          why: string | null
+        }
+        Insert: {
+          after_finalization: boolean
+          at?: string
+          changed_by?: string | null
+          id?: never
+          match_id: number
+          new_result?: string | null
+          old_result?: string | null
+          quiniela_id: number
+          who: string
+          why?: string | null
+        }
+        Update: {
+          after_finalization?: boolean
+          at?: string
+          changed_by?: string | null
+          id?: never
+          match_id?: number
+          new_result?: string | null
+          old_result?: string | null
+          quiniela_id?: number
+          who?: string
+          why?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "result_corrections_match_id_fkey"
+            columns: ["match_id"]
+            isOneToOne: false
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "result_corrections_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: false
+            referencedRelation: "quinielas"
             referencedColumns: ["id"]
           },
         ]
@@ -1988,6 +2048,7 @@ export type Database = {
         }[]
       }
       delete_league: { Args: { league_id: string }; Returns: undefined }
+      finalize_due_rounds: { Args: Record<PropertyKey, never>; Returns: number }
       find_player: {
         Args: { username_input: string }
         Returns: {

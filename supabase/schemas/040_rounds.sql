@@ -12,14 +12,16 @@ create table public.quinielas (
   deadline timestamptz not null,
   results_saved boolean not null default false,
   is_last_of_month boolean not null default false,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- An admin holds the automatic finalization (docs/match-day.md): the feed's results wait for him.
+  finalize_hold boolean not null default false
 );
 alter table public.quinielas enable row level security;
 comment on table public.quinielas is 'A weekly round: open for picks while now() < deadline and results are not saved; finalized when results_saved.';
 revoke all on table public.quinielas from anon, authenticated;
 grant select on table public.quinielas to anon;
 grant select, delete on table public.quinielas to authenticated;
-grant update (deadline, is_last_of_month, name, results_saved, week), insert (deadline, is_last_of_month, name, results_saved, week) on table public.quinielas to authenticated;
+grant update (deadline, finalize_hold, is_last_of_month, name, results_saved, week), insert (deadline, finalize_hold, is_last_of_month, name, results_saved, week) on table public.quinielas to authenticated;
 
 create index quinielas_deadline_idx on public.quinielas (deadline);
 

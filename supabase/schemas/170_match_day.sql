@@ -26,7 +26,9 @@ create table public.match_live (
   -- When the feed first said the match was over (FT, AET, PEN, AWD, WO).
   final_whistle_at timestamptz,
   checked_at timestamptz not null default now(),
-  changed_at timestamptz not null default now()
+  changed_at timestamptz not null default now(),
+  -- When the proposed result last changed (a correction restarts the two hours before finalizing).
+  result_changed_at timestamptz
 );
 alter table public.match_live enable row level security;
 comment on table public.match_live is 'A match''s live score from the football feed (server-owned: written only by the poller''s functions). Provisional until the round is finalized.';
@@ -68,8 +70,8 @@ create policy "Everyone hears live scores" on realtime.messages for select to an
 -- Which fixtures to ask for now: every match following a fixture from five minutes before its
 -- kick-off until its final whistle (at most 48 h after kick-off, when a match not completed is
 -- void); a stopped, postponed or finished match every 15 minutes (a resumption, a new date, a
--- corrected result within the two hours before the round finalizes by itself). Nothing while the
--- feed backs off.
+-- corrected result within the two hours before the round finalizes by itself), then a finished
+-- one hourly for a day (a correction after finalization). Nothing while the feed backs off.
 create function public.live_poll_plan() returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -94,6 +96,9 @@ begin
       or (l.status in ('PST', 'CANC', 'ABD') and l.checked_at <= now() - interval '15 minutes')
       or (l.status in ('FT', 'AET', 'PEN', 'AWD', 'WO') and l.final_whistle_at > now() - interval '2 hours'
           and l.checked_at <= now() - interval '15 minutes')
+      -- After that, hourly for a day: a correction after finalization re-scores the round.
+      or (l.status in ('FT', 'AET', 'PEN', 'AWD', 'WO') and l.final_whistle_at > now() - interval '24 hours'
+          and l.checked_at <= now() - interval '1 hour')
     );
   return jsonb_build_object('fixtures', to_jsonb(ids), 'waitUntil', null);
 end
@@ -156,10 +161,15 @@ as $$
 declare
   was text;
   changes jsonb;
+  previous jsonb;
 begin
   if jsonb_typeof(fixtures) is distinct from 'array' then
     raise exception 'La respuesta del proveedor no trae una lista de partidos.' using errcode = '22023';
   end if;
+  -- What the feed proposed until now, by match.
+  select coalesce(jsonb_object_agg(l.match_id::text, l.proposed_result), '{}'::jsonb) into previous
+  from public.match_live l
+  where l.fixture_id in (select (x->'fixture'->>'id')::bigint from jsonb_array_elements(fixtures) x);
   with incoming as (
     select (x->'fixture'->>'id')::bigint as fixture_id,
            x->'fixture'->'status'->>'short' as status,
@@ -182,15 +192,17 @@ begin
     join public.matches m on m.provider_fixture_id = i.fixture_id
   ), upserted as (
     insert into public.match_live as l (match_id, quiniela_id, fixture_id, status, elapsed, extra, home_goals, away_goals, ft_home, ft_away,
-                                        proposed_result, final_whistle_at, checked_at, changed_at)
+                                        proposed_result, final_whistle_at, result_changed_at, checked_at, changed_at)
     select f.match_id, f.quiniela_id, f.fixture_id, f.status, f.elapsed, f.extra, f.home_goals, f.away_goals, f.ft_home, f.ft_away,
-           f.proposed_result, case when f.status in ('FT', 'AET', 'PEN', 'AWD', 'WO') then now() end, now(), now()
+           f.proposed_result, case when f.status in ('FT', 'AET', 'PEN', 'AWD', 'WO') then now() end,
+           case when f.proposed_result is not null then now() end, now(), now()
     from fresh f
     on conflict (match_id) do update set
       quiniela_id = excluded.quiniela_id, fixture_id = excluded.fixture_id, status = excluded.status,
       elapsed = excluded.elapsed, extra = excluded.extra, home_goals = excluded.home_goals, away_goals = excluded.away_goals,
       ft_home = excluded.ft_home, ft_away = excluded.ft_away, proposed_result = excluded.proposed_result,
       final_whistle_at = case when excluded.status in ('FT', 'AET', 'PEN', 'AWD', 'WO') then coalesce(l.final_whistle_at, now()) end,
+      result_changed_at = case when excluded.proposed_result is distinct from l.proposed_result then now() else l.result_changed_at end,
       checked_at = now(), changed_at = now()
     where (l.status, l.elapsed, l.extra, l.home_goals, l.away_goals, l.ft_home, l.ft_away)
           is distinct from (excluded.status, excluded.elapsed, excluded.extra, excluded.home_goals, excluded.away_goals, excluded.ft_home, excluded.ft_away)
@@ -205,6 +217,13 @@ begin
     from upserted u
     group by u.quiniela_id
   ) r;
+  -- The feed's result becomes the match's (what finalizing and the admin's screen read) unless an
+  -- admin typed another by hand: a result is replaced only while it is the feed's last proposal.
+  -- After finalization this is a correction: the log says "proveedor" and the round is re-scored.
+  perform internal.apply_feed_result(l.match_id, previous->>(l.match_id::text), l.proposed_result)
+  from public.match_live l
+  where l.fixture_id in (select (x->'fixture'->>'id')::bigint from jsonb_array_elements(fixtures) x)
+    and l.proposed_result is not null and l.proposed_result is distinct from previous->>(l.match_id::text);
   -- Asked and answered, changed or not (a stopped or finished match is asked again 15 minutes later).
   update public.match_live l set checked_at = now()
   where l.fixture_id in (select (x->'fixture'->>'id')::bigint from jsonb_array_elements(fixtures) x);
@@ -262,3 +281,134 @@ $$;
 comment on function public.record_feed_failure(text, boolean, int, jsonb) is 'The feed failed or asked to wait: scores kept, the feed paused (unless only waiting) and backed off. Service role only.';
 revoke execute on function public.record_feed_failure(reason text, pause boolean, retry_after_seconds int, quota jsonb) from public, anon, authenticated;
 grant execute on function public.record_feed_failure(reason text, pause boolean, retry_after_seconds int, quota jsonb) to service_role;
+
+-- The feed's result written to the match (service role, through record_live_scores): only where
+-- the match has no result or still has the feed's previous proposal, so a result typed by hand
+-- stands. A finalized round's result changed this way is a correction by "proveedor".
+create function internal.apply_feed_result(p_match bigint, previous text, proposed text) returns boolean
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform set_config('quinielazo.result_source', 'proveedor', true);
+  perform set_config('quinielazo.result_reason', 'corrección del proveedor', true);
+  update public.matches m set correct_result = proposed
+  where m.id = p_match and m.correct_result is distinct from proposed
+    and (m.correct_result is null or m.correct_result = previous);
+  perform set_config('quinielazo.result_source', '', true);
+  perform set_config('quinielazo.result_reason', '', true);
+  return found;
+end
+$$;
+comment on function internal.apply_feed_result(bigint, text, text) is 'Writes the feed''s proposed result to a match unless a hand-typed result stands (service role, via record_live_scores).';
+revoke execute on function internal.apply_feed_result(p_match bigint, previous text, proposed text) from public;
+grant execute on function internal.apply_feed_result(p_match bigint, previous text, proposed text) to service_role;
+
+-- The round's public correction log (../shared/spec/decisions.md, "Match day"): every result
+-- entered or changed by hand, and every result changed after the round was finalized (by hand or
+-- by the feed, "proveedor"): when, which match, old → new, who, why. Written by a trigger only.
+create table public.result_corrections (
+  id bigint generated always as identity primary key,
+  quiniela_id bigint not null references public.quinielas (id) on delete cascade,
+  match_id bigint not null references public.matches (id) on delete cascade,
+  at timestamptz not null default now(),
+  old_result text check (old_result in ('Local', 'Empate', 'Visita')),
+  new_result text check (new_result in ('Local', 'Empate', 'Visita')),
+  -- The admin who typed it; null for the feed.
+  changed_by uuid,
+  -- What the log shows: the admin's username, or 'proveedor'.
+  who text not null,
+  why text,
+  after_finalization boolean not null
+);
+alter table public.result_corrections enable row level security;
+comment on table public.result_corrections is 'A round''s public correction log: results entered or changed by hand, and any change after finalization (by hand or by the feed, "proveedor").';
+revoke all on table public.result_corrections from anon, authenticated;
+grant select (after_finalization, at, id, match_id, new_result, old_result, quiniela_id, who, why) on table public.result_corrections to anon, authenticated;
+
+create index result_corrections_quiniela_id_idx on public.result_corrections (quiniela_id, at);
+
+create index result_corrections_match_id_idx on public.result_corrections (match_id);
+
+create policy "Everyone reads the correction log" on public.result_corrections for select to anon, authenticated using (true);
+
+create function internal.log_result_change() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  finalized boolean;
+  source text := coalesce(nullif(current_setting('quinielazo.result_source', true), ''), '');
+begin
+  if new.correct_result is not distinct from old.correct_result then
+    return null;
+  end if;
+  select q.results_saved into finalized from public.quinielas q where q.id = new.quiniela_id;
+  -- By hand: a signed-in admin through the API. Otherwise only a change after finalization is logged.
+  if me is null and not coalesce(finalized, false) then
+    return null;
+  end if;
+  insert into public.result_corrections (quiniela_id, match_id, old_result, new_result, changed_by, who, why, after_finalization)
+  values (new.quiniela_id, new.id, old.correct_result, new.correct_result,
+          case when source = 'proveedor' then null else me end,
+          case when source = 'proveedor' or me is null then 'proveedor'
+               else coalesce((select p.username from public.profiles p where p.id = me), 'admin') end,
+          nullif(current_setting('quinielazo.result_reason', true), ''),
+          coalesce(finalized, false));
+  return null;
+end
+$$;
+comment on function internal.log_result_change() is 'Trigger: writes a result entered or changed by hand, or changed after finalization, to the round''s correction log.';
+revoke execute on function internal.log_result_change() from public;
+
+create trigger matches_log_result_change after update of correct_result on public.matches
+  for each row execute function internal.log_result_change();
+
+-- Rounds whose results arrived by themselves: finalized once every match is final (the feed's
+-- result written, or a result typed for a match the feed lacks), two hours after the last final
+-- whistle with no correction since (from the feed or by hand), unless an admin holds it
+-- (quinielas.finalize_hold). The same four steps as the admin's button, stamped on
+-- round_finalizations with no admin (started_by null). A round the referee refuses is left to
+-- the admin and not tried again for an hour. The scheduler runs it every minute.
+create function public.finalize_due_rounds() returns int
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  round_id bigint;
+  run uuid;
+  step text;
+  done int := 0;
+begin
+  for round_id in
+    select q.id from public.quinielas q
+    where not q.results_saved and not q.finalize_hold and q.deadline <= now()
+      and exists (select 1 from public.matches m where m.quiniela_id = q.id and m.provider_fixture_id is not null)
+      and not exists (
+        select 1 from public.matches m left join public.match_live l on l.match_id = m.id
+        where m.quiniela_id = q.id
+          and (m.correct_result is null
+               or (m.provider_fixture_id is not null and l.status is distinct from 'FT' and l.status is distinct from 'AET'
+                   and l.status is distinct from 'PEN' and l.status is distinct from 'AWD' and l.status is distinct from 'WO')))
+      and (select max(greatest(l.final_whistle_at, l.result_changed_at)) from public.match_live l where l.quiniela_id = q.id) <= now() - interval '2 hours'
+      and not exists (select 1 from public.result_corrections c where c.quiniela_id = q.id and c.at > now() - interval '2 hours')
+      and not exists (select 1 from public.round_finalizations f where f.quiniela_id = q.id and f.started_by is null
+                        and f.failed_step is not null and f.created_at > now() - interval '1 hour')
+    order by q.id
+  loop
+    run := gen_random_uuid();
+    step := null;
+    begin
+      insert into public.round_finalizations (id, quiniela_id, started_by) values (run, round_id, null);
+      foreach step in array array['results', 'seal', 'scores', 'notices'] loop
+        perform public.run_finalization_step(run, step);
+      end loop;
+      done := done + 1;
+    exception when others then
+      insert into public.round_finalizations (id, quiniela_id, started_by, failed_step, error)
+      values (run, round_id, null, step, left(sqlerrm, 500));
+    end;
+  end loop;
+  return done;
+end
+$$;
+comment on function public.finalize_due_rounds() is 'The scheduler''s: finalizes every round whose results all came from the feed (or by hand where it lacks them) two hours after the last whistle with no correction, unless held.';
+revoke execute on function public.finalize_due_rounds() from public, anon, authenticated;

@@ -82,6 +82,7 @@ const ALLOWED: Record<string, Callers> = {
   'live_poll_plan()': 'none',
   'record_live_scores(jsonb,jsonb)': 'none',
   'record_feed_failure(text,boolean,integer,jsonb)': 'none',
+  'finalize_due_rounds()': 'none',
   'pro_pool_minimum()': 'anon authenticated',
   'pro_pool_stats(bigint)': 'anon authenticated',
   'pro_results_snapshot(bigint)': 'authenticated',

@@ -412,6 +412,19 @@ const RULES: Record<string, TableRules> = {
     patch: () => ({ home_goals: 3 }),
     allow: { select: ALL, ...SERVICE_WRITES },
   },
+  result_corrections: {
+    // The round's public correction log: written by a trigger on matches only, read by everyone.
+    arrange: async () => {
+      const r = await openRound();
+      const row = await one(`insert into public.result_corrections (quiniela_id, match_id, new_result, who, after_finalization) values ($1, $2, 'Local', 'proveedor', false) returning id`, [r.quiniela_id, r.match_ids[0]]);
+      return { ...r, correction: Number(row.id) };
+    },
+    key: (c) => ({ id: c.correction }),
+    insert: (c) => ({ quiniela_id: c.quiniela_id, match_id: (c.match_ids as number[])[0], new_result: 'Visita', who: 'alguien', after_finalization: false }),
+    patch: () => ({ why: 'cambiado' }),
+    columns: 'id, quiniela_id, match_id, at, old_result, new_result, who, why, after_finalization',
+    allow: { select: ALL, ...SERVICE_WRITES },
+  },
   live_feed: {
     // The feed's one row: its state readable by everyone, the rest (reasons, quota) the poller's.
     arrange: async () => {
