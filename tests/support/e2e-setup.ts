@@ -66,6 +66,7 @@ export default async function setup() {
   process.env.SUPABASE_SERVICE_ROLE_KEY = platform.serviceRoleKey;
   process.env.INBOX_URL = platform.inboxUrl;
   process.env.MERCADOPAGO_URL = platform.mercadopagoUrl;
+  process.env.FOOTBALL_URL = platform.footballUrl;
   process.env.DATABASE_URL_E2E = platform.dbUrl;
 
   return async () => {

@@ -16,6 +16,8 @@ import { multiplierLabel, rulesFor } from '@/lib/game-rules';
 import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
 import { savedCopyText } from '@/components/ui/saved-copy-note';
 import { useBelowTheFold } from '@/components/ui/render-in-slices';
+import { useLiveScores } from '../api/live-scores';
+import { pointsIfItEndedNow } from '../model/live';
 
 export interface PicksBoardProps {
   view: RoundView;
@@ -131,6 +133,15 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
   const lockedReasonId = `picks-locked-${round.id}`;
   const restShown = useBelowTheFold();
 
+  // The score as it happens, on a closed round not yet finalized (docs/match-day.md).
+  const live = useLiveScores(round.id, closed && !round.resultsSaved);
+  const hasLive = Object.keys(live.byMatch).length > 0;
+  const ifEnded = useMemo(() => {
+    if (!hasLive || !signedIn) return null;
+    const picks = Object.fromEntries(round.matches.map((m) => [m.id, myPicks[m.id]?.result ?? null]));
+    return pointsIfItEndedNow(round.matches, picks, live.byMatch, rulesFor(round.deadline), round.isLastOfMonth);
+  }, [hasLive, signedIn, round, myPicks, live.byMatch]);
+
   return (
     <section aria-labelledby="round-title" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <header className="bg-brand-800 px-4 py-4 text-white">
@@ -165,6 +176,17 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
           🔒 {MESSAGES.closed}
         </p>
       )}
+      {hasLive && (
+        <div aria-label="En vivo" className="bg-brand-50 px-4 py-2 text-sm text-brand-900">
+          {ifEnded && ifEnded.counted > 0 && (
+            <p role="status" className="font-bold">
+              Si terminara así: {ifEnded.points} pts{' '}
+              <span className="text-xs font-normal">(provisional · {ifEnded.correct} de {ifEnded.counted} acertados hasta ahora)</span>
+            </p>
+          )}
+          {live.paused && <p className="font-semibold text-amber-800">Marcador en pausa: el proveedor de resultados no responde. Seguimos intentando.</p>}
+        </div>
+      )}
       {storageProblem && (
         <p role="alert" className="bg-red-50 px-4 py-2 text-sm text-red-800">
           {storageProblem}
@@ -193,6 +215,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
             interactive={interactive}
             closed={closed}
             votes={votes?.[match.id]}
+            live={live.byMatch[match.id]}
             onPick={onPick}
             lockedReasonId={lockedReasonId}
           />
