@@ -2047,6 +2047,16 @@ export type Database = {
           id: string
         }[]
       }
+      create_round_from_feed: {
+        Args: {
+          deadline_input: string
+          fixtures: Json
+          is_last_of_month_input: boolean
+          name_input: string
+          week_input: number
+        }
+        Returns: number
+      }
       delete_league: { Args: { league_id: string }; Returns: undefined }
       finalize_due_rounds: { Args: Record<PropertyKey, never>; Returns: number }
       find_player: {

@@ -412,3 +412,54 @@ end
 $$;
 comment on function public.finalize_due_rounds() is 'The scheduler''s: finalizes every round whose results all came from the feed (or by hand where it lacks them) two hours after the last whistle with no correction, unless held.';
 revoke execute on function public.finalize_due_rounds() from public, anon, authenticated;
+
+-- A round created from the feed's calendar (the round-from-calendar function, after it checked
+-- the caller is an admin and read the fixtures from the provider itself): each team found among
+-- the clubs by its provider id, a club new to the product created with the feed's name and
+-- crest, then the round as admin_create_round makes it (its checks and Spanish messages), each
+-- match with its kick-off and its fixture. Service role only.
+create function public.create_round_from_feed(name_input text, week_input int, deadline_input timestamptz, is_last_of_month_input boolean, fixtures jsonb)
+returns bigint
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  new_round bigint;
+  matches_input jsonb;
+begin
+  if fixtures is null or jsonb_typeof(fixtures) <> 'array' or jsonb_array_length(fixtures) = 0 then
+    raise exception 'Elige al menos un partido del calendario.' using errcode = '22023';
+  end if;
+  if exists (select 1 from jsonb_array_elements(fixtures) x group by x->'fixture'->>'id' having count(*) > 1) then
+    raise exception 'Un partido del calendario está repetido.' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.matches m where m.provider_fixture_id in (select (x->'fixture'->>'id')::bigint from jsonb_array_elements(fixtures) x)) then
+    raise exception 'Un partido elegido ya está en otra quiniela.' using errcode = '23505';
+  end if;
+  -- Clubs new to the product.
+  insert into public.clubs (name, short_name, logo_url, league, provider_team_id)
+  select distinct on ((t->>'id')::bigint) t->>'name', t->>'name', t->>'logo',
+         case (x->'league'->>'id')::int when 262 then 'Liga MX' when 39 then 'Premier League' when 140 then 'La Liga'
+           when 78 then 'Bundesliga' when 135 then 'Serie A' when 61 then 'Ligue 1' when 253 then 'MLS' else 'Internacional' end,
+         (t->>'id')::bigint
+  from jsonb_array_elements(fixtures) x
+  cross join lateral (values (x->'teams'->'home'), (x->'teams'->'away')) as side(t)
+  where not exists (select 1 from public.clubs c where c.provider_team_id = (t->>'id')::bigint)
+  on conflict (provider_team_id) do nothing;
+
+  select jsonb_agg(jsonb_build_object('home_club_id', h.id, 'away_club_id', a.id) order by x.ord)
+  into matches_input
+  from jsonb_array_elements(fixtures) with ordinality as x (f, ord)
+  join public.clubs h on h.provider_team_id = (x.f->'teams'->'home'->>'id')::bigint
+  join public.clubs a on a.provider_team_id = (x.f->'teams'->'away'->>'id')::bigint;
+
+  new_round := public.admin_create_round(name_input, week_input, deadline_input, is_last_of_month_input, matches_input);
+  update public.matches m
+  set kickoff_at = to_timestamp((x.f->'fixture'->>'timestamp')::bigint), provider_fixture_id = (x.f->'fixture'->>'id')::bigint
+  from jsonb_array_elements(fixtures) with ordinality as x (f, ord)
+  where m.quiniela_id = new_round and m.match_order = x.ord;
+  return new_round;
+end
+$$;
+comment on function public.create_round_from_feed(text, int, timestamptz, boolean, jsonb) is 'A round from the feed''s fixtures (API-Football objects): clubs matched by provider team id, new ones created, matches with kick-off and fixture. Service role only (round-from-calendar checks the admin).';
+revoke execute on function public.create_round_from_feed(name_input text, week_input int, deadline_input timestamptz, is_last_of_month_input boolean, fixtures jsonb) from public, anon, authenticated;
+grant execute on function public.create_round_from_feed(name_input text, week_input int, deadline_input timestamptz, is_last_of_month_input boolean, fixtures jsonb) to service_role;

@@ -83,6 +83,7 @@ const ALLOWED: Record<string, Callers> = {
   'record_live_scores(jsonb,jsonb)': 'none',
   'record_feed_failure(text,boolean,integer,jsonb)': 'none',
   'finalize_due_rounds()': 'none',
+  'create_round_from_feed(text,integer,timestamp with time zone,boolean,jsonb)': 'none',
   'pro_pool_minimum()': 'anon authenticated',
   'pro_pool_stats(bigint)': 'anon authenticated',
   'pro_results_snapshot(bigint)': 'authenticated',

@@ -222,6 +222,16 @@ export async function startFootball(opts: FootballOptions): Promise<RunningFootb
       log(`outage: ${mode}`);
       return json(res, 200, { mode });
     }
+    if (path === '/__local/teams' && method === 'POST') {
+      // A team the product does not know yet (a club new to it), in a league of the stand-in.
+      const body = await readJson(req);
+      const league = LEAGUES.find((l) => l.id === Number(body.league ?? 262));
+      if (typeof body.name !== 'string' || !body.name.trim() || !league) throw new HookError('name (text) and league (a league id of GET /leagues) are required');
+      const id = Math.max(900_000, ...TEAMS.map((t) => t.id)) + 1;
+      const team = { id, name: body.name.trim(), code: body.name.trim().slice(0, 3).toUpperCase(), country: league.country, logo: `https://media.api-sports.io/football/teams/${id}.png`, leagueId: league.id, clubId: 0 };
+      TEAMS.push(team);
+      return json(res, 201, { team });
+    }
     if (path === '/__local/fixtures' && method === 'POST') {
       const f = store.create(await readJson(req));
       log(`fixture ${f.id}: ${f.home.name} vs ${f.away.name} at ${f.kickoff.toISOString()}`);
