@@ -3,7 +3,7 @@
 // turns provisionally right or wrong, and "Si terminara así" changes for the player it helps.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rulesFor } from '../../src/lib/game-rules';
-import { createPlayer, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
+import { createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -78,6 +78,29 @@ test('two phones see a goal and the provisional points change', async ({ browser
     expect(await e2eSql('select 1 from public.scores where quiniela_id = $1', [round])).toEqual([]);
     await anaPhone.context().close();
     await betoPhone.context().close();
+  } finally {
+    await e2eSql('delete from public.quinielas where id = $1', [round]);
+  }
+});
+
+test("the round's page shows its correction log: a result changed by hand, who and when", async ({ browser }) => {
+  const [{ id: round }] = await e2eSql<{ id: number }>(
+    `insert into public.quinielas (name, week, deadline) values ('Jornada corregida', 1, now() - interval '1 minute') returning id`,
+  );
+  try {
+    const [match] = await e2eSql<{ id: number }>(
+      `insert into public.matches (quiniela_id, match_order, home_team, away_team, home_club_id, away_club_id, correct_result)
+       values ($1, 1, 'América', 'Chivas', 1, 5, 'Empate') returning id`, [round]);
+    const admin = await signInPlayer('admin@quinielazo.mx', 'Admin1234');
+    const { error } = await admin.api.from('matches').update({ correct_result: 'Visita' }).eq('id', match!.id);
+    expect(error).toBeNull();
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    const page = await context.newPage();
+    await page.goto(`/quinielazo-de-la-semana?quiniela=${round}`);
+    const log = page.getByRole('region', { name: 'Correcciones de resultados' });
+    await expect(log).toContainText('Partido 1 (América vs Chivas): Empate → Visita · admin');
+    await context.close();
   } finally {
     await e2eSql('delete from public.quinielas where id = $1', [round]);
   }

@@ -17,6 +17,7 @@ import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
 import { savedCopyText } from '@/components/ui/saved-copy-note';
 import { useBelowTheFold } from '@/components/ui/render-in-slices';
 import { useLiveScores } from '../api/live-scores';
+import { CorrectionLog } from './correction-log';
 import { pointsIfItEndedNow } from '../model/live';
 
 export interface PicksBoardProps {
@@ -221,6 +222,8 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
           />
         ))}
       </ol>
+
+      {closed && <CorrectionLog roundId={round.id} matches={round.matches} />}
 
       {signedIn && open && (
         <div className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-white px-4 py-3">
