@@ -806,6 +806,7 @@ export type Database = {
       }
       notification_preferences: {
         Row: {
+          goal_alerts: boolean
           new_blog: boolean
           new_quinielazo: boolean
           news_updates: boolean
@@ -815,6 +816,7 @@ export type Database = {
           user_id: string
         }
         Insert: {
+          goal_alerts?: boolean
           new_blog?: boolean
           new_quinielazo?: boolean
           news_updates?: boolean
@@ -824,6 +826,7 @@ export type Database = {
           user_id: string
         }
         Update: {
+          goal_alerts?: boolean
           new_blog?: boolean
           new_quinielazo?: boolean
           news_updates?: boolean

@@ -162,12 +162,13 @@ declare
   was text;
   changes jsonb;
   previous jsonb;
+  goals int;
 begin
   if jsonb_typeof(fixtures) is distinct from 'array' then
     raise exception 'La respuesta del proveedor no trae una lista de partidos.' using errcode = '22023';
   end if;
   -- What the feed proposed until now, by match.
-  select coalesce(jsonb_object_agg(l.match_id::text, l.proposed_result), '{}'::jsonb) into previous
+  select coalesce(jsonb_object_agg(l.match_id::text, jsonb_build_object('result', l.proposed_result, 'goals', coalesce(l.home_goals, 0) + coalesce(l.away_goals, 0))), '{}'::jsonb) into previous
   from public.match_live l
   where l.fixture_id in (select (x->'fixture'->>'id')::bigint from jsonb_array_elements(fixtures) x);
   with incoming as (
@@ -220,10 +221,35 @@ begin
   -- The feed's result becomes the match's (what finalizing and the admin's screen read) unless an
   -- admin typed another by hand: a result is replaced only while it is the feed's last proposal.
   -- After finalization this is a correction: the log says "proveedor" and the round is re-scored.
-  perform internal.apply_feed_result(l.match_id, previous->>(l.match_id::text), l.proposed_result)
+  perform internal.apply_feed_result(l.match_id, previous->(l.match_id::text)->>'result', l.proposed_result)
   from public.match_live l
   where l.fixture_id in (select (x->'fixture'->>'id')::bigint from jsonb_array_elements(fixtures) x)
-    and l.proposed_result is not null and l.proposed_result is distinct from previous->>(l.match_id::text);
+    and l.proposed_result is not null and l.proposed_result is distinct from previous->(l.match_id::text)->>'result';
+  -- "Goles de mis partidos": a push per goal to each player who picked the match and asked for
+  -- them (a phone subscribed), saying what it does to his pick; none in quiet hours (a goal is
+  -- news now or never), at most one per match and minute (the dedupe key).
+  insert into public.notification_outbox (user_id, kind, quiniela_id, channel, payload, dedupe_key)
+  select p.user_id, 'goal', l.quiniela_id, 'push',
+         jsonb_build_object(
+           'title', format('⚽ ¡Gol! %s %s – %s %s', m.home_team, l.home_goals, l.away_goals, m.away_team),
+           'body', format('%s · Tu pick: %s, %s (provisional).',
+                          case when l.extra > 0 then format('%s+%s''', l.elapsed, l.extra) else format('%s''', l.elapsed) end, p.result,
+                          case when p.result = case sign(l.home_goals - l.away_goals) when 1 then 'Local' when 0 then 'Empate' else 'Visita' end
+                               then 'vas acertando' else 'vas fallando' end),
+           'url', format('/quinielazo-de-la-semana?quiniela=%s', l.quiniela_id),
+           'tag', format('gol-%s', m.id)),
+         format('goal:%s:%s', m.id, to_char(now() at time zone 'UTC', 'YYYYMMDDHH24MI'))
+  from public.match_live l
+  join public.matches m on m.id = l.match_id
+  join public.picks p on p.match_id = m.id
+  join public.notification_preferences np on np.user_id = p.user_id and np.goal_alerts
+  where l.fixture_id in (select (x->'fixture'->>'id')::bigint from jsonb_array_elements(fixtures) x)
+    and l.status in ('1H', '2H', 'ET', 'LIVE')
+    and coalesce(l.home_goals, 0) + coalesce(l.away_goals, 0) > coalesce((previous->(l.match_id::text)->>'goals')::int, 0)
+    and exists (select 1 from public.push_subscriptions s where s.user_id = p.user_id)
+    and internal.push_hold_until(now(), null) is null
+  on conflict (user_id, dedupe_key) do nothing;
+  get diagnostics goals = row_count;
   -- Asked and answered, changed or not (a stopped or finished match is asked again 15 minutes later).
   update public.match_live l set checked_at = now()
   where l.fixture_id in (select (x->'fixture'->>'id')::bigint from jsonb_array_elements(fixtures) x);
@@ -239,7 +265,7 @@ begin
     minute_limit = excluded.minute_limit, minute_remaining = excluded.minute_remaining, updated_at = now();
 
   return jsonb_build_object('rounds', changes, 'feed', 'ok', 'feedChanged', coalesce(was, 'ok') <> 'ok',
-                            'liveRounds', to_jsonb(internal.live_round_ids()));
+                            'liveRounds', to_jsonb(internal.live_round_ids()), 'goalAlerts', goals);
 end
 $$;
 comment on function public.record_live_scores(jsonb, jsonb) is 'Stores the feed''s answer (API-Football fixtures, quota headers): live scores, the 90-minute result proposed at full time, the feed working; answers the changes per round. Service role only.';

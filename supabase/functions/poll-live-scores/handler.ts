@@ -10,6 +10,7 @@ import { serviceClient } from '../_shared/admin.ts';
 import { callerClaims } from '../_shared/claims.ts';
 import { env, optionalEnv } from '../_shared/env.ts';
 import { corsHeaders, json } from '../_shared/http.ts';
+import { dispatch } from '../_shared/notify.ts';
 
 const API_FOOTBALL = 'https://v3.football.api-sports.io';
 /** API-Football answers at most 20 fixtures to one `ids`. */
@@ -29,6 +30,8 @@ interface Recorded {
   feed: 'ok' | 'paused';
   feedChanged: boolean;
   liveRounds: number[];
+  /** "Goles de mis partidos" notices queued by this answer. */
+  goalAlerts?: number;
 }
 
 type Outcome = { ok: true; fixtures: unknown[]; quota: Quota } | { ok: false; reason: string; pause: boolean; retryAfter?: number; quota: Quota };
@@ -67,6 +70,8 @@ export default async function handler(req: Request): Promise<Response> {
       const recorded = data as Recorded;
       changed += (recorded.rounds ?? []).reduce((n, r) => n + r.matches.length, 0);
       await tell(recorded);
+      // A goal alert is worth sending now, not at the dispatcher's next five-minute run.
+      if (recorded.goalAlerts) await dispatch(db).catch((e) => console.error('poll-live-scores goal alerts', e));
     }
     return json(200, { asked, changed, feed: 'ok' });
   } catch (e) {
