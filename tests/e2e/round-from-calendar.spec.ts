@@ -46,6 +46,12 @@ test('a round from the calendar: a fixture ticked, the deadline proposed, a new 
     expect(created!.crest).toMatch(/^https:\/\/media\.api-sports\.io\/football\/teams\/\d+\.png$/);
     expect(created!.kickoff_at.getTime()).toBe(at.getTime());
     expect(created!.deadline.getTime()).toBe(at.getTime());
+
+    // The admin holds its automatic finalization on the results screen.
+    await page.goto('/admin/edit');
+    await page.getByRole('combobox', { name: 'Quiniela', exact: true }).selectOption(String(created!.id));
+    await page.getByLabel(/^Detener la finalización automática/).check();
+    await expect.poll(async () => (await e2eSql<{ hold: boolean }>('select finalize_hold as hold from public.quinielas where id = $1', [created!.id]))[0]!.hold).toBe(true);
   } finally {
     await e2eSql('delete from public.quinielas where id = $1', [created!.id]);
     await e2eSql('delete from public.clubs where provider_team_id = $1', [team.id]);
