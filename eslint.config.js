@@ -1,6 +1,6 @@
 // ESLint for the whole repository (npm run lint; npm test runs it first). Rules: typescript-eslint's
-// recommended set, React's hook rules, no import cycles, and the layers of src/ (docs/decisions.md,
-// "Enforced boundaries"): app/ → routes → features → shared (lib/, components/); nothing imports
+// recommended set, React's hook rules, no import cycles, and the layers of src/ (docs/decisions/code.md,
+// "Enforced boundaries and lint"): app/ → routes → features → shared (lib/, components/); nothing imports
 // app/ (the entries that compose the app); a feature reaches another only through that feature's
 // index.ts; components/, lib/ and service-worker/ import no feature.
 import { readdirSync } from 'node:fs';
@@ -31,7 +31,7 @@ export default tseslint.config(
       // Generated (npm run typegen, the router plugin).
       'src/routeTree.gen.ts',
       'src/lib/database.types.ts',
-      'src/lib/game-rules.gen.ts',
+      'src/lib/game/game-rules.gen.ts',
     ],
   },
   js.configs.recommended,
@@ -65,7 +65,7 @@ export default tseslint.config(
       // Hooks' dependencies are errors (npm run lint also fails on any warning), including the
       // deps given to src/lib/use-live-query.ts.
       'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useLiveQuery$' }],
-      // Off (docs/decisions.md, "Enforced boundaries and lint"): the screens reset to 'loading' and
+      // Off (docs/decisions/code.md): the screens reset to 'loading' and
       // start their read in one effect; without the React Compiler the extra render costs nothing
       // a player sees, and rewriting each screen into keyed children changes no behaviour.
       'react-hooks/set-state-in-effect': 'off',
@@ -90,7 +90,7 @@ export default tseslint.config(
             {
               target: ['./src/routes', './src/features', './src/components', './src/lib', './service-worker'],
               from: './src/app',
-              message: 'src/app composes the app and nothing imports it: what a feature needs from it moves to src/lib (docs/decisions.md, "Enforced boundaries and lint").',
+              message: 'src/app composes the app and nothing imports it: what a feature needs from it moves to src/lib (docs/decisions/code.md).',
             },
             // Nothing below the routes imports a route.
             { target: ['./src/features', './src/components', './src/lib', './service-worker'], from: './src/routes', message: 'Only the router imports routes.' },

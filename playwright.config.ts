@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // The specs whose journeys need the service worker (offline, background sync, push, install,
-// notifications): the rest run without it (docs/decisions.md, "A faster E2E tier").
+// notifications): the rest run without it (docs/decisions/testing.md, "A faster E2E tier").
 const SERVICE_WORKER_SPECS = [
   'admin-boost', 'background-sync', 'boost', 'charts', 'closed-round', 'fan-offline', 'fan-reads', 'fan-touch',
   'history-offline', 'install', 'ligas', 'offline', 'push-click', 'push-settings', 'push', 'pwa',

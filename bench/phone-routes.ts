@@ -1,4 +1,4 @@
-// The six screens issue 12 measures as a phone meets them: Lighthouse visits them
+// The player routes issues 12 and 46 measure as a phone meets them: Lighthouse visits them
 // (bench/lighthouse.ts) and the first-load budget is reported for them (bench/first-load.ts).
 // `sources` are the route files each one renders (their chunks come from the build's manifest).
 
@@ -19,4 +19,7 @@ export const PHONE_ROUTES: PhoneRoute[] = [
   { path: '/inicio', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/inicio.tsx'] },
   { path: '/dashboard', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/dashboard.tsx'] },
   { path: '/picks?quiniela=current', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/picks.tsx'] },
+  // A liga of the signed-in player (he creates it: bench/lighthouse.ts), and his history.
+  { path: '/ligas/:id', signedIn: true, sources: ['src/routes/_authed.tsx', 'src/routes/_authed/ligas.$leagueId.tsx'] },
+  { path: '/mis-quinielas', signedIn: true, sources: ['src/routes/mis-quinielas.tsx'] },
 ];

@@ -1,10 +1,10 @@
 // `npm run bench`: the figures later work is measured against, on this machine, against a
 // fresh local platform with the demo seed: the gateway under load, scoring and the leaderboard
 // at 100,000 players, the first-load JavaScript, and the offline picks in a real browser.
-// `npm run bench -- gateway auth rush chat scoring leagues boost push million bundle pwa lighthouse` picks sections
+// `npm run bench -- gateway auth rush pgbench chat scoring leagues boost push million keys bundle pwa inp lighthouse` picks sections
 // (default: all; `million` builds a million players on a platform of its own, ~20 min).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { createClient } from '@supabase/supabase-js';
@@ -18,6 +18,7 @@ import { PHONE_ROUTES } from './phone-routes.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchPicksPwa } from './picks-pwa.ts';
+import { benchInp } from './inp.ts';
 import { benchPush, printPush } from './push.ts';
 import { benchRush } from './rush.ts';
 import { benchScoring } from './scoring.ts';
@@ -26,8 +27,11 @@ import { benchAuthTiming } from './auth-timing.ts';
 import { benchBoost } from './boost.ts';
 import { benchChatFanout } from './chat-fanout.ts';
 import { benchMillion } from './million.ts';
+import { benchKeys } from './keys.ts';
+import { benchPgbench } from './pgbench.ts';
+import { hostBenchmarkIndex } from './calibrate.ts';
 
-const ALL = ['gateway', 'auth', 'rush', 'chat', 'scoring', 'leagues', 'boost', 'push', 'million', 'bundle', 'pwa', 'lighthouse'] as const;
+const ALL = ['gateway', 'auth', 'rush', 'pgbench', 'chat', 'scoring', 'leagues', 'boost', 'push', 'million', 'keys', 'bundle', 'pwa', 'inp', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
 const sections = new Set(asked.length ? asked : ALL);
 
@@ -86,7 +90,9 @@ async function withOwnPlatform(run: (p: Awaited<ReturnType<typeof benchPlatform>
   }
 }
 
-console.log(`npm run bench, ${new Date().toISOString()}`);
+// The host's speed (Lighthouse's benchmark index; a Pixel 5 class phone is 1,000): the figures
+// in seconds move with it, the ratios and the calibrated phones do not.
+console.log(`npm run bench, ${new Date().toISOString()}, host benchmark index ${(await hostBenchmarkIndex()).toFixed(0)}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 const dataDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-'));
 const pushReceiverPort = await freePort();
 const platform = await benchPlatform(dataDir, true, pushReceiverPort);
@@ -102,6 +108,10 @@ try {
     // The figures that matter: npm start's database keeps every acknowledged write through a crash.
     heading("The Saturday rush, npm start's durable database (fsync and synchronous commit on)");
     await withDurablePlatform((durable) => benchRush(durable));
+  }
+  if (sections.has('pgbench')) {
+    heading("The rush per player: the product's 12-pick save beside a bare upsert, with pgbench (database CPU per save)");
+    await benchPgbench(platform);
   }
   if (sections.has('chat')) {
     heading(`Round chat: one message to ${process.env.BENCH_CHAT_SUBSCRIBERS ?? 500} Realtime subscribers (postgres_changes, as the app, then Broadcast)`);
@@ -134,6 +144,11 @@ if (sections.has('million')) {
   await withOwnPlatform((own) => benchMillion(own).then(() => undefined));
 }
 
+if (sections.has('keys')) {
+  heading(`Foreign keys on the referees' tables at ${Number(process.env.KEYS_PLAYERS ?? 1_000_000).toLocaleString('en')} players: one row per player with and without them (issue 43)`);
+  await withOwnPlatform((own) => benchKeys(own).then(() => undefined));
+}
+
 if (sections.has('bundle')) {
   heading('First-load JavaScript, per route (gzip)');
   const outDir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-dist-'));
@@ -156,8 +171,13 @@ if (sections.has('pwa')) {
   await benchPicksPwa();
 }
 
+if (sections.has('inp')) {
+  heading('The tap on a calibrated low-tier phone: INP (Event Timing), p75 of 24 taps while the outbox sends');
+  await benchInp();
+}
+
 if (sections.has('lighthouse')) {
-  heading('Lighthouse, mobile (simulated slow 4G, 4× CPU)');
+  heading('Lighthouse on calibrated phones: mid-tier (index 1,000) and low-tier (index 264), simulated slow 4G');
   await benchLighthouse();
 }
 

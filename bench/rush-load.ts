@@ -19,7 +19,7 @@ export interface RushSpec {
   refreshTokens?: string[];
   /** Whether he opens the round (two reads) before saving. */
   open?: boolean;
-  /** The columns the app selects for a round with its matches (src/lib/rounds.ts). */
+  /** The columns the app selects for a round with its matches (src/lib/game/rounds.ts). */
   roundSelect?: string;
   emails: string[];
   password: string;

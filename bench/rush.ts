@@ -12,9 +12,10 @@ import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { loadavg } from 'node:os';
 import type { Platform } from '../supabase/local/platform.ts';
-import { ROUND_WITH_MATCHES_SELECT } from '../src/lib/rounds.ts';
+import { ROUND_WITH_MATCHES_SELECT } from '../src/lib/game/rounds.ts';
 import { AUTHENTICATOR_PASSWORD } from '../supabase/local/config.ts';
 import { describeMemory, sampleMemory } from './memory.ts';
+import { cpuSince, platformCpu, type CpuFigures } from './cpu.ts';
 import { pgbouncerInstalled, startPooledRest } from './pooler.ts';
 import type { RushResult, RushSpec, StepFigures } from './rush-load.ts';
 
@@ -125,8 +126,23 @@ export async function benchRush(platform: Platform): Promise<void> {
     // that alternate which goes first, and the median pair is reported: on this 2-core machine a
     // single pair moved between 1.02× and 1.38× with the machine, not with the code.
     const savesOnly = { ...base, emails: emails.slice(0, PAIR_PLAYERS), authUrl: platform.apiUrl, tokens: viaGateway.tokens.slice(0, PAIR_PLAYERS) };
-    const throughGateway = () => rush({ ...savesOnly, restUrl: platform.apiUrl, restPrefix: '/rest/v1' });
-    const straight = () => rush({ ...savesOnly, restUrl: platform.restUrl, restPrefix: '' });
+    // And the whole local stack's CPU per request (PostgreSQL, PostgREST, the gateway's Node,
+    // Deno) through the gateway against straight to PostgREST (issue 46: ≤ 1.3×): a ratio of
+    // CPU, which the host's load moves far less than latency.
+    const cpuRatios: number[] = [];
+    const withCpu = async (run: () => Promise<RushResult>): Promise<[RushResult, CpuFigures]> => {
+      const before = platformCpu(platform.pids);
+      const r = await run();
+      return [r, cpuSince(platform.pids, before)];
+    };
+    const requestsOf = (r: RushResult) => r.steps.save12.requests + r.steps.change3.requests;
+    const cpuPerRequest = ([r, cpu]: [RushResult, CpuFigures]) => (cpu.total * 1000) / requestsOf(r);
+    const throughGatewayCpu = () => withCpu(() => rush({ ...savesOnly, restUrl: platform.apiUrl, restPrefix: '/rest/v1' }));
+    const straightCpu = () => withCpu(() => rush({ ...savesOnly, restUrl: platform.restUrl, restPrefix: '' }));
+    let gatewayCpu: [RushResult, CpuFigures];
+    let directCpu: [RushResult, CpuFigures];
+    const throughGateway = async () => (gatewayCpu = await throughGatewayCpu())[0];
+    const straight = async () => (directCpu = await straightCpu())[0];
     const ratios: number[] = [];
     for (let i = 0; i < PAIRS; i++) {
       const gatewayFirst = i % 2 === 0;
@@ -147,7 +163,13 @@ export async function benchRush(platform: Platform): Promise<void> {
       line('PostgREST: save 12', direct.steps.save12);
       line('PostgREST: change 3', direct.steps.change3);
       ratios.push(gateway.steps.save12.p95 / direct.steps.save12.p95);
+      cpuRatios.push(cpuPerRequest(gatewayCpu!) / cpuPerRequest(directCpu!));
+      const part = (c: CpuFigures, n: number) =>
+        `${((c.total * 1000) / n).toFixed(2)} ms (PostgreSQL ${((c.postgres * 1000) / n).toFixed(2)}, PostgREST ${((c.postgrest * 1000) / n).toFixed(2)}, Node ${((c.node * 1000) / n).toFixed(2)}, Deno ${((c.functions * 1000) / n).toFixed(2)})`;
+      console.log(`  stack CPU per request: gateway ${part(gatewayCpu![1], requestsOf(gateway))}; PostgREST straight ${part(directCpu![1], requestsOf(direct))}`);
     }
+    const cpuMedian = [...cpuRatios].sort((a, b) => a - b)[Math.floor(cpuRatios.length / 2)]!;
+    console.log(`whole stack's CPU per request through the gateway: ${cpuMedian.toFixed(2)}× PostgREST's own in the median of ${PAIRS} pairs [${cpuRatios.map((r) => r.toFixed(2)).join('/')}] (target ≤ 1.3×) ${cpuMedian <= 1.3 ? 'met' : 'NOT met'}`);
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
     console.log(`${new Date().toISOString().slice(0, 10)}, ${PLAYERS.toLocaleString('en')} players: gateway overhead, p95 of a 12-pick save: ${median.toFixed(2)}× in the median of ${PAIRS} pairs [${ratios.map((r) => r.toFixed(2)).join('/')}] (target ≤ 1.3×); p95 through the gateway ${viaGateway.steps.save12.p95.toFixed(0)} ms (target ≤ 250 ms); whole rush ${viaGateway.seconds.toFixed(0)} s (target ≤ 60 s); lost ${gatewayCheck.lost}, stale ${gatewayCheck.stale} (target 0); memory ${peak.total.toFixed(0)} MB`);
 

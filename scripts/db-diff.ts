@@ -114,7 +114,7 @@ async function nextVersion(now = new Date()): Promise<string> {
 
 async function baseline(): Promise<void> {
   const parts = [
-    '-- Generated from supabase/schemas/*.sql by `npm run db:diff -- --baseline` (docs/decisions.md,',
+    '-- Generated from supabase/schemas/*.sql by `npm run db:diff -- --baseline` (docs/decisions/database.md,',
     '-- "Schema files and generated migrations"): the baseline that replaced the hand-written',
     '-- migrations before the first deploy. Read and change the schema in supabase/schemas/; later',
     '-- migrations come from `npm run db:diff -- <name>`.',

@@ -4,8 +4,8 @@
 // WhatsApp's preview and any crawler that reads a page without running it), and the invitation
 // itself in its body (name, owner, members, the round's deadline, "Unirme a la liga" as a real
 // link), so the page is whole before any script runs and a visitor's phone runs none until he
-// needs the app (src/lib/prerender.ts, the boot script; docs/decisions.md, "The invitation page
-// without the app"). Locally scripts/serve-app.ts, in production the static host's edge function
+// needs the app (src/lib/prerender.ts, the boot script; docs/decisions/ligas.md, "The invitation
+// page without the app"). Locally scripts/serve-app.ts, in production the static host's edge function
 // (docs/deploy.md). Web standards only (fetch, strings), so both run it as it is.
 import { INVALID_TEXT, INVALID_TITLE, INVITE_CLASSES as css, INVITE_INTRO, INVITE_KICKER, INVITE_LABELS as words, joinOnArrivalPath, memberCount, roundLine, signUpPath } from '../src/features/leagues/invite-words.ts';
 import { formatDeadline } from '../src/lib/time.ts';

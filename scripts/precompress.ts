@@ -1,7 +1,7 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every text file of a built app, once at
 // build time, so the app server (scripts/serve-app.ts) and a CDN send compressed bytes without
 // compressing per request. Node's own zlib does both at maximum quality; a plugin package would
-// wrap the same calls, so none is added (docs/decisions.md, "Phone speed"). The files are
+// wrap the same calls, so none is added (docs/decisions/speed.md, "First-load budget"). The files are
 // compressed a few at a time, one per core: the same bytes, in a fraction of the wall time.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';

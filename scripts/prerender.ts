@@ -1,4 +1,4 @@
-// Prerenders the public pages at build time (docs/decisions.md, "Prerendered public pages"):
+// Prerenders the public pages at build time (docs/decisions/speed.md, "Prerendered public pages"):
 // builds src/app/entry-prerender.tsx for Node with the same Vite config, renders each page of
 // PRERENDERED_PATHS with React's server renderer into the built index.html, and writes
 // dist/index.html (the home page) and dist/<path>/index.html. The empty shell every other
@@ -48,7 +48,7 @@ async function inlineStylesheet(shell: string, outDir: string): Promise<string> 
 
 /** The app's scripts start after the prerendered page's first paint: the entry and the chunks
  * it imports are requested once a frame is on screen (module preloads, so they load in parallel),
- * so the page paints from its HTML alone, whatever the network (docs/decisions.md). Starting a
+ * so the page paints from its HTML alone, whatever the network (docs/decisions/speed.md). Starting a
  * request costs the main thread a few milliseconds on a slow phone: the preloads go a few per task
  * (PRELOADS_PER_TASK), so no task is long. The returned function adds a page's own chunks. */
 function paintFirst(shell: string): (routeChunks: string[]) => string {
@@ -82,8 +82,8 @@ function paintFirst(shell: string): (routeChunks: string[]) => string {
  * its visit, as on any page; the invitation's own links carry none); otherwise at the visitor's
  * first touch or key, never while he only reads. Until then a player's phone hides the visitor's
  * actions, keeping their room (`data-visitor-only`), and the service worker is registered as the
- * app would (the page opens offline next time). docs/decisions.md, "The invitation page without
- * the app".
+ * app would (the page opens offline next time). docs/decisions/ligas.md, "The invitation page
+ * without the app".
  */
 const ON_DEMAND_CHECK =
   `function onDemand(){var root=document.getElementById('root');if(!root||!root.hasAttribute('data-app-on-demand'))return false;` +

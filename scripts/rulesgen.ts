@@ -1,13 +1,13 @@
-// Writes src/lib/game-rules.gen.ts: the app's copy of the game's rules, read from the database
+// Writes src/lib/game/game-rules.gen.ts: the app's copy of the game's rules, read from the database
 // that scores with them (the rule tables' versions, through the same functions score_round
 // and the prize functions use). Run by `npm run typegen`; tests/api/types.test.ts fails when
 // the committed file differs from what the migrated database gives.
 import { resolve } from 'node:path';
 import pg from 'pg';
 
-export const RULES_FILE = resolve(import.meta.dirname, '..', 'src', 'lib', 'game-rules.gen.ts');
+export const RULES_FILE = resolve(import.meta.dirname, '..', 'src', 'lib', 'game', 'game-rules.gen.ts');
 
-/** The source of src/lib/game-rules.gen.ts for the database at `url`. */
+/** The source of src/lib/game/game-rules.gen.ts for the database at `url`. */
 export async function generateRules(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

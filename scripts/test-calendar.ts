@@ -1,6 +1,7 @@
 // `npm run test:calendar`: every test tier (unit, API, contract, E2E) with the clocks moved to
 // another date, to prove the suite holds on any day. `TEST_DATE=<ISO date with offset>` runs
-// once at that date; without it, once at each edge date below. `TEST_TIERS=api` picks tiers.
+// once at that date; without it, once at each edge date below. `TEST_TIERS=api` picks tiers;
+// `-- <file>` runs only that file in each tier (`TEST_TIERS=e2e npm run test:calendar -- tests/e2e/x.spec.ts`).
 //
 // Debian's libfaketime (LD_PRELOAD) shifts node, PostgreSQL, Deno and Chromium by an offset
 // (`FAKETIME=-N`: every process counts on from the same shifted instant; `@date` would restart
@@ -38,9 +39,12 @@ function libfaketime(): string {
   return installed;
 }
 
+/** What follows `--` goes to every tier's command (a spec or a test file, to look at one case at a date). */
+const PASSED_ON = process.argv.slice(2);
+
 function run(command: string, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', command], { stdio: 'inherit', env });
+    const child = spawn('npm', ['run', '--silent', command, ...(PASSED_ON.length ? ['--', ...PASSED_ON] : [])], { stdio: 'inherit', env });
     child.on('close', (code) => done(code ?? 1));
   });
 }

@@ -1,6 +1,6 @@
 // `npm run typegen`: writes src/lib/database.types.ts from the migrations, using the same
 // typegen the Supabase CLI runs (@supabase/postgres-meta over @supabase/postgrest-typegen),
-// and src/lib/game-rules.gen.ts from the rule tables (scripts/rulesgen.ts).
+// and src/lib/game/game-rules.gen.ts from the rule tables (scripts/rulesgen.ts).
 // It starts a throwaway PostgreSQL with no seed, so both depend on the migrations only.
 import { EventEmitter } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -241,7 +241,7 @@ export type Database = {
           game_date: string
           game_type: string
           id?: number
-          lock_date: string
+          lock_date?: string
           metadata?: NonNullable<Json>
           points?: number
           question: string
@@ -2062,6 +2062,16 @@ export type Database = {
       }
       delete_league: { Args: { league_id: string }; Returns: undefined }
       finalize_due_rounds: { Args: Record<PropertyKey, never>; Returns: number }
+      finalize_preview: {
+        Args: { quiniela_id_input: number }
+        Returns: {
+          closes: string
+          incomplete: number
+          matches: number
+          players: number
+          without_picks: number
+        }[]
+      }
       find_player: {
         Args: { username_input: string }
         Returns: {
@@ -2343,15 +2353,21 @@ export type Database = {
         }[]
       }
       hook_before_user_created: { Args: { event: Json }; Returns: Json }
+      invisible_characters: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_league_member: { Args: { league_id_input: string }; Returns: boolean }
       join_league: { Args: { code: string }; Returns: Json }
       leave_league: { Args: { league_id: string }; Returns: undefined }
       live_poll_plan: { Args: Record<PropertyKey, never>; Returns: Json }
+      mx_instant: { Args: { wall: string }; Returns: string }
       mx_month_start: {
         Args: { month_input: number; year_input: number }
         Returns: string
       }
+      mx_time: { Args: { instant: string }; Returns: string }
       new_referral_code: { Args: Record<PropertyKey, never>; Returns: string }
       normalize_daily_answer: {
         Args: { answer: string; game_type: string }
@@ -2592,6 +2608,10 @@ export type Database = {
       }
       username_key: { Args: { name: string }; Returns: string }
       username_problem: { Args: { name: string }; Returns: string }
+      white_space_characters: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
     }
     Enums: {
       [_ in never]: never

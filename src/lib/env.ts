@@ -3,7 +3,7 @@
 // the local platform's URL and key only for the dev server and `--mode local-platform` builds;
 // any other build without them fails.
 // Checked by hand rather than with zod: two strings do not need a schema library, and zod's
-// runtime was ~6.6 KB gzip of every first visit (docs/decisions.md, "First-load budget").
+// runtime was ~6.6 KB gzip of every first visit (docs/decisions/speed.md, "First-load budget").
 
 const URL_PROBLEM = 'VITE_SUPABASE_URL debe ser una URL http(s), p. ej. https://tu-proyecto.supabase.co';
 const KEY_MISSING = 'VITE_SUPABASE_ANON_KEY es obligatoria';

@@ -1,4 +1,4 @@
-// Build-time prerendering of the public pages (scripts/prerender.ts, docs/decisions.md
+// Build-time prerendering of the public pages (scripts/prerender.ts, docs/decisions/speed.md,
 // "Prerendered public pages"): the same route tree renders on the server and hydrates in the
 // browser, so both sides must render the same first screen.
 import type { AnyRouter } from '@tanstack/react-router';

@@ -27,7 +27,7 @@ interface SessionState {
   /** The last auth event; the root route re-runs its loaders on SIGNED_OUT. */
   lastEvent: AuthEvent | null;
   /** True once a PASSWORD_RECOVERY event arrived in this page's life (cleared on sign-out). No
-   * screen reads it: /reset-password accepts any active session (docs/decisions.md). */
+   * screen reads it: /reset-password accepts any active session (docs/decisions/auth.md). */
   recovery: boolean;
   /** The signed-in player's profile; null while loading, signed out, or before the profile exists. */
   profile: PlayerProfile | null;

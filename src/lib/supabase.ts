@@ -3,7 +3,7 @@
 // `SupabaseClient` constructor puts them together (same options, storage key, headers and
 // token-carrying fetch), without the Realtime and Storage clients that constructor also builds
 // and nothing on a player's first paint uses: ~23 KB gzip of every first visit
-// (docs/decisions.md, "First-load budget"). Realtime and Functions come from `supabaseFull()`
+// (docs/decisions/speed.md, "First-load budget"). Realtime and Functions come from `supabaseFull()`
 // (lib/supabase-full.ts), loaded when first needed and signed in with this client's session.
 // Mirrors @supabase/supabase-js 2.109; re-check `SupabaseClient` and `lib/fetch` on upgrades.
 import { AuthClient } from '@supabase/auth-js';

@@ -4,8 +4,8 @@
 // that knows the zone: the standings' months and the admin's typed times (features/admin/typed-time.ts)
 // convert through it.
 //
-// Written by hand rather than with Intl.DateTimeFormat (docs/decisions.md, "The game's clock
-// without Intl"): a page's first Intl date formatter loads ICU's calendar and zone data, 15–50 ms
+// Written by hand rather than with Intl.DateTimeFormat (docs/decisions/database.md,
+// "Mexico City time"): a page's first Intl date formatter loads ICU's calendar and zone data, 15–50 ms
 // of one task in Chromium on this machine and four times that on a mid-range phone, in the
 // middle of the first render of every page that shows a date. Mexico City keeps −06:00 all year
 // since 30 October 2022; an earlier instant (daylight saving then) is read through Intl with the

@@ -1,6 +1,6 @@
 // /liga/<code>: a liga's invitation, public. Prerendered as its skeleton (one page for every
 // code); the app server puts the liga's preview tags in its head and the invitation itself in its
-// body, and the app runs there only when needed (docs/decisions.md, "The invitation page without
+// body, and the app runs there only when needed (docs/decisions/ligas.md, "The invitation page without
 // the app").
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';

@@ -12,7 +12,7 @@ import { NoRound, RoundDetailError, WeeklyIntro, WeeklyRoundSkeleton } from '@/f
 import { parseWeeklySearch } from '@/features/picks/model/round-search';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { getRounds } from '@/features/rounds/api/get-rounds';
-import { isRoundOpen } from '@/lib/rounds';
+import { isRoundOpen } from '@/lib/game/rounds';
 import { currentSession } from '@/lib/session';
 
 // An extra that appears once its own read answers, so its code comes after the page's.

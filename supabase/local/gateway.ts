@@ -8,8 +8,8 @@ import { FUNCTION_BODY_CAP } from './functions-host/index.ts';
 import { limitConnections, listenLocal } from './listen.ts';
 import type { MountedService } from './service.ts';
 
-/** Open connections the gateway keeps at most (per address family): the file descriptors' limit is
- * often 20,000 for the whole platform, and 21,000 idle connections once took them all. */
+/** Open connections the gateway keeps at most: the file descriptors' limit is often 20,000 for
+ * the whole platform, and 21,000 idle connections once took them all. */
 const GATEWAY_MAX_CONNECTIONS = 8_192;
 
 /** Default wait for an upstream's answer before the gateway gives up with 504. */

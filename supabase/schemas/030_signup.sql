@@ -64,7 +64,14 @@ begin
     insert into public.referral_tracking (referrer_id, referred_id) values (referrer, new.id);
   end if;
 
-  insert into public.notification_preferences (user_id) values (new.id) on conflict (user_id) do nothing;
+  -- The sign-up's "Quiero recibir noticias, recordatorios y novedades por correo" left unticked
+  -- turns every notice off (issue 44, item 5: an unticked player got the Boost reminder within
+  -- 30 s and found every preference on); ticked, or a sign-up that does not ask (an account made
+  -- by an admin), keeps the defaults.
+  insert into public.notification_preferences (user_id, remind_quinielazo, remind_boost, new_quinielazo, new_blog, news_updates, points_ready)
+  select new.id, wanted_notices, wanted_notices, wanted_notices, wanted_notices, wanted_notices, wanted_notices
+  from (select coalesce(choices.newsletter_opt_in, true) as wanted_notices) w
+  on conflict (user_id) do nothing;
   if choices.league_code is not null then
     perform internal.join_league_at_signup(new.id, choices.league_code);
   end if;

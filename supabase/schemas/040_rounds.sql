@@ -122,7 +122,7 @@ begin
   -- The rules in force in the round's month (as score_round reads them).
   select max(pt.correct) into most
   from public.quinielas q
-  cross join lateral public.points_table_for((date_trunc('month', q.deadline at time zone 'America/Mexico_City'))::date) pt
+  cross join lateral public.points_table_for((date_trunc('month', public.mx_time(q.deadline)))::date) pt
   where q.id = new.quiniela_id;
   -- match_order is unique per round and starts at 1, so the order caps the count.
   if new.match_order > coalesce(most, 12) then
@@ -153,6 +153,29 @@ end
 $$;
 comment on function internal.keep_finalized_results() is 'Trigger: refuses clearing a result of a finalized round (23514, Spanish message). Definer to read the round from any writer.';
 revoke execute on function internal.keep_finalized_results() from public;
+
+-- A round is finalized after its deadline, never before: an admin once finalized a round days
+-- before it closed, behind one "¿Estás seguro?", which scored the few who had played and locked
+-- everyone else out. Every API caller is refused (an admin through PostgREST, finalize-round
+-- with the service role); the admin's simulation (simulate_round_scores) finalizes inside a
+-- subtransaction it rolls back, and says so with a transaction-local setting. The owner's own
+-- database sessions (migrations, the seed, fixtures) are not API callers and pass. The first
+-- step of finalizing (internal.before_round_update, 180_round_changes.sql).
+create function internal.refuse_early_finalization(deadline timestamptz) returns void
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if clock_timestamp() < deadline
+     and (select auth.role()) is not null
+     and coalesce(current_setting('quinielazo.simulating', true), '') <> 'on' then
+    raise exception 'Esta quiniela aún no cierra: se puede finalizar después de su cierre (%).',
+      to_char(public.mx_time(deadline), 'DD/MM/YYYY HH24:MI')
+      using errcode = '22023';
+  end if;
+end
+$$;
+comment on function internal.refuse_early_finalization(timestamptz) is 'Refuses finalizing a round before its deadline to API callers (22023, Spanish message); the admin''s rolled-back simulation passes.';
+revoke execute on function internal.refuse_early_finalization(timestamptz) from public;
 
 create trigger matches_distinct_teams before insert or update of home_team, away_team, home_club_id, away_club_id on public.matches
   for each row execute function internal.check_match_teams();

@@ -8,7 +8,7 @@ set check_function_bodies = off;
 -- change only by a migration that adds a version for a month that has not started (their rows
 -- are data, so each version is a hand-written migration: the first is
 -- supabase/migrations/20261127090100_first_rules_and_packs.sql); the app's copy
--- (src/lib/game-rules.gen.ts) is generated from these tables and functions by
+-- (src/lib/game/game-rules.gen.ts) is generated from these tables and functions by
 -- `npm run typegen`, and tests/api/types.test.ts fails when it drifts.
 create table public.scoring_points (
   correct int not null check (correct between 0 and 12),
@@ -60,7 +60,7 @@ create function internal.refuse_started_rule_change() returns trigger
 language plpgsql set search_path = ''
 as $$
 declare
-  this_month date := date_trunc('month', now() at time zone 'America/Mexico_City')::date;
+  this_month date := date_trunc('month', public.mx_time(now()))::date;
 begin
   if tg_op = 'TRUNCATE'
      or (tg_op <> 'INSERT' and old.effective_from <= this_month)

@@ -177,7 +177,7 @@ begin
   if not found then
     raise exception 'La quiniela % no existe', quiniela_id_input using errcode = 'P0002';
   end if;
-  target_month := date_trunc('month', target.deadline at time zone 'America/Mexico_City') at time zone 'America/Mexico_City';
+  target_month := public.mx_instant(date_trunc('month', public.mx_time(target.deadline)));
 
   if not target.results_saved then
     -- An unfinalized round has no scores (an admin may reopen a round to fix it); the
@@ -187,7 +187,7 @@ begin
   end if;
 
   -- The rules in force for the round's month (public.bonuses_for), never today's.
-  rules_month := (target_month at time zone 'America/Mexico_City')::date;
+  rules_month := public.mx_time(target_month)::date;
   select b.points, b.label into multiplier, multiplier_label from public.bonuses_for(rules_month) b where b.code = 'last_round_multiplier';
   select b.points::int, b.label into streak_points, streak_label from public.bonuses_for(rules_month) b where b.code = 'streak';
   select b.points::int, b.label into full_month_points, full_month_label from public.bonuses_for(rules_month) b where b.code = 'full_month';
@@ -438,7 +438,7 @@ begin
   ), tracked as (
     insert into public.referral_tracking as rt (referrer_id, referred_id, awarded_points, month_awarded, referral_used)
     select a.referrer_id, a.referred_id, case when a.granted then referral_points else 0 end,
-           case when a.granted then (target_month at time zone 'America/Mexico_City')::date end, true
+           case when a.granted then public.mx_time(target_month)::date end, true
     from awards a
     on conflict (referred_id) do update
       set referrer_id = excluded.referrer_id, awarded_points = excluded.awarded_points,
@@ -466,8 +466,8 @@ begin
   -- The month's standings move by this round's change alone (a player who left the round gives
   -- back his old points): applied and re-ranked once, instead of re-aggregating the month.
   perform internal.apply_standings_delta(
-    extract(year from target.deadline at time zone 'America/Mexico_City')::int,
-    extract(month from target.deadline at time zone 'America/Mexico_City')::int,
+    extract(year from public.mx_time(target.deadline))::int,
+    extract(month from public.mx_time(target.deadline))::int,
     changed_users, point_changes, array_fill(0, array[cardinality(changed_users)]), referral_changes, left_users);
   return players;
 end
@@ -476,36 +476,8 @@ comment on function public.score_round(bigint) is
   'Scores a finalized round for every player who played it with the rules in force in its month (table points, ×multiplier on the last round of the month, special, underdog, streak, full month, welcome, referrals); idempotent. Admins, service role, database sessions.';
 revoke execute on function public.score_round(quiniela_id_input bigint) from public, anon;
 
--- Finalizing (results_saved → true) scores the round; reopening removes its scores; flipping
--- is_last_of_month on a finalized round re-scores it. A finalized round whose deadline moves
--- can change streak, welcome, full-month and referral bonuses of the rounds after it, so every
--- finalized round from the earlier of the two deadlines on is re-scored.
-create function public.score_round_after_round_change() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  later bigint;
-begin
-  if new.results_saved is distinct from old.results_saved
-     or (new.results_saved and new.is_last_of_month is distinct from old.is_last_of_month)
-     or (new.results_saved and new.deadline is distinct from old.deadline) then
-    perform public.score_round(new.id);
-  end if;
-  -- Only a round someone played can change who "played the round before" later rounds.
-  if new.deadline is distinct from old.deadline and exists (select 1 from public.picks where quiniela_id = new.id) then
-    for later in
-      select q.id from public.quinielas q
-      where q.results_saved and q.id <> new.id and q.deadline >= least(old.deadline, new.deadline)
-      order by q.deadline, q.id
-    loop
-      perform public.score_round(later);
-    end loop;
-  end if;
-  return null;
-end
-$$;
-comment on function public.score_round_after_round_change() is 'Trigger: scores a round when it is finalized (and re-scores what a moved deadline affects).';
-revoke execute on function public.score_round_after_round_change() from public, anon, authenticated;
+-- A round's own changes (finalized, moved, made last of the month) re-score it from
+-- supabase/schemas/180_round_changes.sql, where every step of a change to a round is in order.
 
 -- A corrected result (or bonus setting) of a finalized round re-scores that round, once per
 -- statement however many matches changed.
@@ -681,9 +653,6 @@ revoke execute on function public.profile(scores) from public, anon, authenticat
 
 create trigger scores_set_updated_at before update on public.scores
   for each row execute function public.set_updated_at();
-
-create trigger quinielas_score_round after update of results_saved, is_last_of_month, deadline on public.quinielas
-  for each row execute function public.score_round_after_round_change();
 
 create trigger matches_rescore after update on public.matches
   referencing new table as new_rows old table as old_rows

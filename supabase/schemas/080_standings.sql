@@ -1,5 +1,5 @@
 -- The public reads of the game: monthly leaderboard, a player's month detail, vote stats, the
--- leaderboard's months and the hourly rank snapshot. Months are America/Mexico_City months: a
+-- leaderboard's months and the hourly rank snapshot. Months are Mexico City months (public.mx_time): a
 -- round belongs to the month of its deadline there, a Boost game to its game_date.
 --
 -- The reads are security invoker and without SET clauses on purpose: everything they read is
@@ -55,7 +55,7 @@ grant select on table public.rank_history to anon, authenticated;
 
 create policy "Everyone reads the rank history" on public.rank_history for select to anon, authenticated using (true);
 
--- Monthly standings: each player's points and ranks per month (America/Mexico_City), kept
+-- Monthly standings: each player's points and ranks per month (Mexico City's, public.mx_time), kept
 -- up to date from scores and daily_scores. The leaderboard reads this table instead of
 -- aggregating every score on every call: with 100,000 players a live aggregate plus three
 -- rankings costs hundreds of milliseconds, a read of stored ranks costs one index scan.
@@ -239,7 +239,7 @@ as $$
 declare
   month_from timestamptz := public.mx_month_start(year_input, month_input);
   -- The next month's first day, then to an instant: independent of the session's time zone.
-  month_to timestamptz := (make_date(year_input, month_input, 1) + interval '1 month')::timestamp at time zone 'America/Mexico_City';
+  month_to timestamptz := public.mx_instant((make_date(year_input, month_input, 1) + interval '1 month')::timestamp);
   day_from date := make_date(year_input, month_input, 1);
 begin
   perform internal.lock_standings_month(year_input, month_input);
@@ -308,7 +308,7 @@ set enable_nestloop = off
 as $$
 declare
   month_from timestamptz := public.mx_month_start(year_input, month_input);
-  month_to timestamptz := (make_date(year_input, month_input, 1) + interval '1 month')::timestamp at time zone 'America/Mexico_City';
+  month_to timestamptz := public.mx_instant((make_date(year_input, month_input, 1) + interval '1 month')::timestamp);
   day_from date := make_date(year_input, month_input, 1);
   gone uuid[];
 begin
@@ -417,8 +417,8 @@ declare
 begin
   for mo in
     select distinct y, m from (
-      select extract(year from q.deadline at time zone 'America/Mexico_City')::int as y,
-             extract(month from q.deadline at time zone 'America/Mexico_City')::int as m
+      select extract(year from public.mx_time(q.deadline))::int as y,
+             extract(month from public.mx_time(q.deadline))::int as m
       from public.quinielas q where q.id = any (round_ids)
       union all
       select extract(year from g.game_date)::int, extract(month from g.game_date)::int
@@ -474,8 +474,8 @@ begin
     return null;
   end if;
   for mo in
-    select extract(year from q.deadline at time zone 'America/Mexico_City')::int as y,
-           extract(month from q.deadline at time zone 'America/Mexico_City')::int as m,
+    select extract(year from public.mx_time(q.deadline))::int as y,
+           extract(month from public.mx_time(q.deadline))::int as m,
            array_agg(c.user_id) filter (where c.points <> 0 or c.referral <> 0) as users,
            array_agg(c.points) filter (where c.points <> 0 or c.referral <> 0) as points,
            array_agg(0) filter (where c.points <> 0 or c.referral <> 0) as zeros,
@@ -546,19 +546,14 @@ create function public.standings_after_move() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if tg_table_name = 'quinielas' then
-    if exists (select 1 from public.scores where quiniela_id = new.id) then
-      perform public.refresh_monthly_standings(extract(year from d)::int, extract(month from d)::int)
-      from (select distinct date_trunc('month', x at time zone 'America/Mexico_City') as d from unnest(array[old.deadline, new.deadline]) x) t;
-    end if;
-  elsif exists (select 1 from public.daily_scores where daily_game_id = new.id) then
+  if exists (select 1 from public.daily_scores where daily_game_id = new.id) then
     perform public.refresh_monthly_standings(extract(year from d)::int, extract(month from d)::int)
     from (select distinct date_trunc('month', x) as d from unnest(array[old.game_date, new.game_date]) x) t;
   end if;
   return null;
 end
 $$;
-comment on function public.standings_after_move() is 'Trigger: a round''s deadline or a Boost game''s date changed; refresh the months involved.';
+comment on function public.standings_after_move() is 'Trigger: a Boost game''s date changed; refresh the months involved (a round''s moved deadline: internal.after_round_update).';
 revoke execute on function public.standings_after_move() from public, anon, authenticated;
 
 -- PL/pgSQL with EXECUTE on purpose: PostgREST passes the arguments through a lateral
@@ -665,20 +660,32 @@ comment on function public.get_vote_stats(bigint) is 'Votes per match and option
 revoke execute on function public.get_vote_stats(quiniela_id_input bigint) from public;
 
 -- One player's race through a Mexico City month: his rank and points at the end of each day
--- the snapshot saw him in the standings. Public data (the leaderboard shows any player's
--- month), so security invoker like the reads above.
+-- the snapshot saw him in the standings, and today's point as the table has it now (issue 44,
+-- item 3: between two hourly snapshots the table said "Posición #8" over a chart that said he
+-- was not ranked; the chart and the table read the same numbers). Public data (the leaderboard
+-- shows any player's month), so security invoker like the reads above.
 create function public.get_rank_history(user_id_input uuid, month_input int, year_input int)
 returns table (day date, rank_total int, total_points int)
 language sql stable
 as $$
+  with today as (select public.mx_time(now())::date as d),
+  live as (
+    select today.d as day, s.rank_total, s.total_points
+    from public.monthly_standings s cross join today
+    where s.user_id = user_id_input and s.year = year_input and s.month = month_input
+      and extract(year from today.d) = year_input and extract(month from today.d) = month_input
+  )
   select h.day, h.rank_total, h.total_points
   from public.rank_history h
   where h.user_id = user_id_input
     and h.day >= make_date(year_input, month_input, 1)
     and h.day < make_date(year_input + month_input / 12, month_input % 12 + 1, 1)
-  order by h.day
+    and not exists (select 1 from live where live.day = h.day)
+  union all
+  select live.day, live.rank_total, live.total_points from live
+  order by 1
 $$;
-comment on function public.get_rank_history(uuid, int, int) is 'A player''s total rank and points per Mexico City day of a month (from the hourly snapshot).';
+comment on function public.get_rank_history(uuid, int, int) is 'A player''s total rank and points per Mexico City day of a month (from the hourly snapshot), today''s from the live standings.';
 revoke execute on function public.get_rank_history(user_id_input uuid, month_input integer, year_input integer) from public;
 
 create function public.get_leaderboard_months()
@@ -686,8 +693,8 @@ returns table (year int, month int)
 language sql stable
 as $$
   with bounds as (
-    select date_trunc('month', now() at time zone 'America/Mexico_City') as current_month,
-           (select date_trunc('month', min(q.deadline) at time zone 'America/Mexico_City') from public.quinielas q) as first_month
+    select date_trunc('month', public.mx_time(now())) as current_month,
+           (select date_trunc('month', public.mx_time(min(q.deadline))) from public.quinielas q) as first_month
   )
   select extract(year from d)::int, extract(month from d)::int
   from bounds b, generate_series(least(coalesce(b.first_month, b.current_month), b.current_month), b.current_month, interval '1 month') d
@@ -702,8 +709,8 @@ create function public.snapshot_monthly_ranks() returns integer
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  y int := extract(year from now() at time zone 'America/Mexico_City')::int;
-  m int := extract(month from now() at time zone 'America/Mexico_City')::int;
+  y int := extract(year from public.mx_time(now()))::int;
+  m int := extract(month from public.mx_time(now()))::int;
   written int;
 begin
   if coalesce((select auth.role()), '') in ('anon', 'authenticated') and not (select public.is_admin()) then
@@ -720,7 +727,7 @@ begin
     where (rs.rank_total, rs.rank_weekly, rs.rank_daily) is distinct from (excluded.rank_total, excluded.rank_weekly, excluded.rank_daily);
   -- Today's point of each player's line in the month's race.
   insert into public.rank_history as rh (user_id, day, rank_total, total_points)
-  select s.user_id, (now() at time zone 'America/Mexico_City')::date, s.rank_total, s.total_points
+  select s.user_id, public.mx_time(now())::date, s.rank_total, s.total_points
   from public.monthly_standings s where s.year = y and s.month = m
   on conflict (user_id, day) do update set rank_total = excluded.rank_total, total_points = excluded.total_points
     where (rh.rank_total, rh.total_points) is distinct from (excluded.rank_total, excluded.total_points);
@@ -740,7 +747,7 @@ language sql stable set search_path = ''
 as $$
   with ended as (
     select distinct s.year, s.month from public.monthly_standings s
-    where make_date(s.year, s.month, 1) < date_trunc('month', now() at time zone 'America/Mexico_City')::date
+    where make_date(s.year, s.month, 1) < date_trunc('month', public.mx_time(now()))::date
   ), paid as (
     select p.user_id, p.amount_mxn from ended e cross join lateral public.get_monthly_prizes(e.month, e.year) p
   )
@@ -759,9 +766,6 @@ create trigger scores_standings_update after update on public.scores
 
 create trigger scores_standings_delete after delete on public.scores
   referencing old table as old_rows for each statement execute function public.standings_after_scores();
-
-create trigger quinielas_standings_move after update of deadline on public.quinielas
-  for each row when (old.deadline is distinct from new.deadline) execute function public.standings_after_move();
 
 create trigger profiles_rename_podiums after update of username on public.profiles
   for each row when (old.username is distinct from new.username) execute function internal.place_podiums_after_rename();

@@ -50,7 +50,7 @@ language sql stable
 as $$
   with round as (
     select q.id, (select count(*) from public.matches m where m.quiniela_id = q.id) as match_count,
-           date_trunc('month', q.deadline at time zone 'America/Mexico_City')::date as month
+           date_trunc('month', public.mx_time(q.deadline))::date as month
     from public.quinielas q where q.id = quiniela_id_input and q.results_saved
   ), round_scores as (
     select s.* from public.scores s join round r on r.id = s.quiniela_id
@@ -74,5 +74,7 @@ as $$
   from winners w join public.public_profiles p on p.id = w.user_id
   order by w.kind desc, p.username
 $$;
-comment on function public.get_round_prizes(bigint) is 'A finalized round''s prizes: weekly best score (ties share) and the perfect-round prize split among all perfect players.';
-revoke execute on function public.get_round_prizes(quiniela_id_input bigint) from public;
+comment on function public.get_round_prizes(bigint) is 'A finalized round''s prizes: weekly best score (ties share) and the perfect-round prize split among all perfect players. Service role only (who pays the prizes).';
+-- No screen shows a round's prize winners (issue 43): the rule is kept for whoever pays them (the
+-- service role, a database session), and not served to visitors or players.
+revoke execute on function public.get_round_prizes(quiniela_id_input bigint) from public, anon, authenticated;

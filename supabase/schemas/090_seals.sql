@@ -220,18 +220,13 @@ begin
 end
 $$;
 
--- Finalizing seals a due round first (the job may not have run yet), then checks the seal; a
--- corrected result of a finalized round re-scores it, so it is checked too.
+-- A corrected result of a finalized round re-scores it, so its seal is checked first. (Finalizing
+-- a round seals and checks it too: supabase/schemas/180_round_changes.sql.)
 create function internal.check_seal_before_scoring() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if tg_table_name = 'quinielas' then
-    if new.deadline <= now() then
-      perform internal.seal_round(new.id);
-    end if;
-    perform internal.assert_round_seal_intact(new.id);
-  elsif exists (select 1 from public.quinielas q where q.id = new.quiniela_id and q.results_saved) then
+  if exists (select 1 from public.quinielas q where q.id = new.quiniela_id and q.results_saved) then
     perform internal.assert_round_seal_intact(new.quiniela_id);
   end if;
   return new;
@@ -247,28 +242,20 @@ $$;
 --    re-scored by its own trigger) but never to a moment that has not come.
 -- 2. admin_create_round took any week and a deadline already past; only the admin form checked
 --    them. A round born closed takes no picks and becomes "the round before" for the streak.
-create function internal.keep_sealed_rounds_closed() returns trigger
+create function internal.keep_sealed_round_closed(p_quiniela bigint, p_deadline timestamptz) returns void
 language plpgsql set search_path = ''
 as $$
 begin
-  if new.deadline > now() and exists (select 1 from public.round_seals s where s.quiniela_id = new.id) then
+  if p_deadline > now() and exists (select 1 from public.round_seals s where s.quiniela_id = p_quiniela) then
     raise exception 'Esta quiniela ya está sellada: su cierre no puede moverse al futuro.'
       using errcode = '23514', hint = 'Los pronósticos de una quiniela sellada ya no pueden cambiar.';
   end if;
-  return new;
 end
 $$;
-comment on function internal.keep_sealed_rounds_closed() is
-  'Trigger: a sealed round''s deadline never moves to the future (its picks would reopen after the seal).';
-
-create trigger quinielas_check_seal before update of results_saved on public.quinielas
-  for each row when (new.results_saved and not old.results_saved)
-  execute function internal.check_seal_before_scoring();
+comment on function internal.keep_sealed_round_closed(bigint, timestamptz) is
+  'A sealed round''s deadline never moves to the future (its picks would reopen after the seal); run by internal.before_round_update.';
+revoke execute on function internal.keep_sealed_round_closed(bigint, timestamptz) from public;
 
 create trigger matches_check_seal before update of correct_result on public.matches
   for each row when (new.correct_result is distinct from old.correct_result)
   execute function internal.check_seal_before_scoring();
-
-create trigger quinielas_sealed_stay_closed before update of deadline on public.quinielas
-  for each row when (new.deadline is distinct from old.deadline)
-  execute function internal.keep_sealed_rounds_closed();

@@ -348,7 +348,7 @@ returns table (referral_code text, invited int, active int, month_points int, mo
 language sql stable security definer set search_path = ''
 as $$
   with me as (select p.id, p.referral_code from public.profiles p where p.id = (select auth.uid())),
-  month as (select now() at time zone 'America/Mexico_City' as local_now)
+  month as (select public.mx_time(now()) as local_now)
   select me.referral_code,
          (select count(*)::int from public.profiles f where f.referred_by = me.id),
          (select count(*)::int from public.profiles f

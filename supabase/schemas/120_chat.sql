@@ -39,8 +39,8 @@ create policy "Players post as themselves in rounds not finalized" on public.cha
 -- A chat message made only of characters that show nothing (an ideographic space U+3000, an em
 -- space, a zero-width space, a line separator, a Hangul filler, a blank Braille cell…) was
 -- accepted as text: the rule "blank messages cannot be sent" (docs/product.md) stripped only
--- space, tab, CR, LF and U+00A0. src/features/chat/chat-model.ts repeats the character set to
--- answer before sending.
+-- space, tab, CR, LF and U+00A0. public.shows_nothing (010_foundation.sql) decides, as for poll
+-- answers and liga names; src/features/chat/chat-model.ts asks the app's copy before sending.
 create function public.check_chat_message() returns trigger
 language plpgsql set search_path = ''
 as $$

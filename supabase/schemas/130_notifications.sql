@@ -157,9 +157,9 @@ as $$
     when due is not null and due <= next8 then null
     else next8
   end
-  from (select at at time zone 'America/Mexico_City' as l) t
+  from (select public.mx_time(at) as l) t
   cross join lateral (
-    select ((case when extract(hour from l) >= 23 then l::date + 1 else l::date end) + time '08:00') at time zone 'America/Mexico_City' as next8
+    select public.mx_instant((case when extract(hour from l) >= 23 then l::date + 1 else l::date end) + time '08:00') as next8
   ) n
 $$;
 revoke execute on function internal.push_hold_until(at timestamp with time zone, due timestamp with time zone) from public;
@@ -267,7 +267,7 @@ language plpgsql volatile security definer set search_path = ''
 as $$
 declare n int;
 begin
-  if extract(hour from at at time zone 'America/Mexico_City') < 20 then
+  if extract(hour from public.mx_time(at)) < 20 then
     return 0;
   end if;
   insert into public.notification_outbox (user_id, kind, daily_game_id, channel, payload, dedupe_key, next_attempt_at)
@@ -283,7 +283,7 @@ begin
   from public.daily_games g
   cross join public.notification_preferences np
   cross join lateral (select exists (select 1 from public.push_subscriptions ps where ps.user_id = np.user_id) as push) s
-  where g.game_date = (at at time zone 'America/Mexico_City')::date
+  where g.game_date = public.mx_time(at)::date
     and g.lock_date > at
     and np.remind_boost
     and not exists (select 1 from public.daily_game_picks dp where dp.daily_game_id = g.id and dp.user_id = np.user_id)
@@ -527,7 +527,7 @@ begin
   select coalesce(max(b.points) filter (where b.code = 'referral'), 3)::int as points,
          coalesce(max(b.points) filter (where b.code = 'referral_monthly_cap'), 10)::int as cap
   into referral
-  from public.bonuses_for((now() at time zone 'America/Mexico_City')::date) b;
+  from public.bonuses_for(public.mx_time(now())::date) b;
 
   insert into public.notification_outbox (user_id, kind, channel, payload, dedupe_key)
   select a.id, 'welcome', 'email',

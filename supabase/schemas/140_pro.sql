@@ -6,7 +6,7 @@
 set check_function_bodies = off;
 
 -- ---------------------------------------------------------------------------------------------
--- Packs: prices and pool contributions are data, changed only by migration (decisions.md).
+-- Packs: prices and pool contributions are data, changed only by migration (docs/decisions/pro.md).
 create table public.pro_packs (
   pack_type text primary key check (pack_type ~ '^[a-z_0-9]{1,30}$'),
   entries int not null check (entries > 0),
@@ -511,7 +511,7 @@ comment on function public.copy_free_picks_to_paid_entry(bigint) is 'Copies the 
 revoke execute on function public.copy_free_picks_to_paid_entry(p_entry bigint) from public, anon;
 
 -- ---------------------------------------------------------------------------------------------
--- The payout (decisions.md): once the round is finalized, the whole pool goes to the live
+-- The payout (docs/decisions/pro.md): once the round is finalized, the whole pool goes to the live
 -- entries with the most points, shared evenly per entry. Empty before that.
 -- Reads: the fixed payout once finalized; the fixed pool once finalized, the live one before.
 create function public.pro_payout(p_quiniela bigint)
@@ -623,15 +623,13 @@ create function internal.fix_pro_payout_on_finalize() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  if tg_table_name = 'quinielas' then
-    perform internal.fix_pro_payout(new.id);
-  elsif exists (select 1 from public.quinielas q where q.id = new.quiniela_id and q.results_saved) then
+  if exists (select 1 from public.quinielas q where q.id = new.quiniela_id and q.results_saved) then
     perform internal.fix_pro_payout(new.quiniela_id);
   end if;
   return null;
 end
 $$;
-comment on function internal.fix_pro_payout_on_finalize() is 'Trigger: fixes the Pro payout when a round is finalized, and again when a finalized round''s result is corrected.';
+comment on function internal.fix_pro_payout_on_finalize() is 'Trigger: fixes the Pro payout again when a finalized round''s result is corrected (finalizing fixes it first: internal.after_round_update).';
 revoke execute on function internal.fix_pro_payout_on_finalize() from public;
 
 create trigger paid_picks_set_round before insert or update on public.paid_picks
@@ -645,10 +643,6 @@ create constraint trigger paid_picks_round_open_at_commit after insert or update
 
 create trigger pro_checkouts_rate before insert on public.pro_checkouts
   for each row execute function internal.limit_pro_checkouts();
-
-create trigger quinielas_fix_pro_payout after update of results_saved on public.quinielas
-  for each row when (new.results_saved and not old.results_saved)
-  execute function internal.fix_pro_payout_on_finalize();
 
 create trigger matches_fix_pro_payout after update of correct_result on public.matches
   for each row when (new.correct_result is distinct from old.correct_result)

@@ -102,7 +102,7 @@ create function public.admin_analytics_30d(p_from date) returns json
 language plpgsql stable security invoker set search_path = ''
 as $$
 declare
-  since timestamptz := (p_from::timestamp at time zone 'America/Mexico_City');
+  since timestamptz := public.mx_instant(p_from::timestamp);
   result json;
 begin
   if not (public.is_admin() or (select auth.role()) = 'service_role') then
@@ -136,9 +136,9 @@ begin
     -- the sign-ups and the referrals; and the picks of each round that closed in the window.
     'days', coalesce((
       select json_agg(json_build_object('day', g.day::date, 'active', coalesce(a.n, 0), 'signups', coalesce(s.n, 0), 'referrals', coalesce(r.n, 0)) order by g.day)
-      from generate_series(p_from, (now() at time zone 'America/Mexico_City')::date, interval '1 day') g(day)
+      from generate_series(p_from, public.mx_time(now())::date, interval '1 day') g(day)
       left join (
-        select (t.at at time zone 'America/Mexico_City')::date as day, count(distinct t.user_id)::int as n from (
+        select public.mx_time(t.at)::date as day, count(distinct t.user_id)::int as n from (
           select user_id, created_at as at from public.activity_logs where created_at >= since
           union all
           select user_id, updated_at from public.picks where updated_at >= since
@@ -147,11 +147,11 @@ begin
         ) t group by 1
       ) a on a.day = g.day::date
       left join (
-        select (created_at at time zone 'America/Mexico_City')::date as day, count(*)::int as n
+        select public.mx_time(created_at)::date as day, count(*)::int as n
         from public.profiles where created_at >= since group by 1
       ) s on s.day = g.day::date
       left join (
-        select (created_at at time zone 'America/Mexico_City')::date as day, count(*)::int as n
+        select public.mx_time(created_at)::date as day, count(*)::int as n
         from public.referral_tracking where created_at >= since group by 1
       ) r on r.day = g.day::date
     ), '[]'::json),
@@ -190,6 +190,37 @@ comment on function public.quinielazo_reminder_recipients(bigint) is
   'Players to remind about a round: remind_quinielazo on and fewer picks than matches. Service role only.';
 revoke execute on function public.quinielazo_reminder_recipients(quiniela_id_input bigint) from public, anon, authenticated;
 
+-- What finalizing a round will do, for the admin's confirmation (issue 44, item 4): when it
+-- closes (before that the database refuses), how many players it scores (how many of them with
+-- picks missing) and how many registered players have no pick in it and can no longer play it.
+create function public.finalize_preview(quiniela_id_input bigint)
+returns table (closes timestamptz, matches int, players int, incomplete int, without_picks int)
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if not (public.is_admin() or (select auth.role()) = 'service_role') then
+    raise exception 'Acceso restringido a administradores.' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.quinielas where id = quiniela_id_input) then
+    raise exception 'Quiniela no encontrada.' using errcode = 'P0002';
+  end if;
+  return query
+    with total as (select count(*)::int as n from public.matches m where m.quiniela_id = quiniela_id_input),
+    played as (
+      select k.user_id, count(*)::int as n from public.picks k where k.quiniela_id = quiniela_id_input group by k.user_id
+    )
+    select q.deadline, total.n,
+           (select count(*)::int from played),
+           (select count(*)::int from played where played.n < total.n),
+           (select count(*)::int from public.profiles p where not exists (select 1 from played where played.user_id = p.id))
+    from public.quinielas q cross join total
+    where q.id = quiniela_id_input;
+end
+$$;
+comment on function public.finalize_preview(bigint) is
+  'Admin: what finalizing a round will do (its deadline, matches, players scored, of them with picks missing, registered players without picks).';
+revoke execute on function public.finalize_preview(quiniela_id_input bigint) from public, anon;
+
 -- /admin/simulate-scores: what every player would score with the results entered so far,
 -- without writing anything. It runs the real referee (public.score_round, the one source of
 -- truth) inside a subtransaction, reads the scores it produced and rolls the subtransaction
@@ -210,7 +241,9 @@ begin
   end if;
 
   begin
-    -- Finalizing fires the scoring trigger; an already finalized round is scored again.
+    -- Finalizing fires the scoring trigger; an already finalized round is scored again. A round
+    -- still open may be simulated: the flag (rolled back with the rest) lets it past the deadline rule.
+    perform set_config('quinielazo.simulating', 'on', true);
     update public.quinielas set results_saved = true where id = quiniela_id_input and not results_saved;
     if not found then
       perform public.score_round(quiniela_id_input);
@@ -386,6 +419,11 @@ begin
       end if;
       if done < total then
         raise exception 'Faltan resultados: % de % capturados.', done, total using errcode = '22023';
+      end if;
+      if clock_timestamp() < round.deadline then
+        raise exception 'Esta quiniela aún no cierra: se puede finalizar después de su cierre (%).',
+          to_char(public.mx_time(round.deadline), 'DD/MM/YYYY HH24:MI')
+          using errcode = '22023';
       end if;
       update public.round_finalizations set results_saved_at = now(), matches = total where id = p_run;
     when 'seal' then

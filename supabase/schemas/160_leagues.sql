@@ -35,19 +35,17 @@ $$;
 comment on function internal.new_league_code() is 'A fresh unused liga code: 8 characters of A–Z and 2–9 without I and O.';
 revoke execute on function internal.new_league_code() from public;
 
--- A liga's name and prize line as stored: NFKC and trimmed like usernames, invisible characters
--- (zero-width, controls, fillers) dropped and runs of white space made one space. Invisible
--- includes the bidi isolates (U+2066–U+2069), which reorder the text after them in a push's
--- title as the overrides do, the Arabic letter mark, the Khmer inherent vowels, the Mongolian
--- variation selectors, the interlinear annotation marks, the musical format characters and the
--- tag characters: none may count towards the 3 a name needs (an attack run, 2026-11-28).
+-- A liga's name and prize line as stored: NFKC and trimmed like usernames, the characters that
+-- show nothing (public.invisible_characters: zero-width, controls, fillers, the bidi isolates
+-- that reorder the text after them in a push's title…) dropped and runs of white space
+-- (public.white_space_characters) made one space: none may count towards the 3 a name needs (an
+-- attack run, 2026-11-28). The same two lists decide what a blank chat message or poll answer is.
 create function public.normalize_league_text(t text) returns text
 language sql immutable parallel safe set search_path = ''
 as $$
   select nullif(btrim(regexp_replace(
-           regexp_replace(normalize(t, NFKC),
-             '[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2069\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\U0001D173-\U0001D17A\U000E0000-\U000E007F]', '', 'g'),
-           '[\s\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+', ' ', 'g')), '')
+           regexp_replace(normalize(t, NFKC), '[' || public.invisible_characters() || ']', '', 'g'),
+           '[' || public.white_space_characters() || ']+', ' ', 'g')), '')
 $$;
 comment on function public.normalize_league_text(text) is 'A liga''s name or prize line as stored: NFKC, invisible characters dropped, white space collapsed and trimmed; null when nothing visible is left.';
 revoke execute on function public.normalize_league_text(t text) from public, anon;
@@ -492,8 +490,8 @@ language plpgsql stable security definer set search_path = ''
 as $$
 declare
   me uuid := (select auth.uid());
-  y int := extract(year from now() at time zone 'America/Mexico_City')::int;
-  mo int := extract(month from now() at time zone 'America/Mexico_City')::int;
+  y int := extract(year from public.mx_time(now()))::int;
+  mo int := extract(month from public.mx_time(now()))::int;
   round_id bigint := (select r.id from internal.current_round() r);
 begin
   return query

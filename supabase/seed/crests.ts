@@ -4,7 +4,7 @@
 // served as a WebP drawn from it at twice its size. A phone paints an SVG image on the main
 // thread (its own document, the initials' text shaped at paint time): 12 matches' crests were
 // ~100–200 ms of a slow phone's main thread on the weekly page; a WebP is decoded off it
-// (docs/decisions.md, "Crests as WebP").
+// (docs/decisions/speed.md, "Main-thread work": crests as WebP).
 // Run: npx tsx supabase/seed/crests.ts  (also run by supabase/seed/generate.ts); it draws them
 // in Chromium (Playwright, CHROMIUM_PATH or Debian's /usr/bin/chromium).
 import { chromium } from '@playwright/test';

@@ -433,7 +433,7 @@ join seed_accounts s on s.id = f.id
 where f.referred_by is not null
 on conflict (referred_id) do update set referrer_id = excluded.referrer_id, created_at = excluded.created_at;
 
--- Scores of the finalized rounds, by the game's own scoring function (decisions.md: table
+-- Scores of the finalized rounds, by the game's own scoring function (docs/product.md#scoring: table
 -- points, ×1.5 half up on the last round of the month, special pick, underdog, streak, full
 -- month, welcome, referrals), oldest round first.
 select public.score_round(id) from seed_rounds where finalized order by deadline, id;`);

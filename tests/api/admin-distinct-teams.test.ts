@@ -1,4 +1,4 @@
-// A match needs two different teams (20261126000200_distinct_teams.sql): the database refuses
+// A match needs two different teams (supabase/schemas/040_rounds.sql): the database refuses
 // the same club, or the same name in another case, accent or spacing, on both sides, to an
 // admin through PostgREST with the Spanish message the admin form shows; a real match still passes.
 import { beforeAll, describe, expect, it } from 'vitest';

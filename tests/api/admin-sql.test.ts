@@ -27,6 +27,17 @@ async function adminRound(): Promise<{ id: number; matchIds: number[] }> {
   return { id: Number(data), matchIds: rows.map((r) => Number(r.id)) };
 }
 
+/** The round's deadline passes: a minute ago by the database clock, never before this Mexico City
+ * month (a round is finalized after its deadline, issue 44 item 4). */
+const close = (roundId: number) =>
+  q(
+    `update public.quinielas
+     set deadline = greatest(now() - interval '1 minute',
+                             (date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City') + interval '1 second')
+     where id = $1`,
+    [roundId],
+  );
+
 /** Picks for a player straight in the database (arrangement, not under test). */
 async function pick(p: Player, roundId: number, matchIds: number[], results: Result[]) {
   for (const [i, result] of results.entries()) {
@@ -45,6 +56,7 @@ async function finalizedAllLocal() {
   const truth: Result[] = Array.from({ length: 12 }, () => 'Local');
   await pick(p, round.id, round.matchIds, truth);
   await setResults(round.matchIds, truth);
+  await close(round.id);
   await admin.client.from('quinielas').update({ results_saved: true }).eq('id', round.id);
   return { round, p };
 }
@@ -130,6 +142,12 @@ describe('saving results and finalizing', () => {
     const adminSave = await admin.client.from('matches').update({ correct_result: 'Empate' }).eq('id', round.matchIds[0]).select('id, correct_result');
     expect(adminSave.error).toBeNull();
     expect(adminSave.data).toEqual([{ id: round.matchIds[0], correct_result: 'Empate' }]);
+    // Not before the round's deadline (issue 44, item 4), in Spanish.
+    const early = await admin.client.from('quinielas').update({ results_saved: true }).eq('id', round.id).select('results_saved');
+    expect(early.error).toMatchObject({ code: '22023' });
+    expect(early.error!.message).toMatch(/^Esta quiniela aún no cierra: se puede finalizar después de su cierre \(\d\d\/\d\d\/\d{4} \d\d:\d\d\)\.$/);
+    expect((await q('select results_saved from public.quinielas where id = $1', [round.id])).rows[0].results_saved).toBe(false);
+    await close(round.id);
     const adminFinalize = await admin.client.from('quinielas').update({ results_saved: true }).eq('id', round.id).select('results_saved');
     expect(adminFinalize.data).toEqual([{ results_saved: true }]);
   });
@@ -143,6 +161,7 @@ describe('saving results and finalizing', () => {
     await pick(perfect, round.id, round.matchIds, truth);
     await pick(half, round.id, round.matchIds, truth.map((r, i) => (i < 6 ? r : RESULTS[(RESULTS.indexOf(r) + 1) % 3])));
     await setResults(round.matchIds, truth);
+    await close(round.id);
 
     const { error } = await admin.client.from('quinielas').update({ results_saved: true }).eq('id', round.id);
     expect(error).toBeNull();
@@ -230,7 +249,8 @@ describe('simulate_round_scores', () => {
     expect((await q('select count(*)::int as n from public.scores')).rows[0].n).toBe(standingsBefore);
     expect((await q('select results_saved from public.quinielas where id = $1', [round.id])).rows[0].results_saved).toBe(false);
 
-    // Finalizing with the same results writes what was simulated.
+    // Finalizing with the same results, once the round closed, writes what was simulated.
+    await close(round.id);
     await admin.client.from('quinielas').update({ results_saved: true }).eq('id', round.id);
     const written = await scoresOf(round.id);
     const simulated = Object.fromEntries(data!.map((r) => [r.user_id, [r.correct, r.points, r.bonus_details]]));

@@ -72,7 +72,7 @@ describe('posting', () => {
     // Also characters that show nothing but are not ASCII white space (ideographic and em
     // spaces, zero-width, line separators, a Hangul filler, a blank Braille cell); the app's
     // own check (checkChatText) refuses the same texts before sending.
-    for (const blank of ['', '   ', '\n\t \n', '\u3000\u3000', '\u2003\u200b', '\u2028\u2029', '\u3164', '\u2800', '\ufeff\u00a0']) {
+    for (const blank of ['', '   ', '\n\t \n', '\u3000\u3000', '\u2003\u200b', '\u2028\u2029', '\u3164', '\u2800', '\ufeff\u00a0', '\u2066\u2069', '\u2067\u2068 \u061c']) {
       const { error } = await post(B, roundA, blank);
       expect(error?.code, JSON.stringify(blank)).toBe('23514');
       expect(error?.message).toBe('Escribe un mensaje antes de enviarlo.');

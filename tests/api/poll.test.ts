@@ -40,7 +40,7 @@ describe('voting', () => {
 
   it('refuses a blank or over-long text answer on an open poll, blank including characters that show nothing', async () => {
     expect((await B.client.from('poll_votes').insert({ poll_id: openPoll, user_id: B.id, text_answer: '   ' })).error?.code).toBe('23514');
-    for (const blank of ['\u200b\u200b\u2060\u3000\u00a0', '\u3164', '\u2800\u2028']) {
+    for (const blank of ['\u200b\u200b\u2060\u3000\u00a0', '\u3164', '\u2800\u2028', '\u2066\u2069', '\u2068\u{E0041}']) {
       expect((await B.client.from('poll_votes').insert({ poll_id: openPoll, user_id: B.id, text_answer: blank })).error?.code, JSON.stringify(blank)).toBe('23514');
       expect(checkPollText(blank).text, JSON.stringify(blank)).toBeNull();
     }

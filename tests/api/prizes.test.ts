@@ -2,7 +2,7 @@
 // the sum of the places they occupy (a tie straddling 5th shares only the paid places), the
 // weekly best round and the perfect round split among all perfect players. May–June 2045.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, db } from '../support/clients.ts';
+import { anonClient, db, serviceClient } from '../support/clients.ts';
 import { createPlayer, type Player } from '../support/players.ts';
 
 const q = (sql: string, params: unknown[] = []) => db().query(sql, params);
@@ -70,8 +70,16 @@ describe('get_monthly_prizes', () => {
 });
 
 describe('get_round_prizes', () => {
+  it('is not served to visitors or players: no screen reads it, the prizes are paid by the service role', async () => {
+    const player = await createPlayer();
+    for (const client of [anonClient(), player.client]) {
+      const { error } = await client.rpc('get_round_prizes', { quiniela_id_input: june });
+      expect(error?.code).toBe('42501');
+    }
+  });
+
   it('splits the weekly prize among the best and the perfect prize among all perfect players', async () => {
-    const { data, error } = await anonClient().rpc('get_round_prizes', { quiniela_id_input: june });
+    const { data, error } = await serviceClient().rpc('get_round_prizes', { quiniela_id_input: june });
     expect(error).toBeNull();
     expect(data?.map((r) => [r.username, r.kind, Number(r.amount_mxn)])).toEqual([
       [players[0].username, 'weekly', 150],
@@ -82,12 +90,12 @@ describe('get_round_prizes', () => {
   });
 
   it('gives the weekly prize to a single best round and no perfect prize without a 12/12', async () => {
-    const { data } = await anonClient().rpc('get_round_prizes', { quiniela_id_input: may });
+    const { data } = await serviceClient().rpc('get_round_prizes', { quiniela_id_input: may });
     expect(data?.map((r) => [r.username, r.kind, Number(r.amount_mxn)])).toEqual([[players[0].username, 'weekly', 300]]);
   });
 
   it('pays nothing for a round that is not finalized', async () => {
-    const { data } = await anonClient().rpc('get_round_prizes', { quiniela_id_input: open });
+    const { data } = await serviceClient().rpc('get_round_prizes', { quiniela_id_input: open });
     expect(data).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
 // production applies. Both must build the same database: a change made in one home only (a schema
 // file edited without `npm run db:diff`, a migration written by hand) fails here. Two fresh
 // databases in the test platform's cluster: bootstrap.sql + the migrations, and bootstrap.sql +
-// the schema files + the hand-written migrations (docs/decisions.md, "Schema files and generated
-// migrations").
+// the schema files + the hand-written migrations (docs/decisions/database.md, "Schema files and
+// generated migrations").
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildFromMigrations, buildFromSchemas, catalogDiff, catalogOf, freshDatabase } from '../../scripts/schema-catalog.ts';
@@ -42,7 +42,7 @@ describe('schema drift', () => {
           returns numeric language sql stable as $$ select 0::numeric $$;
         alter policy "Players insert their own picks while the round is open" on public.picks with check (true);
         grant update (email) on table public.profiles to authenticated;
-        revoke execute on function public.get_round_prizes(bigint) from anon;
+        revoke execute on function public.get_monthly_prizes(integer, integer) from anon;
         comment on table public.picks is 'changed';
         alter table public.chat_messages alter column message drop not null;
         drop index public.quinielas_deadline_idx;
@@ -55,7 +55,7 @@ describe('schema drift', () => {
           'differs: function prize_share(text,integer,integer,date)',
           'differs: policy public.picks "Players insert their own picks while the round is open"',
           'differs: column profiles.email',
-          'differs: function get_round_prizes(bigint)',
+          'differs: function get_monthly_prizes(integer,integer)',
           'differs: comment public.picks (table)',
           'differs: column chat_messages.message',
           'only in the migrations: index quinielas_deadline_idx',

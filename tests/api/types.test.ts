@@ -11,7 +11,7 @@ it('src/lib/database.types.ts matches the migrated database (run npm run typegen
   expect(await readFile(TYPES_FILE, 'utf8')).toBe(generated);
 });
 
-it('src/lib/game-rules.gen.ts matches the rule tables and functions (run npm run typegen)', async () => {
+it('src/lib/game/game-rules.gen.ts matches the rule tables and functions (run npm run typegen)', async () => {
   const generated = await generateRules(inject('dbUrl'));
   expect(generated).toContain('"pointsByCorrect"');
   expect(await readFile(RULES_FILE, 'utf8')).toBe(generated);

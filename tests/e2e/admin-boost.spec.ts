@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { displayUsername } from '../../src/features/standings/leaderboard-rows.ts';
 import { withDb } from '../support/e2e-boost.ts';
+import { clearOfMidnight } from '../support/e2e-clock.ts';
 import { createPlayer, serviceClient, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
@@ -33,6 +34,8 @@ function gapsBetweenCells(row: Locator): Promise<number[]> {
 
 test('admin creates a Boost game, scores it, and the player sees the result and the points', async ({ page, browser }) => {
   test.setTimeout(120_000);
+  // The game is today's and must stay open while the admin makes it and the player answers.
+  await clearOfMidnight('day');
   const today = await withDb(async (c) => (await c.query<{ d: string }>(`select ((now() at time zone 'America/Mexico_City')::date)::text as d`)).rows[0]!.d);
   const todayShown = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T12:00:00Z`));
   const question = `¿Habrá gol olímpico ${Date.now().toString(36)}?`;

@@ -127,6 +127,12 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   await expect(playerPage.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
 
   // --- The admin enters results by blur, saves partially, then finalizes. ---
+  // A round is finalized after its deadline (issue 44, item 4), and the history and the
+  // leaderboard show the current month while the round closes after every open round, which may
+  // be next month: the test moves its deadline to just now by the database clock, never before
+  // this Mexico City month (a minute ago was last month at 00:00:30 on a month's first day:
+  // test:calendar), as the deadline passing would.
+  await closeRoundNow(round.id);
   // Truth: the player's first 9 picks are right, the last 3 ended in draws (he said Local).
   const truth = picks.map((p, i) => (i < 9 ? p : 'Empate'));
   const typed = ['local', 'E', 'VISITA', 'l', 'empate', 'v', 'Local', 'Empate', 'Visita', 'e', 'E', 'empate'];
@@ -181,11 +187,6 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   expect((await service.from('scores').select('points').eq('quiniela_id', round.id).eq('user_id', player.id).single()).data!.points).toBe(score.points);
 
   // --- The player's history and the leaderboard show the new points. ---
-  // Both screens show the current month, and the round closes after every open round, which
-  // may be next month: the test moves its deadline to just now by the database clock, never
-  // before this Mexico City month (a minute ago was last month at 00:00:30 on a month's first
-  // day: test:calendar), as an admin correcting a deadline would (the referee re-scores it).
-  await closeRoundNow(round.id);
   await expect
     .poll(async () => (await service.from('scores').select('points').eq('quiniela_id', round.id).eq('user_id', player.id).single()).data?.points)
     .toBe(score.points);

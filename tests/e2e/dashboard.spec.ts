@@ -45,7 +45,7 @@ test('/inicio has this week\'s matches, quick actions, Boost, top 3, prizes, ref
     page.getByRole('region', { name: 'Partidos de la semana' }),
     page.getByRole('navigation', { name: 'Accesos rápidos' }),
     page.getByRole('region', { name: '⚡ Boost del día' }),
-    page.getByRole('region', { name: /^Top 3 de / }),
+    page.getByRole('region', { name: /^Los 3 mejores de / }),
     page.getByRole('region', { name: 'Premios' }),
     page.getByRole('region', { name: 'Invita a tus amigos' }),
     page.getByRole('complementary', { name: 'Oferta de un patrocinador' }),
@@ -58,9 +58,9 @@ test('a ranking that cannot load says so on the dashboard and /inicio instead of
   await page.route('**/rest/v1/rpc/get_monthly_leaderboard**', (route) => route.fulfill({ status: 500, json: { message: 'caída' } }));
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: /^Tus números/ })).toContainText('No pudimos cargar tus números. Revisa tu conexión.');
-  await expect(page.getByRole('region', { name: /^Top 3 de / })).toContainText('No pudimos cargar el ranking. Revisa tu conexión.');
+  await expect(page.getByRole('region', { name: /^Los 3 mejores de / })).toContainText('No pudimos cargar el ranking. Revisa tu conexión.');
   await page.goto('/inicio');
-  await expect(page.getByRole('region', { name: /^Top 3 de / })).toContainText('No pudimos cargar el ranking. Revisa tu conexión.');
+  await expect(page.getByRole('region', { name: /^Los 3 mejores de / })).toContainText('No pudimos cargar el ranking. Revisa tu conexión.');
 });
 
 test('a Boost game that cannot load says so on its card, and the rest of the home shows', async ({ page }) => {

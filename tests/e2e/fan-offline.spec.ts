@@ -107,3 +107,33 @@ test('a screen never opened says so at once offline, in Spanish', async ({ page,
   }
   expect(apiCalls()).toEqual([]);
 });
+
+// Issue 44, item 6, at 390 px: the screens that still failed offline after a visit with signal
+// (/settings, a round's Pro page and its Pro results) open from the phone's copy, saying from when.
+test('item 6: settings, a Pro round and its Pro results, seen once, open offline from the saved copy', async ({ page, context }) => {
+  const player = await createPlayer('fanoff6');
+  const [open] = await e2eSql<{ id: string; name: string }>(
+    `select id::text, name from public.quinielas where deadline > now() and not results_saved order by deadline, id limit 1`,
+  );
+  const [done] = await e2eSql<{ id: string; name: string }>(`select id::text, name from public.quinielas where results_saved and id between 1 and 13 order by deadline desc limit 1`);
+  await signInPage(page, player);
+  await page.goto('/inicio');
+  await serviceWorkerInControl(page);
+  const screens: Array<[string, string]> = [
+    ['/settings', 'Configuración'],
+    [`/pro/${open!.id}`, open!.name],
+    [`/pro/${done!.id}/resultados`, done!.name],
+  ];
+  for (const [path, heading] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+  }
+
+  await context.setOffline(true);
+  const apiCalls = countApiCalls(page);
+  for (const [path, heading] of screens) {
+    await openOffline(page, path, page.getByRole('status').filter({ hasText: /^Sin conexión: ves la copia .* guardada el .*\d/ }).first());
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  expect(apiCalls()).toEqual([]);
+});

@@ -53,7 +53,9 @@ test('the picks screen in every state: one status bar, readable colours, locked 
   await expect(bar).toHaveText('✓ 3 de 3 guardados · puedes cambiarlos hasta el cierre');
   await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Guardar|Editar/ })).toHaveCount(0);
-  await expect(page.getByText(/Guardado ✓|\d{1,2}:\d{2}:\d{2}/)).toHaveCount(0);
+  // Each match says it is saved where it was tapped (issue 44, item 9), with no time printed.
+  for (let i = 0; i < 3; i++) await expect(matches.nth(i)).toContainText('✓ Guardado');
+  await expect(page.getByText(/\d{1,2}:\d{2}:\d{2}/)).toHaveCount(0);
   // Saved is not read-only: a pick still changes until the close.
   await expect(matches.first().getByRole('button', { name: /^Visita/ })).toBeEnabled();
   found.push(...(await axe(page, 'all saved')));

@@ -4,7 +4,7 @@
 // that fit a 390 px phone, and a "results saved" round that does not look like an error.
 import { expect, test, type Page } from '@playwright/test';
 import { createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
-import { createRankedPlayers, e2eSql } from '../support/e2e-standings.ts';
+import { createRankedPlayers, e2eSql, scoreARoundThisMonth } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -77,7 +77,9 @@ test('a ranking shows no rank and no medal for players without points, and says 
   await expect(own.locator('[data-rank]')).toHaveCount(0);
   // Those with points keep theirs: the leader's medal.
   await expect(page.locator('tbody tr').first().locator('[data-rank]')).toHaveText('1');
-  // The column says what its tab says.
+  // The column says what its tab says (a player with Quinielazo points this month made here: on
+  // the month's first days nobody may have any yet, and the tab then shows no table).
+  await scoreARoundThisMonth((await createPlayer('conquiniela')).id);
   await page.goto('/leaderboard?orden=quinielazo');
   await expect(page.getByRole('columnheader', { name: 'Quinielazo' })).toBeVisible();
   const header = await page.getByRole('columnheader', { name: 'Quinielazo' }).evaluate((th) => ({ text: th.textContent, fits: th.scrollWidth <= th.clientWidth }));

@@ -1,4 +1,4 @@
-// A liga's invitation as a WhatsApp contact meets it (issue 29; docs/decisions.md, "The invitation
+// A liga's invitation as a WhatsApp contact meets it (issue 29; docs/decisions/ligas.md, "The invitation
 // page without the app"): the server writes the liga into the page, so it reads, and "Unirme a la
 // liga" works, without JavaScript; a visitor's phone runs no app script until he touches or types,
 // and then the app takes the page over without moving it; a signed-in member is told he is in, a

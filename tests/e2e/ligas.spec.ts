@@ -83,6 +83,8 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
   await friend.getByLabel('Correo electrónico').fill(email);
   await friend.getByLabel('Contraseña', { exact: true }).fill('Golazo2025!');
   await friend.getByLabel('Confirmar contraseña', { exact: true }).fill('Golazo2025!');
+  // He wants reminders (unticked, every notice is off: issue 44, item 5).
+  await friend.getByRole('checkbox', { name: 'Quiero recibir noticias, recordatorios y novedades por correo' }).check();
   await friend.getByRole('checkbox', { name: /Acepto los términos/ }).check();
   await friend.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(friend.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
@@ -95,7 +97,8 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
   await page.goto(`/ligas/${leagueId}?jornada=${round.id}`);
   await expect(missingList(page).getByRole('listitem')).toHaveText([username], DATA);
   await page.getByRole('button', { name: 'Recordarles' }).click();
-  await expect(page.getByText('Le recordamos a 1 miembro.')).toBeVisible();
+  // When it arrives, said (issue 44, item 13: the notices go out with the five-minute job).
+  await expect(page.getByText('Le recordamos a 1 miembro: le llegará en los próximos 5 minutos.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Recordatorio enviado' })).toBeDisabled();
   // The server keeps it: after a reload the owner sees, before any tap, that it went and when.
   await page.reload();

@@ -2,7 +2,7 @@
 // see the score as it happens; a goal reaches both through the round's broadcast, each pick
 // turns provisionally right or wrong, and "Si terminara así" changes for the player it helps.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { rulesFor } from '../../src/lib/game-rules';
+import { rulesFor } from '../../src/lib/game/game-rules';
 import { createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 

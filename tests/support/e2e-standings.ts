@@ -4,6 +4,7 @@
 import bcrypt from 'bcryptjs';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { clearOfMidnight } from './e2e-clock.ts';
 
 export const E2E_PASSWORD = 'Jugador123';
 
@@ -27,6 +28,7 @@ export interface CreatedPlayer {
 
 /** Confirmed players who can sign in with E2E_PASSWORD, each with `boostPoints` on today's Boost game. */
 export async function createRankedPlayers(prefix: string, count: number, boostPoints: number): Promise<CreatedPlayer[]> {
+  await clearOfMidnight('month');
   const hash = await bcrypt.hash(E2E_PASSWORD, 10);
   return withDb(async (client) => {
     const { rows: games } = await client.query<{ id: string }>(
@@ -62,9 +64,11 @@ export async function createRankedPlayers(prefix: string, count: number, boostPo
 /**
  * A finalized round of the database's current Mexico City month that `playerId` played (7 of
  * 12 right), scored by the referee, so his month has a round in it whatever the day. Its
- * deadline is a minute ago, or the first second of the month when the month is younger.
+ * deadline is a minute ago, or the first second of the month when the month is younger. In a
+ * month's last minutes it waits for the next month, so the round stays in "this month".
  */
 export async function scoreARoundThisMonth(playerId: string): Promise<number> {
+  await clearOfMidnight('month');
   return withDb(async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `insert into public.quinielas (name, week, deadline)

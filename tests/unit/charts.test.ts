@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { barLabels } from '../../src/components/charts/bar-chart.tsx';
 import { splitLabel } from '../../src/components/charts/split-bar.tsx';
-import { splitPercents } from '../../src/lib/vote-split.ts';
+import { splitPercents } from '../../src/lib/game/vote-split.ts';
 import { chartSummary } from '../../src/features/admin/chart-summary.ts';
 import { poolLabel, poolLine } from '../../src/features/pro/model/pool-history.ts';
 import { climbSentence, raceLabel, weekClimb } from '../../src/features/standings/race.ts';

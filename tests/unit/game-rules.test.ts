@@ -1,6 +1,6 @@
 // The app's copy of the rules picks the version in force in the Mexico City month of a date.
 import { describe, expect, it } from 'vitest';
-import { accuracy, bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, type GameRules } from '../../src/lib/game-rules.ts';
+import { accuracy, bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, type GameRules } from '../../src/lib/game/game-rules.ts';
 
 const version = (from: string, multiplier: number, welcome: number): GameRules => ({
   from,

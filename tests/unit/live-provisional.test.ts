@@ -2,8 +2,8 @@
 // 90-minute result once over — extra time and penalties never count — else the live score),
 // and the round's provisional points with the points table and the match bonuses.
 import { describe, expect, it } from 'vitest';
-import { rulesFor } from '../../src/lib/game-rules';
-import type { RoundMatch } from '../../src/lib/rounds';
+import { rulesFor } from '../../src/lib/game/game-rules';
+import type { RoundMatch } from '../../src/lib/game/rounds';
 import { liveLabel, pointsIfItEndedNow, resultAsItStands, type LiveScore } from '../../src/features/picks/model/live';
 
 const live = (matchId: number, status: string, home: number | null, away: number | null, extra: Partial<LiveScore> = {}): LiveScore => ({

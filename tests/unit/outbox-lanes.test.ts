@@ -4,12 +4,12 @@
 // holding back the other lanes, and sign-out keeping what was not sent. The requests go to a stand-in PostgREST (tests/support/fake-rest.ts).
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answersLane, recordAnswer } from '../../src/lib/answer-drafts';
-import { recordPick } from '../../src/lib/pick-drafts';
+import { answersLane, recordAnswer } from '../../src/lib/game/answer-drafts';
+import { recordPick } from '../../src/lib/game/pick-drafts';
 import { QuinielazoDb } from '../../src/lib/db';
 import { anyLane, flushLanes, forgetSignedOutUser } from '../../src/lib/outbox';
 import { OUTBOX_LANES } from '../../src/lib/outbox-lanes';
-import { proDraftsOfRound, proPicksLane, recordProPick } from '../../src/lib/pro-pick-drafts';
+import { proDraftsOfRound, proPicksLane, recordProPick } from '../../src/lib/game/pro-pick-drafts';
 import { fakeRest, offline, refusedByPolicy, savedRows } from '../support/fake-rest';
 
 const USER = '22222222-2222-4222-8222-222222222222';

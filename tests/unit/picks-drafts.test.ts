@@ -1,9 +1,9 @@
-// The offline draft store (src/lib/pick-drafts.ts) and the outbox's REST sender on
+// The offline draft store (src/lib/game/pick-drafts.ts) and the outbox's REST sender on
 // fake-indexeddb: two Dexie instances over the same database stand in for two open tabs, and the
 // requests go to a stand-in PostgREST (tests/support/fake-rest.ts).
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { draftsOfRound, picksLane, recordPick, type PickRow } from '../../src/lib/pick-drafts';
+import { draftsOfRound, picksLane, recordPick, type PickRow } from '../../src/lib/game/pick-drafts';
 import { QuinielazoDb, isQuotaError, writeWithRoom } from '../../src/lib/db';
 import { anyLane, flushLanes, forgetSignedOutUser, type RestTarget } from '../../src/lib/outbox';
 import { fakeRest, offline, refusedByPolicy, savedRows, type RestCall } from '../support/fake-rest';

@@ -1,4 +1,4 @@
-// The picks screen's one save model (docs/decisions.md, "One save model on the picks screen")
+// The picks screen's one save model (docs/decisions/picks.md, "One save model on the picks screen")
 // and the merge of drafts with server picks.
 import { describe, expect, it } from 'vitest';
 import { mergePicks, type ShownPick } from '../../src/features/picks/model/merge-picks';

@@ -1,7 +1,7 @@
 // The browser's receipt check against a seal built here with node:crypto.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sealLeaf, verifySeal } from '../../src/lib/seal.ts';
+import { sealLeaf, verifySeal } from '../../src/features/picks/seal.ts';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest();
 const pair = (a: Buffer, b: Buffer) => sha(Buffer.compare(a, b) <= 0 ? Buffer.concat([a, b]) : Buffer.concat([b, a]));

@@ -135,7 +135,7 @@ describe('reset password', () => {
     expect(validateResetPassword('gol12345', 'gol12346')).toBe('❌ Las contraseñas no coinciden.');
   });
 
-  it('applies the sign-up rule, 8 characters with letters and digits (decisions.md)', () => {
+  it('applies the sign-up rule, 8 characters with letters and digits (shared/spec/decisions.md)', () => {
     const rule = '❌ La contraseña debe tener al menos 8 caracteres, incluir letras y números.';
     expect(validateResetPassword('gol123', 'gol123')).toBe(rule);
     expect(validateResetPassword('golazooo', 'golazooo')).toBe(rule);

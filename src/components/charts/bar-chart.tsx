@@ -1,4 +1,4 @@
-// Vertical bars in plain HTML (docs/decisions.md, "Charts"): points per round on a player's
+// Vertical bars in plain HTML (docs/decisions/scoring.md, "Charts"): points per round on a player's
 // month, the admin's 30 days. One image to assistive technology, described by `label`.
 export interface Bar {
   key: string | number;

@@ -1,4 +1,4 @@
-// A small line chart in hand-drawn SVG (docs/decisions.md, "Charts"): a player's rank through
+// A small line chart in hand-drawn SVG (docs/decisions/scoring.md, "Charts"): a player's rank through
 // the month, with other lines to compare; the Pro pool through the week, with its floor as a
 // dashed guide. The whole figure is one image to assistive
 // technology, described by `label`; the drawing and its axis marks are hidden from it.

@@ -1,7 +1,7 @@
 // One match's vote split as a single horizontal bar (issue 33): Local / Empate / Visita side
 // by side, the player's pick outlined and the result ticked. Plain HTML, no library: three
 // boxes. One image to assistive technology, with the split said in words.
-import { splitPercents } from '@/lib/vote-split';
+import { splitPercents } from '@/lib/game/vote-split';
 
 export type SplitOption = 'Local' | 'Empate' | 'Visita';
 

@@ -1,6 +1,6 @@
 // The teams line of a match, the same on the home page and the picks screens: its order,
 // both clubs' names and crests, and "VS" between them.
-import { teamName, type RoundClub, type RoundMatch } from '@/lib/rounds';
+import { teamName, type RoundClub, type RoundMatch } from '@/lib/game/rounds';
 
 export function MatchTeams({ match }: { match: RoundMatch }) {
   const home = teamName(match.homeClub, match.homeTeam);

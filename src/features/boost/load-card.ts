@@ -1,7 +1,8 @@
 // The Boost card's data: the next game, the player's answer, and the chunk that answers it, in one
-// wait. The home's route loader reads it beside the home's own reads where the card is on screen
-// (/dashboard; /inicio with no round above it): a card that found its game after the page would
-// move what is under it whenever the game is not of its skeleton's shape (boost-card.tsx).
+// wait. The homes' route loaders read it beside the home's own reads (/dashboard, where the card
+// is on screen; /inicio, whose first block says whether it is answered; docs/decisions/boost.md):
+// a card that found its game after the page would move what is under it whenever the game is not
+// of its skeleton's shape (boost-card.tsx).
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
 import { getNextGameWithAnswer, type NextGame } from './api/games';
 import type { BoostPlay } from './components/boost-play';

@@ -46,9 +46,18 @@ export const INVITE_CLASSES = {
 /** "3 miembros". */
 export const memberCount = (count: number) => `${count} ${count === 1 ? 'miembro' : 'miembros'}`;
 
-/** The round's line: "Jornada 14: cierra el …", or that none is open. */
-export const roundLine = (roundName: string | null, deadline: string | null, formatDeadline: (value: string) => string) =>
-  deadline ? `${roundName ?? 'Jornada'}: cierra el ${formatDeadline(deadline)}` : 'La próxima quiniela abre pronto';
+/**
+ * The round's line: "Jornada 14: cierra el sábado, 5 de diciembre, 18:00 (hora del Centro)", or
+ * that none is open. A name that already says the day ("Quiniela del 5 de diciembre") is not
+ * followed by it again: "…: cierra el sábado a las 18:00 (hora del Centro)" (issue 44, item 13).
+ */
+export const roundLine = (roundName: string | null, deadline: string | null, formatDeadline: (value: string) => string) => {
+  if (!deadline) return 'La próxima quiniela abre pronto';
+  const when = formatDeadline(deadline);
+  const parts = /^([^,]+), (\d{1,2} de [^,]+), (.+)$/u.exec(when);
+  if (roundName && parts && new RegExp(`(^|\\D)${parts[2]}(\\P{L}|$)`, 'iu').test(roundName)) return `${roundName}: cierra el ${parts[1]} a las ${parts[3]}`;
+  return `${roundName ?? 'Jornada'}: cierra el ${when}`;
+};
 
 /** Where a visitor's "Unirme a la liga" goes: sign-up with the liga riding along. */
 export const signUpPath = (code: string) => `/signup?liga=${encodeURIComponent(code)}`;

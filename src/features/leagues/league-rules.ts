@@ -2,6 +2,7 @@
 // referee: supabase/schemas/160_leagues.sql): the name and prize line limits, the invitation
 // link and its message, "Recordarles"' state, and the server's refusals in Spanish.
 import { formatPoints } from '@/lib/plural';
+import { INVISIBLE_CHARACTERS } from '@/lib/shows-nothing';
 import { formatGameHour, gameClock, gameDay, MONTHS } from '@/lib/time';
 
 const LEAGUE_NAME_MIN = 3;
@@ -10,11 +11,12 @@ export const PRIZE_NOTE_MAX = 120;
 /** A player belongs to at most this many ligas (the database refuses the 21st). */
 export const LEAGUES_PER_PLAYER = 20;
 
-// The database's normalisation (public.normalize_league_text): NFKC, invisible characters
-// dropped, runs of white space made one space, trimmed. The same messages as its refusals.
-// eslint-disable-next-line no-control-regex, no-misleading-character-class -- the control and combining characters to drop
-const INVISIBLE = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2069\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}]/gu;
-const SPACES = /[\s\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
+// The database's normalisation (public.normalize_league_text): NFKC, the characters that show
+// nothing dropped, runs of white space made one space, trimmed; the same two lists as the blank
+// check (lib/shows-nothing.ts). tests/api/rule-twins.test.ts holds it to the database's. The
+// same messages as its refusals.
+const INVISIBLE = new RegExp(`[${INVISIBLE_CHARACTERS}]`, 'gu');
+const SPACES = /\s+/g;
 
 /** A liga's name or prize line as the database stores it. */
 export function normalizeLeagueText(text: string): string {

@@ -5,7 +5,7 @@
 // it, everybody's picks and the round's table within the liga.
 import type { Cached } from '@/lib/cached-read';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
-import type { RoundWithMatches } from '@/lib/rounds';
+import type { RoundWithMatches } from '@/lib/game/rounds';
 import { compareMonths, gameMonthOf, leaderboardMonths, monthKey, parseMonthKey, type GameMonth, type LeaderboardEntry } from '@/features/standings';
 import { getClubNames } from './api/get-club-names';
 import { getLeague, type League } from './api/get-league';
@@ -14,6 +14,7 @@ import { getLeagueReminder } from './api/get-league-reminder';
 import { getLeagueRound } from './api/get-league-round';
 import { getLeagueRoundPicks, type LeaguePicks } from './api/get-league-round-picks';
 import { getLeagueRoundStandings, type RoundStanding } from './api/get-league-round-standings';
+import { getLeagueRounds, type JornadaOption } from './api/get-league-rounds';
 import { getLeagueStandings } from './api/get-league-standings';
 
 export interface LeagueData {
@@ -22,6 +23,8 @@ export interface LeagueData {
   /** The months the table offers: from the liga's first month to the current one, newest first. */
   months: GameMonth[];
   month: GameMonth;
+  /** The new month, when the table opened on the last one because nobody has points in this one yet. */
+  waiting: GameMonth | null;
   /** Every member, with his month (0 points before his first). */
   entries: LeaderboardEntry[];
   /** The same members ranked by Boost, arrows against last month's Boost places. */
@@ -29,6 +32,8 @@ export interface LeagueData {
   /** The members' clubs by id. */
   clubNames: Record<number, string>;
   round: RoundWithMatches | null;
+  /** The jornadas a member can browse: the open one and the closed ones, newest first. */
+  rounds: JornadaOption[];
   /** The round's deadline had passed when read (the server keeps its own clock). */
   closed: boolean;
   /** Before the deadline: the members without complete picks. */
@@ -56,16 +61,26 @@ export function loadLeague(userId: string, leagueId: string, roundId: number | u
     userId,
     async (): Promise<LeagueData> => {
       const league = await getLeague(leagueId);
-      const empty = { months: [current], month: current, entries: [], boostEntries: [], clubNames: {}, round: null, closed: false, missing: [], remindedAt: null, picks: {}, roundStandings: [] };
+      const empty = { months: [current], month: current, waiting: null, entries: [], boostEntries: [], clubNames: {}, round: null, rounds: [], closed: false, missing: [], remindedAt: null, picks: {}, roundStandings: [] };
       if (!league) return { league, ...empty };
       const months = leagueMonths(league.createdAt, current);
       // A month the liga cannot show (before it existed, or ahead of the clock) shows the current one.
-      const month = months.find((m) => compareMonths(m, requested) === 0) ?? current;
-      const [entries, boostEntries, round] = await Promise.all([
+      let month = months.find((m) => compareMonths(m, requested) === 0) ?? current;
+      let waiting: GameMonth | null = null;
+      const [monthEntries, monthBoost, round, rounds] = await Promise.all([
         getLeagueStandings(leagueId, month),
         getLeagueStandings(leagueId, month, true),
         getLeagueRound(roundId, now),
+        getLeagueRounds(now),
       ]);
+      let [entries, boostEntries] = [monthEntries, monthBoost];
+      // Opened with no month asked while nobody in the liga has points this month (its first
+      // days, issue 44 item 10): last month's final table, said so, not everyone at 0.
+      const last = months[1];
+      if (!monthAsked && compareMonths(month, current) === 0 && last && entries.every((e) => e.totalPoints === 0)) {
+        const [lastEntries, lastBoost] = await Promise.all([getLeagueStandings(leagueId, last), getLeagueStandings(leagueId, last, true)]);
+        if (lastEntries.some((e) => e.totalPoints > 0)) [month, waiting, entries, boostEntries] = [last, current, lastEntries, lastBoost];
+      }
       const closed = round ? round.resultsSaved || Date.parse(round.deadline) <= now.getTime() : false;
       const [missing, remindedAt, picks, roundStandings, clubNames] = await Promise.all([
         round && !closed ? getLeagueMissingPicks(leagueId, round.id) : [],
@@ -74,7 +89,7 @@ export function loadLeague(userId: string, leagueId: string, roundId: number | u
         round ? getLeagueRoundStandings(leagueId, round.id) : [],
         getClubNames(entries.flatMap((e) => (e.clubId === null ? [] : [e.clubId]))),
       ]);
-      return { league, months, month, entries, boostEntries, clubNames, round, closed, missing, remindedAt, picks, roundStandings };
+      return { league, months, month, waiting, entries, boostEntries, clubNames, round, rounds, closed, missing, remindedAt, picks, roundStandings };
     },
     MAX_AGE.league,
   );

@@ -3,7 +3,7 @@
 // loads it as soon as it mounts.
 import { liveQuery } from 'dexie';
 import { getDb, isQuotaError, type PickDraft } from '@/lib/db';
-import { draftsOfRound, recordPick, type TapInput } from '@/lib/pick-drafts';
+import { draftsOfRound, recordPick, type TapInput } from '@/lib/game/pick-drafts';
 import { flushNow, onFlush, startOutboxRunner } from '@/lib/outbox-runner';
 
 export { flushNow, onFlush, startOutboxRunner };

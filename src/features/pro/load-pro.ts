@@ -1,7 +1,7 @@
 // The Pro screens' loaders: what each route reads, composed from the api files.
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
-import { getOpenRound } from '@/lib/open-round';
-import { isRoundOpen, ROUND_SUMMARY_SELECT, toRoundSummary, type RoundSummary } from '@/lib/rounds';
+import { getOpenRound } from '@/lib/game/open-round';
+import { isRoundOpen, ROUND_SUMMARY_SELECT, toRoundSummary, type RoundSummary } from '@/lib/game/rounds';
 import { currentSession } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
 import { getAdultConfirmedAt } from './api/confirm-adult';

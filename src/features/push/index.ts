@@ -1,4 +1,4 @@
-// The push feature's one module, hence its public entry (docs/decisions.md, enforced boundaries).
+// The push feature's one module, hence its public entry (docs/decisions/code.md).
 // This phone's web push subscription (issue 10): subscribe on the player's tap in /settings,
 // save it in public.push_subscriptions (save_push_subscription), and heal it silently: at each
 // start and when the service worker reports `pushsubscriptionchange`, a subscription whose

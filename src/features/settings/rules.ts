@@ -28,7 +28,7 @@ export const SETTINGS_MESSAGES = {
   resetError: 'Hubo un error al enviar el correo de recuperación.',
 } as const;
 
-/** The league filter of docs/product.md#settings, in its order. 'Jugadores' has no clubs yet (docs/decisions.md). */
+/** The league filter of docs/product.md#settings, in its order. 'Jugadores' has no clubs yet (docs/decisions/admin.md, "Settings"). */
 export const LEAGUES = ['Liga MX', 'Premier League', 'La Liga', 'Bundesliga', 'Serie A', 'Internacional', 'MLS', 'Ligue 1', 'Jugadores'] as const;
 export type League = (typeof LEAGUES)[number];
 

@@ -1,6 +1,6 @@
 // Everything /leaderboard needs for one month. A failed read is logged ('Error loading
 // leaderboard', docs/product.md#messages); the month's rows failing is said on the page too, so
-// a dropped connection never reads as an empty month (docs/decisions.md). A signed-in player's
+// a dropped connection never reads as an empty month (docs/decisions/scoring.md). A signed-in player's
 // reads go through the read cache, so a month he opened once opens offline too (issue 32).
 import { cachedRead, isOfflineMiss, MAX_AGE } from '@/lib/cached-read';
 import { currentSession } from '@/lib/session';

@@ -41,6 +41,8 @@ export interface PlayerHomeData {
   username: string | null;
   /** The month the stats and top 3 are about (the previous one while its last round is unscored). */
   month: GameMonth;
+  /** The new month, when the home shows the last one because the player has no points in it yet. */
+  waiting: GameMonth | null;
   /** The player's leaderboard entry that month, null when he has no points yet. */
   me: Part<LeaderboardEntry | null>;
   top3: Part<LeaderboardEntry[]>;
@@ -57,8 +59,9 @@ export interface PlayerHomeData {
 export async function loadPlayerHome(userId: string, now: Date = new Date()): Promise<PlayerHomeData> {
   const reads: Reads = { cachedAt: null, missed: 0 };
   const part = partReader(userId, reads);
-  const monthPart = await part('Error loading quinielas', 'month', () => getDashboardMonth(now));
-  const month = monthPart.ok ? monthPart.value : gameMonthOf(now);
+  const monthPart = await part('Error loading quinielas', 'shown-month', () => getDashboardMonth(userId, now));
+  const month = monthPart.ok ? monthPart.value.month : gameMonthOf(now);
+  const waiting = monthPart.ok ? monthPart.value.waiting : null;
   const m = monthKey(month);
   const [username, board, rounds, week, prizes, prizeHolders] = await Promise.all([
     part('Error loading profile data', 'username', () => getMyUsername(userId)),
@@ -71,6 +74,7 @@ export async function loadPlayerHome(userId: string, now: Date = new Date()): Pr
   return {
     username: username.ok ? username.value : null,
     month,
+    waiting,
     me: board.ok ? { ok: true, value: board.value.find((e) => e.userId === userId) ?? null } : { ok: false },
     top3: board.ok ? { ok: true, value: sortForTab(board.value, 'total').slice(0, 3) } : { ok: false },
     rounds,

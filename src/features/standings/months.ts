@@ -34,6 +34,11 @@ export function monthLabel({ year, month }: GameMonth): string {
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`;
 }
 
+/** "noviembre": the month's name inside a sentence (lower case, as Spanish writes it). */
+export function monthWord({ month }: GameMonth): string {
+  return MONTHS[month - 1];
+}
+
 /** "2026-11", the month in a URL. */
 export function monthKey({ year, month }: GameMonth): string {
   return `${year}-${String(month).padStart(2, '0')}`;

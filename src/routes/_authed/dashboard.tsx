@@ -8,7 +8,7 @@ import { StatsCard } from '@/features/standings/components/stats-card';
 import { loadPlayerHome } from '@/features/standings/load-player-home';
 import { lazyCard } from '@/components/ui/lazy-card';
 import { RenderInSlices } from '@/components/ui/render-in-slices';
-import { bonusPoints, rulesFor } from '@/lib/game-rules';
+import { bonusPoints, rulesFor } from '@/lib/game/game-rules';
 import { useProfile } from '@/lib/session';
 import { gameDay } from '@/lib/time';
 

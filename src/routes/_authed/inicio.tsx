@@ -7,7 +7,7 @@ import { OfferCard } from '@/features/offers/components/offer-card';
 import { PlayerHome, PlayerHomeSkeleton } from '@/features/standings/components/player-home';
 import { loadPlayerHome } from '@/features/standings/load-player-home';
 import { lazyCard } from '@/components/ui/lazy-card';
-import { bonusPoints, rulesFor } from '@/lib/game-rules';
+import { bonusPoints, rulesFor } from '@/lib/game/game-rules';
 import { getMyRoundProgress } from '@/features/standings/api/get-my-round-progress';
 import { NextSteps, type BoostStep } from '@/features/standings/components/next-steps';
 
@@ -21,7 +21,7 @@ async function boostStep(userId: string, boost: Awaited<ReturnType<typeof loadBo
   const gameId = boost.game.id;
   const waiting = boost.answer
     ? undefined
-    : await Promise.all([import('@/lib/db'), import('@/lib/answer-drafts')])
+    : await Promise.all([import('@/lib/db'), import('@/lib/game/answer-drafts')])
         .then(([{ getDb }, { answerDraftOf }]) => answerDraftOf(getDb(), userId, gameId))
         .catch(() => undefined);
   return { points: boost.game.points, lockDate: boost.game.lockDate, answered: boost.answer !== null || (waiting !== undefined && waiting.status !== 'rejected') };

@@ -28,6 +28,7 @@ export const Route = createFileRoute('/_authed/ligas/$leagueId')({
         tab={orden}
         onTabChange={(tab) => void navigate({ search: (prev) => ({ ...prev, orden: tab === 'total' ? undefined : tab }), replace: true })}
         onMonthChange={(mes) => void navigate({ search: (prev) => ({ ...prev, mes }) })}
+        onRoundChange={(jornada) => void navigate({ search: (prev) => ({ ...prev, jornada }) })}
         onReload={() => void router.invalidate()}
       />
     );

@@ -1,4 +1,4 @@
-// Drains public.notification_outbox (supabase/migrations/…8000_push_and_outbox.sql): each claimed
+// Drains public.notification_outbox (supabase/schemas/130_notifications.sql): each claimed
 // notice goes by web push to the player's subscriptions, or by e-mail when he has none, when
 // the push service says they are gone (404/410: deleted), or when pushes keep failing
 // (retried with backoff first). Used by dispatch-notifications and quinielazo-reminder.

@@ -1,4 +1,4 @@
-// Attack: chatting in a round that is over (issue 13; decisions.md "Chat": only in rounds not
+// Attack: chatting in a round that is over (issue 13; docs/decisions/community.md, "Round chat": only in rounds not
 // yet finalized). The insert policy asks the round: once results are saved, a message is
 // refused with permission denied, for players and admins alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

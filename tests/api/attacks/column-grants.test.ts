@@ -1,7 +1,7 @@
 // Attack: writing columns that belong to the server (issue 13). Today a chosen id took the next
 // value of a sequence (other players' chat messages, referral clicks and activity then failed
 // with 409) and picks and chat took forged timestamps. Clients now write only the columns
-// granted per role (supabase/migrations/20261123002200_column_grants.sql).
+// granted per role (the grants of each table in supabase/schemas/).
 //
 // Two sides: the catalog (every public table, listed live from pg_class) grants exactly the
 // columns below and never a whole table; and through supabase-js, each table's allowed write

@@ -4,9 +4,13 @@
 // nothing may hang, and the platform must still serve afterwards. Fixed seed, fixed count.
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
+import { serveApp } from '../../../scripts/serve-app.ts';
 import { SUPABASE_DIR } from '../../../supabase/local/database.ts';
 import { db } from '../../support/clients.ts';
 import { createPlayer } from '../../support/players.ts';
@@ -217,6 +221,68 @@ describe('bounded fuzz', () => {
   // picking a handler through a plain object's inherited keys. Everywhere input picks a handler
   // or a key, the names every object inherits must be nothing special.
   const INHERITED = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+
+  it('every route of the app server and every table read through the gateway answers junk below 500, and both still serve', { timeout: 120_000 }, async () => {
+    const apiUrl = inject('apiUrl');
+    const anonKey = inject('anonKey');
+    const dir = await mkdtemp(join(tmpdir(), 'quinielazo-fuzz-app-'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><html><head><title>Quinielazo</title></head><body><div id="root"></div></body></html>');
+    const app = await serveApp({ port: 0, dir, api: { url: apiUrl, anonKey } });
+    const owner = await createPlayer();
+    const { data: liga, error } = await owner.client.rpc('create_league', { name: 'Liga del fuzz' });
+    if (error) throw error;
+    const bits = ['liga', (liga as Array<{ code: string }>)[0]!.code, 'rules', 'picks', 'assets', '..', '%2e%2e', '%00', '%ZZ', '%c0%af', 'ñ', '⚽', 'x'.repeat(3000), '', '?', '#', ';', '\\', 'index.html', 'sw.js'];
+    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'];
+    const hosts = ['localhost', '[', 'evil.example', '', 'a'.repeat(300), 'localhost:99999'];
+    const accepts = ['text/html', '*/*', 'application/json', '', 'text/html;q=0'];
+    /** A raw request, so the path, the method and the Host go out exactly as written. */
+    const raw = (path: string, method: string, host: string, accept: string) =>
+      new Promise<number | string>((resolve) => {
+        // What a browser would put on the wire: anything outside printable ASCII percent-encoded.
+        const wire = path.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+        const req = request(`${app.url}/`, { method, path: wire, headers: { host, accept }, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('timeout', () => req.destroy(new Error('timeout')));
+        req.on('error', (e) => resolve(`no answer: ${e.message}`));
+        req.end();
+      });
+    const found: string[] = [];
+    let requests = 0;
+    try {
+      for (let i = 0; i < 300; i++) {
+        const path = '/' + Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pick(bits)).join('/') + (rand() < 0.3 ? `?${pick(bits)}=${pick(bits)}` : '');
+        const [method, host, accept] = [pick(methods), pick(hosts), pick(accepts)];
+        const status = await raw(path, method, host, accept);
+        requests++;
+        if (typeof status !== 'number' || status >= 500) found.push(`app ${method} ${path.slice(0, 80)} (Host ${host.slice(0, 20)}, Accept ${accept}): ${status}`);
+      }
+      // Every table and view PostgREST exposes, read with filters, orders and ranges that make no sense.
+      const { rows: relations } = await db().query<{ name: string }>(
+        `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'v', 'm') order by 1`,
+      );
+      const queries = ['select=%00', 'select=*,nope(*)', 'id=eq.%00', 'id=gt.\'', 'order=nope.desc', 'limit=-1', 'offset=99999999999999999999', 'or=(id.eq.1', 'id=in.(' + '1,'.repeat(2000) + '1)', 'and=(a.eq.1,b.eq.2)'];
+      for (const r of relations) {
+        for (const q of queries) {
+          const res = await fetch(`${apiUrl}/rest/v1/${r.name}?${q}`, { headers: { apikey: anonKey, range: pick(['0-9', '-5', 'abc', '9999999999999999999-1']) }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch((e: Error) => e);
+          requests++;
+          if (res instanceof Error) found.push(`rest GET ${r.name}?${q.slice(0, 40)}: no answer (${res.message})`);
+          else {
+            await res.arrayBuffer();
+            if (res.status >= 500) found.push(`rest GET ${r.name}?${q.slice(0, 40)}: ${res.status}`);
+          }
+        }
+      }
+      console.log(`route fuzz (seed ${SEED.toString(16)}): ${requests} requests to the app server and ${relations.length} tables and views, ${found.length} at 5xx or unanswered`);
+      expect(found).toEqual([]);
+      expect(await raw('/rules', 'GET', 'localhost', 'text/html')).toBe(200);
+      expect((await fetch(`${apiUrl}/rest/v1/clubs?select=id&limit=1`, { headers: { apikey: anonKey } })).status).toBe(200);
+    } finally {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it('names every object inherits pick no function, route or mailbox', async () => {
     const apiUrl = inject('apiUrl');

@@ -193,7 +193,7 @@ describe('races against the locks', () => {
     expect((await q('select count(*)::int as n from public.leagues where created_by = $1', [p.id])).rows[0].n).toBe(5);
   });
 
-  // A deleted liga gives its creation back (docs/decisions.md, "The creation limit counts
+  // A deleted liga gives its creation back (docs/decisions/ligas.md, "The creation limit counts
   // created_by"): what must hold is that a create → remind → delete loop reminds nobody twice.
   it('reminds a player once per round however many ligas his owner creates, reminds and deletes', async () => {
     const [owner, victim] = await Promise.all([createPlayer(), createPlayer()]);

@@ -1,8 +1,7 @@
 // Attack: bloating the database through a column with no size limit. Every text a player writes
 // is capped (chat 500 characters, poll answers, user agents, event names); an analytics event's
-// details were not, and one request stored a 1 MB row
-// (supabase/migrations/20261126000600_activity_log_size.sql); nor was the number of events a
-// player may write (20261126001000_activity_log_rate.sql).
+// details were not, and one request stored a 1 MB row; nor was the number of events a player may
+// write (both limits now in supabase/schemas/150_admin.sql).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../support/clients.ts';
 import { createPlayer, type Player } from '../../support/players.ts';

@@ -1,5 +1,5 @@
 // Attack: a player saves thousands of push subscriptions, and every notice to him is pushed to
-// each of them (supabase/migrations/20261126001200_push_subscription_cap.sql): he keeps his 10
+// each of them (supabase/schemas/130_notifications.sql): he keeps his 10
 // newest, whatever the way in (one bulk insert, or the app's save), and nobody else loses any.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../support/clients.ts';

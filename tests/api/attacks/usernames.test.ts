@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const ZWSP = '\u200B';
 
-/** Names and what the rule says of each (null: acceptable), written out by hand from decisions.md. */
+/** Names and what the rule says of each (null: acceptable), written out by hand from docs/decisions/auth.md. */
 const CASES: [string, 'too_short' | 'too_long' | 'invalid' | null][] = [
   ['Caso_Aguila', null],
   [' Caso_Aguila ', null],

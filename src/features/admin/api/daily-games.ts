@@ -2,7 +2,6 @@
 // (admin_daily_games), set the correct answer and score a game (score_daily_game).
 import { supabase } from '@/lib/supabase';
 import type { DailyGameRow } from '../daily-game-input';
-import { typedGameTimeToIso } from '../typed-time';
 
 export interface AdminDailyGame {
   id: number;
@@ -19,9 +18,9 @@ export interface AdminDailyGame {
 }
 
 export async function createDailyGame(row: DailyGameRow): Promise<number> {
-  // decisions.md: a game locks at 23:59 hora del Centro of its date (the database enforces it too).
-  const lockDate = typedGameTimeToIso(`${row.game_date}T23:59`) ?? `${row.game_date}T23:59:00-06:00`;
-  const { data, error } = await supabase.from('daily_games').insert({ ...row, lock_date: lockDate }).select('id').single();
+  // No lock_date: the database sets it to 23:59 hora del Centro of game_date (public.set_daily_game_lock,
+  // the rule's one home).
+  const { data, error } = await supabase.from('daily_games').insert(row).select('id').single();
   if (error) throw error;
   return data.id;
 }

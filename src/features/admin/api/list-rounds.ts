@@ -1,4 +1,4 @@
-import { ROUND_SUMMARY_SELECT, toRoundSummary, type RoundSummary } from '@/lib/rounds';
+import { ROUND_SUMMARY_SELECT, toRoundSummary, type RoundSummary } from '@/lib/game/rounds';
 import { supabase } from '@/lib/supabase';
 
 export type AdminRound = RoundSummary;

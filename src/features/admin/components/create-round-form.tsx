@@ -9,7 +9,7 @@ import { ClubPicker } from './club-picker';
 import { CalendarRoundForm } from './calendar-round-form';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, secondaryButtonClass, type Notice } from './ui';
 import { useRounds } from './use-rounds';
-import { multiplierLabel, rulesFor } from '@/lib/game-rules';
+import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
 
 interface MatchDraft {
   key: number;
@@ -32,7 +32,8 @@ const alreadyPast = (iso: string) => Date.parse(iso) <= Date.now();
 const sameClub = (m: MatchDraft) => m.homeClubId !== null && m.homeClubId === m.awayClubId;
 
 /** check_violation: the database's refusals of a match, shown as it words them — the same team on
- * both sides (20261126000200_distinct_teams.sql), one match too many (20261126000800_round_match_limit.sql). */
+ * both sides (check_match_teams), one match too many (internal.limit_round_matches); both in
+ * supabase/schemas/040_rounds.sql. */
 const CHECK_CODE = '23514';
 
 export function CreateRoundForm() {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { formatDeadline } from '@/lib/time';
 import { finalizeRound } from '../api/finalize-round';
+import { finalizeQuestion, getFinalizePreview } from '../api/get-finalize-preview';
 import { FunctionAnswerError } from '../api/invoke-admin-function';
 import { getRoundMatches, type AdminMatch } from '../api/get-round-matches';
 import { saveMatchResult } from '../api/save-match-result';
@@ -88,7 +89,23 @@ export function EditResults() {
       return;
     }
     const complete = matches.every((m) => parseResult(rows[m.id].text));
-    const question = complete ? '¿Estás seguro de marcar esta quiniela como finalizada?' : 'Esta quiniela aún no tiene todos los resultados. ¿Deseas guardar los cambios parciales?';
+    let question = 'Esta quiniela aún no tiene todos los resultados. ¿Deseas guardar los cambios parciales?';
+    if (complete) {
+      // What finalizing will do, read now; before the deadline the database refuses it anyway.
+      let preview;
+      try {
+        preview = await getFinalizePreview(round.id);
+      } catch (e) {
+        console.error(e);
+        setNotice({ kind: 'error', text: 'No pudimos leer la quiniela. Intenta de nuevo.' });
+        return;
+      }
+      if (preview.open) {
+        setNotice({ kind: 'error', text: `Esta quiniela aún no cierra: se puede finalizar después de su cierre, ${formatDeadline(preview.closes)}.` });
+        return;
+      }
+      question = finalizeQuestion(preview);
+    }
     if (!(await ask(question, complete ? 'Sí, finalizar' : 'Sí, guardar'))) return;
     setFinalizing(true);
     try {

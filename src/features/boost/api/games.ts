@@ -1,7 +1,7 @@
 // Boost reads: the next game (today's while it is open, else tomorrow's; earliest lock first)
 // with its clubs, the player's answer on the server, and his history (get_my_daily_games:
 // the correct answer only after the lock). The correct answer itself is not readable here
-// before the lock (column grants, supabase/migrations/20261123006000_boost_referee.sql).
+// before the lock (column grants, supabase/schemas/100_boost.sql).
 import { supabase } from '@/lib/supabase';
 import { gameClock } from '@/lib/time';
 import { isGameType, type GameType } from '../model/answers';

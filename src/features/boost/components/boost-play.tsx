@@ -12,7 +12,7 @@ import { flushNow, onFlush } from '@/lib/outbox-runner';
 import { useLiveQuery } from '@/lib/use-live-query';
 import { formatDeadline, formatGameTime } from '@/lib/time';
 import type { BoostGame, ServerAnswer } from '../api/games';
-import { answerDraftOf, recordAnswer } from '@/lib/answer-drafts';
+import { answerDraftOf, recordAnswer } from '@/lib/game/answer-drafts';
 import { CHOICES, joinScore, MAX_GOALS, splitScore } from '../model/answers';
 import { answerStateText, lockedByServer, refusedAlert } from '../model/answer-state';
 import { cardView } from '../model/card-machine';

@@ -1,5 +1,6 @@
 // Boost answers per game type: the choices a player taps and the canonical form the database
-// stores and compares (public.normalize_daily_answer; the same rules in both places).
+// stores and compares (public.normalize_daily_answer, the referee; tests/api/rule-twins.test.ts
+// holds this copy to its answers).
 export type GameType = 'match' | 'exactscore' | 'yesno' | 'overunder';
 
 export const GAME_TYPES: { value: GameType; label: string }[] = [
@@ -48,10 +49,4 @@ export function joinScore(home: number, away: number): string {
 export function splitScore(answer: string | null): [number, number] | null {
   const m = answer ? /^(\d+)-(\d+)$/.exec(answer) : null;
   return m ? [Number(m[1]), Number(m[2])] : null;
-}
-
-/** Whether two answers of a type are the same answer (the referee's comparison). */
-export function sameAnswer(type: GameType, a: string, b: string): boolean {
-  const na = normalizeAnswer(type, a);
-  return na !== null && na === normalizeAnswer(type, b);
 }

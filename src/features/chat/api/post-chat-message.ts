@@ -1,5 +1,5 @@
 // A player's message in a round's chat. The database decides: as himself only, in a round not
-// finalized, not blank, at most 500 characters, one every 3 seconds (docs/decisions.md, chat).
+// finalized, not blank, at most 500 characters, one every 3 seconds (docs/decisions/community.md, "Round chat").
 import { supabase } from '@/lib/supabase';
 import { sendErrorText } from '../chat-model';
 

@@ -1,7 +1,7 @@
 // The chat of one round on /quinielazo-de-la-semana, below the round. This frame (its heading
 // and the place it holds) is all the page's first load carries: the room (chat-room.tsx: the
 // messages, the live channel, the box) is loaded, reads and connects when the reader comes near
-// (docs/decisions.md, "Phone speed").
+// (docs/decisions/community.md, "Round chat").
 import { lazy, Suspense, useId, useRef } from 'react';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { ChatPlaceholder } from './chat-placeholder';

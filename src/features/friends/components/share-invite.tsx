@@ -1,5 +1,6 @@
-// The invitation link with the phone's share sheet (Web Share API, where the browser has it)
-// and a copy button, each saying what happened.
+// The invitation link shared by WhatsApp (issue 44, item 15): the phone's share sheet where the
+// browser has the Web Share API (WhatsApp is one tap in it), WhatsApp's own wa.me link
+// otherwise; and a copy button, each saying what happened.
 import { useState } from 'react';
 import { track } from '@/lib/activity';
 import { INVITE_TEXT } from '../invite-link';
@@ -35,10 +36,20 @@ export function ShareInvite({ link }: { link: string }) {
         <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="min-h-11 rounded-xl border border-slate-300 bg-slate-50 px-3 text-sm font-normal text-slate-900" />
       </label>
       <div className="flex gap-2">
-        {canShare && (
-          <button type="button" onClick={() => void share()} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
-            Compartir
+        {canShare ? (
+          <button type="button" onClick={() => void share()} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-[#18733e] px-4 text-sm font-semibold text-white hover:bg-[#145f33]">
+            Compartir por WhatsApp
           </button>
+        ) : (
+          <a
+            href={`https://wa.me/?text=${encodeURIComponent(`${INVITE_TEXT} ${link}`)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => track('cta_click', { cta: 'share_invite' })}
+            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-[#18733e] px-4 text-sm font-semibold text-white hover:bg-[#145f33]"
+          >
+            Compartir por WhatsApp
+          </a>
         )}
         <button type="button" onClick={() => void copy()} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100">
           Copiar enlace

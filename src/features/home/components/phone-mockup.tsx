@@ -3,9 +3,9 @@
 // keeps its size while it does, so nothing below jumps.
 import { useEffect, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
-import { getOpenRound, type OpenRound } from '@/lib/open-round';
+import { getOpenRound, type OpenRound } from '@/lib/game/open-round';
 import { BRAND } from '@/lib/brand';
-import { teamName } from '@/lib/rounds';
+import { teamName } from '@/lib/game/rounds';
 
 const MAX_MATCHES = 8;
 const SIDES = ['L', 'E', 'V'] as const;

@@ -1,5 +1,5 @@
 // Sends the contact form to the team's inbox through the send-contact-email Edge Function
-// (docs/decisions.md: the PWA is static files, so the function is the app's mail server).
+// (docs/decisions/platform.md, "Edge Functions on Deno": the PWA is static files, so the function is the app's mail server).
 // The full supabase-js client is loaded here, on submit, not on first visit.
 import { supabaseFull } from '@/lib/supabase-full';
 import type { ContactInput } from '../contact-validation';

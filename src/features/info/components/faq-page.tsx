@@ -1,6 +1,6 @@
 // /faq: seven questions (docs/product.md#faq-contact-and-privacy) as a native <details> accordion: keyboard and screen-reader
 // support come from the browser, and every answer is in the page for find-in-page. Numbers
-// are the rules in force this month (lib/game-rules.ts, generated from the tables the database
+// are the rules in force this month (lib/game/game-rules.ts, generated from the tables the database
 // scores with), so the FAQ cannot promise other points or prizes than the rules page.
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { BRAND } from '@/lib/brand';
 import { formatMXN } from '@/lib/format';
-import { bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, type GameRules } from '@/lib/game-rules';
+import { bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, type GameRules } from '@/lib/game/game-rules';
 import { GAME_TIME_LABEL } from '@/lib/time';
 import { CONTACT_REPLY_HOURS } from '../contact';
 
@@ -52,7 +52,7 @@ function questions(rules: GameRules): Array<{ id: string; question: string; answ
           {perfectPoints} puntos por {matches} de {matches}. Con menos de {firstScoring} aciertos la quiniela no suma puntos.
         </p>
         <p>
-          También hay bonos: pick especial y underdog, +{bonusPoints(rules, 'streak')} por jugar dos semanas seguidas, +{bonusPoints(rules, 'full_month')} por jugar todas las
+          También hay bonos: pick especial y sorpresa, +{bonusPoints(rules, 'streak')} por jugar dos semanas seguidas, +{bonusPoints(rules, 'full_month')} por jugar todas las
           quinielas del mes, +{bonusPoints(rules, 'welcome')} de bienvenida y {multiplierLabel(rules)} en la última quiniela del mes. Los puntos del Boost
           diario también cuentan en la tabla.
         </p>

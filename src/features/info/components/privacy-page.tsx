@@ -1,5 +1,5 @@
 // /privacidad: terms of use and privacy notice in the seven sections of docs/product.md#faq-contact-and-privacy. It
-// describes what the app really stores (see docs/decisions.md, "Public pages"); a change to
+// describes what the app really stores (see docs/decisions/screens.md, "Public pages"); a change to
 // what is collected should change this page and its date.
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';

@@ -1,7 +1,7 @@
 // The members' picks of a round side by side (public.get_league_round_picks): the database
 // answers them only once the round's deadline has passed.
 import { supabase } from '@/lib/supabase';
-import { toSide, type MatchSide } from '@/lib/rounds';
+import { toSide, type MatchSide } from '@/lib/game/rounds';
 
 /** user id → match id → the member's pick. */
 export type LeaguePicks = Record<string, Record<number, MatchSide>>;

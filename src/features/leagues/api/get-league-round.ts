@@ -1,7 +1,7 @@
 // The round a liga's page is about: the one asked for, else the open round, else the last one
 // that closed (on Monday the weekend's picks are still the talk of the office).
-import { getOpenRound, getRound } from '@/lib/open-round';
-import { ROUND_WITH_MATCHES_SELECT, toRoundWithMatches, type RoundWithMatches } from '@/lib/rounds';
+import { getOpenRound, getRound } from '@/lib/game/open-round';
+import { ROUND_WITH_MATCHES_SELECT, toRoundWithMatches, type RoundWithMatches } from '@/lib/game/rounds';
 import { supabase } from '@/lib/supabase';
 
 export async function getLeagueRound(roundId: number | undefined, now: Date = new Date()): Promise<RoundWithMatches | null> {

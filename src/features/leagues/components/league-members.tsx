@@ -23,7 +23,7 @@ export function LeagueMembers({
       {sorted.map((member) => {
         const name = displayUsername(member.username, 20);
         const club = member.clubId === null ? null : (clubNames[member.clubId] ?? null);
-        const details = [member.userId === ownerId ? 'Dueño de la liga' : null, club].filter(Boolean).join(' · ');
+        const details = [member.userId === ownerId ? 'Organiza la liga' : null, club].filter(Boolean).join(' · ');
         return (
           <li key={member.userId} className="flex min-h-14 items-center gap-3 py-2">
             {member.clubLogoUrl ? (

@@ -11,7 +11,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { countOf } from '@/lib/plural';
 import { formatDeadline } from '@/lib/time';
 import { useSending } from '@/lib/use-sending';
-import { LeaderboardTable, leaderboardView, monthLabel, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
+import { LeaderboardTable, leaderboardView, monthLabel, monthWord, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
 import { deleteLeague } from '../api/delete-league';
 import { leaveLeague } from '../api/leave-league';
 import { removeLeagueMember } from '../api/remove-league-member';
@@ -38,10 +38,12 @@ interface LeaguePageProps {
   onTabChange: (tab: LeagueTab) => void;
   /** A month key, "2026-10". */
   onMonthChange: (month: string) => void;
+  /** Another jornada chosen (issue 44, item 11). */
+  onRoundChange?: (roundId: number) => void;
   onReload: () => void;
 }
 
-export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthChange, onReload }: LeaguePageProps) {
+export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthChange, onRoundChange, onReload }: LeaguePageProps) {
   const [selected, setSelected] = useState<LeaderboardEntry | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
@@ -117,6 +119,11 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
       <Section title={tab === 'jornada' ? 'Tabla de la jornada' : `Tabla de ${monthLabel(data.month)}`} id="league-table">
         {/* The round's table is one round's: the month picker is for the month's and Boost's. */}
         {tab !== 'jornada' && data.months.length > 1 && <MonthSelect value={data.month} months={data.months} onChange={onMonthChange} />}
+        {tab !== 'jornada' && data.waiting && (
+          <p role="status" className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900 ring-1 ring-brand-100">
+            Aún nadie suma puntos en {monthWord(data.waiting)}: esta es la tabla final de {monthWord(data.month)}.
+          </p>
+        )}
         <div role="tablist" aria-label="Ver tabla por" className="grid grid-cols-3 gap-1 rounded-full bg-slate-200/70 p-1">
           {LEAGUE_TABS.map((t) => (
             <button
@@ -134,7 +141,12 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
         <div className="overflow-hidden rounded-xl ring-1 ring-slate-200">
           {tab === 'jornada' ? (
             round ? (
-              <RoundTable standings={data.roundStandings} userId={userId} roundName={round.name} />
+              data.closed ? (
+                <RoundTable standings={data.roundStandings} userId={userId} roundName={round.name} />
+              ) : (
+                // Before the deadline nobody has points: who has played, not a tie at 0 (issue 44, item 11).
+                <WhoPlayed names={data.entries.map((e) => e.username ?? 'Anónimo')} missing={data.missing} roundName={round.name} />
+              )
             ) : (
               <p className="px-4 py-6 text-center text-sm text-slate-600">No hay jornada que mostrar todavía.</p>
             )
@@ -152,6 +164,22 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
 
       {round && (
         <Section title={round.name} id="league-round" subtitle={data.closed ? 'Quiniela cerrada: los picks de todos' : `Cierra el ${formatDeadline(round.deadline)}`}>
+          {onRoundChange && data.rounds.length > 0 && (
+            <label className="flex flex-col gap-1 text-xs font-semibold text-slate-600">
+              Jornada
+              <select
+                value={round.id}
+                onChange={(e) => onRoundChange(Number(e.target.value))}
+                className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm font-normal text-slate-900"
+              >
+                {(data.rounds.some((r) => r.id === round.id) ? data.rounds : [{ id: round.id, name: round.name }, ...data.rounds]).map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           {data.closed ? (
             <RoundPicksGrid round={round} picks={data.picks} standings={data.roundStandings} userId={userId} />
           ) : (
@@ -245,5 +273,34 @@ export function LeagueSkeleton() {
       <div className="h-80 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200" />
       <div className="h-40 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200" />
     </LoadingState>
+  );
+}
+
+/** An open jornada in the liga: who has played it (complete picks) and who has not yet. */
+function WhoPlayed({ names, missing, roundName }: { names: string[]; missing: string[]; roundName: string }) {
+  const waiting = new Set(missing);
+  const sorted = [...names].sort((a, b) => Number(waiting.has(a)) - Number(waiting.has(b)) || a.localeCompare(b));
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">Quién ya jugó {roundName}</caption>
+      <thead className="bg-slate-50 text-[11px] font-semibold uppercase tracking-wide text-slate-500">
+        <tr>
+          <th scope="col" className="py-2 pl-3 text-left">
+            Jugador
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right">
+            Sus picks
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {sorted.map((name) => (
+          <tr key={name} className="bg-white">
+            <td className="max-w-0 truncate py-2.5 pl-3">{name}</td>
+            <td className={`py-2.5 pr-3 text-right text-xs font-semibold ${waiting.has(name) ? 'text-amber-800' : 'text-brand-800'}`}>{waiting.has(name) ? 'Aún no juega' : '✓ Ya jugó'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -29,7 +29,13 @@ export function MissingPicks({ leagueId, roundId, missing, isOwner, remindedAt }
       try {
         const reminded = await remindLeagueMissing(leagueId, roundId);
         setSentAt(new Date().toISOString());
-        setNote(`${reminded === 1 ? 'Le' : 'Les'} recordamos a ${countOf(reminded, 'miembro', 'miembros')}.`);
+        // The notices go out with the next run of the five-minute job (supabase/schedule.ts): said
+        // here, so the owner does not wonder (it came 4 min 20 s later, issue 44 item 13).
+        setNote(
+          reminded === 0
+            ? 'Les recordamos a 0 miembros.'
+            : `${reminded === 1 ? 'Le' : 'Les'} recordamos a ${countOf(reminded, 'miembro', 'miembros')}: ${reminded === 1 ? 'le llegará' : 'les llegará'} en los próximos 5 minutos.`,
+        );
       } catch (error) {
         setNote(leagueErrorMessage(error, 'No se pudo enviar el recordatorio. Revisa tu conexión e inténtalo de nuevo.'));
         // Already sent this round (from another phone, say): the button says when, and has nothing left to do.

@@ -1,7 +1,7 @@
 // "Mis ligas" on /dashboard and /inicio: the player's place in each liga and how many members
 // still have to pick (offline: the phone's copy). Its list and its read come after the page (a
-// chunk of their own, so the home's first load does not grow: docs/decisions.md, "Deferred until
-// used"); the header holds the card's place meanwhile.
+// chunk of their own, so the home's first load does not grow: docs/decisions/speed.md,
+// "First-load budget"); the header holds the card's place meanwhile.
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 

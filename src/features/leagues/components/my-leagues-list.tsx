@@ -19,7 +19,7 @@ export function MyLeaguesList({ leagues }: { leagues: MyLeague[] }) {
             className="flex min-h-14 items-center gap-3 px-4 py-2.5 hover:bg-brand-50/70 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-50 text-sm font-bold tabular-nums text-brand-800" aria-hidden="true">
-              {league.myRank}°
+              {league.myRank}.º
             </span>
             <span className="min-w-0 flex-1">
               {/* The name is cut, "(tuya)" never: it went with the end of a 40-character name. */}
@@ -28,7 +28,7 @@ export function MyLeaguesList({ leagues }: { leagues: MyLeague[] }) {
                 {league.isOwner && <span className="shrink-0 text-xs font-normal text-slate-500">(tuya)</span>}
               </span>
               <span className="block text-xs text-slate-600">
-                Vas {league.myRank}° de {league.memberCount} ·{' '}
+                Vas {league.myRank}.º de {league.memberCount} ·{' '}
                 {missingText(league.missingCount)}
               </span>
             </span>

@@ -1,7 +1,7 @@
 // After the deadline: the members' picks side by side (members × matches) with each match's
 // result, and the liga's winner of the round once it is scored. The grid scrolls sideways on a
 // phone with the names kept in view.
-import { teamName, type MatchSide, type RoundWithMatches } from '@/lib/rounds';
+import { teamName, type MatchSide, type RoundWithMatches } from '@/lib/game/rounds';
 import type { LeaguePicks } from '../api/get-league-round-picks';
 import type { RoundStanding } from '../api/get-league-round-standings';
 import { roundWinnersText } from '../league-rules';
@@ -20,6 +20,8 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
       <p className="text-sm font-semibold text-slate-800">
         {winners.length > 0 ? `🏆 ${roundWinnersText(winners)}` : 'El ganador de la jornada en la liga sale cuando se califiquen los resultados.'}
       </p>
+      {/* On a phone five matches fit beside the names: the rest is a swipe away, said so (issue 44, item 11). */}
+      {round.matches.length > 4 && <p className="text-xs text-slate-600 sm:hidden">Desliza la tabla → para ver los {round.matches.length} partidos.</p>}
       <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
         <table className="min-w-full border-collapse text-center text-xs">
           <caption className="sr-only">Pronósticos de la liga en {round.name}</caption>

@@ -1,8 +1,8 @@
 // One round for the picks screens: the round with its matches (clubs, bonuses, results), the
 // player's own saved picks, and after the deadline the vote percentages (get_vote_stats).
 import type { PickResult } from '@/lib/db';
-import { getOpenRound, getRound } from '@/lib/open-round';
-import { isRoundOpen, toSide, type MatchSide, type RoundMatch, type RoundWithMatches } from '@/lib/rounds';
+import { getOpenRound, getRound } from '@/lib/game/open-round';
+import { isRoundOpen, toSide, type MatchSide, type RoundMatch, type RoundWithMatches } from '@/lib/game/rounds';
 import { supabase } from '@/lib/supabase';
 
 export type DetailMatch = RoundMatch;
@@ -13,7 +13,7 @@ export interface ServerPick {
   updatedAt: string;
 }
 
-/** A closed match's votes per side (counts; the screens make them percentages with lib/vote-split.ts). */
+/** A closed match's votes per side (counts; the screens make them percentages with lib/game/vote-split.ts). */
 export type VoteCounts = Record<MatchSide, number>;
 
 export interface RoundView {

@@ -1,6 +1,6 @@
 // A sealed round's public seal and the signed-in player's receipt (docs/sealed-rounds.md).
 import { supabase } from '@/lib/supabase';
-import type { SealReceipt } from '@/lib/seal';
+import type { SealReceipt } from '../seal';
 
 export interface RoundSeal {
   root: string;

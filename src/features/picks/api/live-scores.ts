@@ -6,7 +6,7 @@ import type { RealtimeChannel } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { supabase } from '@/lib/supabase';
 import { supabaseFull } from '@/lib/supabase-full';
-import type { MatchSide } from '@/lib/rounds';
+import type { MatchSide } from '@/lib/game/rounds';
 import type { LiveScore } from '../model/live';
 
 export interface LiveRound {

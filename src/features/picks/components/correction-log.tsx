@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import { supabase } from '@/lib/supabase';
 import { formatDayAndTime } from '@/lib/time';
-import type { RoundMatch } from '@/lib/rounds';
-import { teamName } from '@/lib/rounds';
+import type { RoundMatch } from '@/lib/game/rounds';
+import { teamName } from '@/lib/game/rounds';
 
 interface Correction {
   id: number;

@@ -4,9 +4,9 @@
 import { lazy, Suspense } from 'react';
 import { MatchTeams } from '@/components/ui/match-teams';
 import type { PickResult } from '@/lib/db';
-import { MATCH_BONUS_ICONS, MATCH_SIDES, teamName } from '@/lib/rounds';
+import { MATCH_BONUS_ICONS, MATCH_SIDES, teamName } from '@/lib/game/rounds';
 import { formatKickoff } from '@/lib/time';
-import { splitPercents } from '@/lib/vote-split';
+import { splitPercents } from '@/lib/game/vote-split';
 import type { DetailMatch, VoteCounts } from '../api/get-round-detail';
 import type { ShownPick } from '../model/merge-picks';
 import { PickStatus } from './pick-status';
@@ -35,7 +35,7 @@ export interface MatchCardProps {
 type Look = 'open' | 'chosen' | 'locked' | 'locked-chosen' | 'right-pick' | 'wrong-pick' | 'result';
 
 // Closed rounds read like every sports app: the player's wrong pick red, the real result green,
-// a right pick green with a check (docs/decisions.md, "The closed round in colours"). A button
+// a right pick green with a check (docs/decisions/picks.md, "The closed round in colours"). A button
 // that cannot be tapped looks it (grey, no border to press), and the screen says why.
 const LOOKS: Record<Look, { button: string; small: string }> = {
   open: { button: 'border-slate-300 bg-white text-slate-800 hover:border-brand-600', small: 'text-slate-600' },
@@ -112,7 +112,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
               {(look === 'right-pick' || look === 'wrong-pick' || look === 'locked-chosen') && <span className={`text-[11px] font-semibold ${small}`}>Tu pick</span>}
               {look === 'result' && <span className={`text-[11px] font-semibold ${small}`}>Resultado</span>}
               {underdog && (
-                <span className={`text-[11px] font-semibold ${look === 'open' || look === 'locked' || look === 'result' ? 'text-orange-800' : small}`} title="Bono underdog si aciertas">
+                <span className={`text-[11px] font-semibold ${look === 'open' || look === 'locked' || look === 'result' ? 'text-orange-800' : small}`} title="Bono sorpresa si aciertas">
                   {MATCH_BONUS_ICONS.underdog} +{match.underdogBonusPoints}
                 </span>
               )}
@@ -127,7 +127,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
         </Suspense>
       )}
       <div className="flex min-h-4 items-center justify-between gap-2">
-        {pick ? <PickStatus pick={pick} /> : <span />}
+        {pick ? <PickStatus pick={pick} open={!closed} /> : <span />}
         {standing && counted && (
           <p className={`text-xs font-bold ${standing === counted ? 'text-brand-800' : 'text-red-800'}`}>
             {standing === counted ? 'Vas acertando' : 'Vas fallando'} (provisional)

@@ -1,6 +1,6 @@
 // The picks screen for one round (/picks and /quinielazo-de-la-semana): header with the
 // countdown, the match cards (each tap saved), the status bar of the one save model
-// (docs/decisions.md, "One save model on the picks screen"), and each pick's delivery state
+// (docs/decisions/picks.md, "One save model on the picks screen"), and each pick's delivery state
 // from the offline drafts (docs/offline-picks.md).
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -12,7 +12,7 @@ import { allSaved, lateLine, MESSAGES, NOTICE_MS, saveCounts, statusLine } from 
 import { MatchCard } from './match-card';
 import { RoundCountdown } from './round-countdown';
 import { useBeforeDeadline } from '@/lib/use-before-deadline';
-import { multiplierLabel, rulesFor } from '@/lib/game-rules';
+import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
 import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
 import { savedCopyText } from '@/components/ui/saved-copy-note';
 import { useBelowTheFold } from '@/components/ui/render-in-slices';
@@ -144,8 +144,10 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
   }, [hasLive, signedIn, round, myPicks, live.byMatch]);
 
   return (
-    <section aria-labelledby="round-title" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <header className="bg-brand-800 px-4 py-4 text-white">
+    // No overflow-hidden here: it would hold the sticky status bar below the last match (issue 44,
+    // item 9); the header and the footer round their own corners instead.
+    <section aria-labelledby="round-title" className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <header className="rounded-t-2xl bg-brand-800 px-4 py-4 text-white">
         <div className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide">
           <span className="text-brand-100">Semana {round.week}</span>
           <span className={`rounded-full px-2 py-0.5 ${open ? 'bg-brand-100 text-brand-900' : 'bg-slate-200 text-slate-800'}`}>{open ? 'Abierta' : 'Cerrada'}</span>
@@ -226,7 +228,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
       {closed && <CorrectionLog roundId={round.id} matches={round.matches} />}
 
       {signedIn && open && (
-        <div className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-white px-4 py-3">
+        <div className="sticky bottom-0 z-10 flex flex-col gap-2 rounded-b-2xl border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]">
           <p role="status" aria-label="Tus picks" className={`text-sm font-semibold ${complete ? 'text-brand-800' : counts.failed > 0 ? 'text-red-800' : 'text-slate-800'}`}>
             {complete && '✓ '}
             {statusLine(counts)}
@@ -240,7 +242,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
         </div>
       )}
       {!signedIn && (
-        <div className="flex flex-col items-center gap-3 border-t border-slate-200 bg-brand-50 px-4 py-5 text-center">
+        <div className="flex flex-col items-center gap-3 rounded-b-2xl border-t border-slate-200 bg-brand-50 px-4 py-5 text-center">
           <p id={lockedReasonId} className="text-sm font-semibold text-brand-900">{MESSAGES.signedOut}</p>
           <p className="text-sm text-slate-700">Crea tu cuenta gratis, elige Local, Empate o Visita en cada partido y compite por premios cada mes.</p>
           <div className="flex gap-2">

@@ -1,13 +1,13 @@
 // The rounds to join, edit or view (docs/product.md#picks-selector): 'Participar' for an open round
 // without picks, 'Editar' for an open round with picks, 'Ver' for a closed one; 'Abierta' /
 // 'Cerrada' badges; status colour green (open), grey (results saved: the spec's red read as an
-// error, issue 32 and docs/decisions.md), yellow (closed, awaiting results); the last round of
+// error: docs/decisions/picks.md, "Rounds: addresses and lists"), yellow (closed, awaiting results); the last round of
 // the month marked with its multiplier (×1.5 today). Names wrap instead of being cut, and the
 // deadline is in its compact form, so a title fits a 390 px phone.
 import { Link } from '@tanstack/react-router';
-import { isRoundOpen, roundStatusColour, type RoundStatusColour, type RoundSummary } from '@/lib/rounds';
+import { isRoundOpen, roundStatusColour, type RoundStatusColour, type RoundSummary } from '@/lib/game/rounds';
 import { formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
-import { multiplierLabel, rulesFor } from '@/lib/game-rules';
+import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
 
 const COLOURS: Record<RoundStatusColour, { bar: string; label: string }> = {
   green: { bar: 'border-l-green-500', label: 'Abierta para picks' },

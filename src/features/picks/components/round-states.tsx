@@ -9,7 +9,7 @@ import type { RoundRef } from '../api/get-round-detail';
 const reload = () => window.location.reload();
 
 /** 'No pudimos cargar la quiniela.' with 'Reintentar' (docs/product.md#messages; in Spanish, not the
- * spec's quoted English: docs/decisions.md); offline without a copy, says so. */
+ * spec's quoted English: docs/decisions/screens.md, "Words"); offline without a copy, says so. */
 export function RoundDetailError({ error }: { error?: unknown }) {
   return <ErrorState message={isOfflineMiss(error) ? NO_COPY_TEXT : 'No pudimos cargar la quiniela.'} onRetry={reload} />;
 }

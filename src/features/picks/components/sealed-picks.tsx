@@ -2,7 +2,7 @@
 // seal, done in his browser (docs/sealed-rounds.md). Shows nothing until the round is sealed,
 // or when he did not play it.
 import { useEffect, useState } from 'react';
-import { verifySeal, type SealedPick } from '@/lib/seal';
+import { verifySeal, type SealedPick } from '../seal';
 import { formatGameDateTime, GAME_TIME_LABEL } from '@/lib/time';
 import { getRoundSeal } from '../api/get-round-seal';
 

@@ -2,8 +2,8 @@
 // feed, in words a player reads, and "Si terminara así": the round's points if every match
 // ended as it stands now. Provisional, always marked so, never stored: the database scores the
 // round from its results when it is finalized.
-import type { GameRules } from '@/lib/game-rules';
-import type { MatchSide, RoundMatch } from '@/lib/rounds';
+import type { GameRules } from '@/lib/game/game-rules';
+import type { MatchSide, RoundMatch } from '@/lib/game/rounds';
 
 export interface LiveScore {
   matchId: number;

@@ -1,4 +1,4 @@
-// The picks screen's one save model (docs/decisions.md, "One save model on the picks screen"):
+// The picks screen's one save model (docs/decisions/picks.md, "One save model on the picks screen"):
 // every tap is saved (with no signal it waits on the phone as 'Pendiente de enviar' and goes out
 // by itself); no button pretends to save. The screen says where the set stands once, in a status
 // bar, and 'Tus predicciones se guardaron correctamente.' when the last pick of a complete set

@@ -5,14 +5,14 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/textarea-field';
-import { cachedRead, MAX_AGE } from '@/lib/cached-read';
+import { cachedRead, isOfflineMiss, MAX_AGE } from '@/lib/cached-read';
 import { useSending } from '@/lib/use-sending';
 import { getActivePoll, type ActivePoll } from '../api/get-active-poll';
 import { getPollResults, type PollResult } from '../api/get-poll-results';
 import { votePoll } from '../api/vote-poll';
 import { checkPollText, POLL_MESSAGES, remainingCharacters, takesOption, takesText } from '../poll-answer';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'none' } | { kind: 'ready'; poll: ActivePoll; results: PollResult[] | null };
+type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'offline' } | { kind: 'none' } | { kind: 'ready'; poll: ActivePoll; results: PollResult[] | null };
 
 export function PollCard({ userId }: { userId: string | null }) {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -24,8 +24,9 @@ export function PollCard({ userId }: { userId: string | null }) {
         return poll && { poll, results: poll.myVote ? await getPollResults(poll.id) : null };
       }, MAX_AGE.standings);
       return data ? { kind: 'ready', ...data } : { kind: 'none' };
-    } catch {
-      return { kind: 'failed' };
+    } catch (error) {
+      // No signal and no copy on this phone: said as such, not as an error (issue 44, item 6).
+      return isOfflineMiss(error) ? { kind: 'offline' } : { kind: 'failed' };
     }
   }, [userId]);
 
@@ -53,6 +54,7 @@ export function PollCard({ userId }: { userId: string | null }) {
         </div>
       )}
       {load.kind === 'failed' && <p className="px-4 py-6 text-center text-sm text-red-800">{POLL_MESSAGES.loadFailed}</p>}
+      {load.kind === 'offline' && <p className="px-4 py-6 text-center text-sm text-slate-600">Sin conexión: la encuesta se verá cuando vuelva la señal.</p>}
       {load.kind === 'none' && <p className="px-4 py-6 text-center text-sm text-slate-600">No hay encuestas activas por ahora. ¡Vuelve pronto!</p>}
       {load.kind === 'ready' && (
         <PollBody

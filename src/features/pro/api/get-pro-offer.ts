@@ -1,6 +1,6 @@
 // What /pro and the weekly page's promo show: the packs (prices are data, pro_packs) and the
 // open round's live pool (pro_pool_stats: at least the minimum, from the credited payments).
-import type { RoundSummary } from '@/lib/rounds';
+import type { RoundSummary } from '@/lib/game/rounds';
 import { supabase } from '@/lib/supabase';
 
 interface ProPack {

@@ -2,8 +2,8 @@
 // (his own before the deadline, everyone's after; the database decides) with picks and points,
 // best first then by name (pro_results_snapshot), and the rounds the selector offers: the
 // latest 8 with saved results, plus the round asked for when it is not one of them.
-import { getRound } from '@/lib/open-round';
-import { ROUND_SUMMARY_SELECT, toRoundSummary, toSide, type MatchSide, type RoundSummary, type RoundWithMatches } from '@/lib/rounds';
+import { getRound } from '@/lib/game/open-round';
+import { ROUND_SUMMARY_SELECT, toRoundSummary, toSide, type MatchSide, type RoundSummary, type RoundWithMatches } from '@/lib/game/rounds';
 import { supabase } from '@/lib/supabase';
 
 interface ProResultRow {

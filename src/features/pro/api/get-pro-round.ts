@@ -1,8 +1,8 @@
 // One Pro round for its player (/pro/<round>): the round and its matches, his entries with
 // their picks as saved on the server (voided entries included, marked), and his payments of
 // the round that are still pending (so he sees they are on their way).
-import { getRound } from '@/lib/open-round';
-import { toSide, type MatchSide, type RoundWithMatches } from '@/lib/rounds';
+import { getRound } from '@/lib/game/open-round';
+import { toSide, type MatchSide, type RoundWithMatches } from '@/lib/game/rounds';
 import { supabase } from '@/lib/supabase';
 
 export interface ProEntry {

@@ -7,7 +7,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { formatMXN } from '@/lib/format';
-import type { RoundSummary } from '@/lib/rounds';
+import type { RoundSummary } from '@/lib/game/rounds';
 import { formatDeadline } from '@/lib/time';
 import { confirmAdult } from '../api/confirm-adult';
 import type { PoolStats, ProOffer } from '../api/get-pro-offer';

@@ -3,7 +3,7 @@
 // entry or (after the deadline) a Pro pick changes. A selector offers the latest 8 rounds with
 // saved results. Before the deadline a player sees only his own entries (the database decides).
 import { useId } from 'react';
-import type { MatchSide } from '@/lib/rounds';
+import type { MatchSide } from '@/lib/game/rounds';
 import type { ProResults } from '../api/get-pro-results';
 import { PRO_MESSAGES } from '../model/pro-messages';
 import { useBeforeDeadline } from '@/lib/use-before-deadline';

@@ -1,6 +1,6 @@
 // Rounds newest first (by created_at descending; docs/product.md#picks-selector), with what the
 // lists need to say whether each is open, closed or finalized.
-import { ROUND_SUMMARY_SELECT, toRoundSummary, type RoundSummary } from '@/lib/rounds';
+import { ROUND_SUMMARY_SELECT, toRoundSummary, type RoundSummary } from '@/lib/game/rounds';
 import { supabase } from '@/lib/supabase';
 
 export type { RoundSummary };

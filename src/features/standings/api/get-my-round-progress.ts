@@ -7,7 +7,7 @@ export async function getMyRoundProgress(userId: string, roundId: number): Promi
   const [server, local] = await Promise.all([
     supabase.from('picks').select('match_id').eq('user_id', userId).eq('quiniela_id', roundId),
     // The drafts' code only when the home asks (the page's first load does not wait for Dexie otherwise).
-    Promise.all([import('@/lib/db'), import('@/lib/pick-drafts')])
+    Promise.all([import('@/lib/db'), import('@/lib/game/pick-drafts')])
       .then(([{ getDb }, { draftsOfRound }]) => draftsOfRound(getDb(), userId, roundId))
       .catch(() => []),
   ]);

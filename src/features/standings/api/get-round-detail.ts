@@ -1,6 +1,6 @@
 // One scored round for the history's detail modal: its matches with the result and both
 // clubs, and the signed-in player's own pick on each (RLS lets him read only his own).
-import { MATCH_SELECT, teamName, toRoundMatch, toSide, type MatchSide, type RoundMatch } from '@/lib/rounds';
+import { MATCH_SELECT, teamName, toRoundMatch, toSide, type MatchSide, type RoundMatch } from '@/lib/game/rounds';
 import { supabase } from '@/lib/supabase';
 
 export interface RoundDetailMatch extends RoundMatch {

@@ -1,7 +1,7 @@
 // This week's round for the player's home: the open round (deadline ahead, results not
 // saved), soonest first, with its matches, clubs and bonus markers.
-import { getOpenRound } from '@/lib/open-round';
-import { teamName, type RoundMatch, type RoundWithMatches } from '@/lib/rounds';
+import { getOpenRound } from '@/lib/game/open-round';
+import { teamName, type RoundMatch, type RoundWithMatches } from '@/lib/game/rounds';
 
 interface WeekMatch extends RoundMatch {
   /** The team names as shown (club short name, else club name, else the typed text). */

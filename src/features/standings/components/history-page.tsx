@@ -9,7 +9,7 @@ import { formatDeadline } from '@/lib/time';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { historyTone, type HistoryTone } from '../leaderboard-rows';
 import type { HistoryData } from '../load-history';
-import { monthLabel } from '../months';
+import { monthLabel, monthWord } from '../months';
 import { MonthSelect } from './month-select';
 import { RoundDetailDialog } from './round-detail-dialog';
 import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
@@ -62,6 +62,11 @@ export function HistoryPage({ data, onMonthChange }: HistoryPageProps) {
       </div>
 
       {data.cachedAt !== null && <SavedCopyNote storedAt={data.cachedAt} what={HISTORY_COPY} />}
+      {data.waiting && (
+        <p role="status" className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900 ring-1 ring-brand-100">
+          Aún no tienes quinielas calificadas en {monthWord(data.waiting)}: ves las de {monthWord(data.month)}.
+        </p>
+      )}
 
       {data.rounds.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">

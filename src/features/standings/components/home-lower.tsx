@@ -8,7 +8,7 @@ import type { MonthlyPrize } from '../api/get-monthly-prizes';
 import type { PrizeRow } from '../api/get-prize-table';
 import { displayUsername, type LeaderboardEntry } from '../leaderboard-rows';
 import type { Part, PlayerHomeData } from '../load-player-home';
-import { monthKey, monthLabel } from '../months';
+import { monthKey, monthWord } from '../months';
 import { Card, LoadFailed, type HomeVariant } from './home-card';
 
 interface QuickAction {
@@ -45,7 +45,7 @@ const MEDALS = ['🥇', '🥈', '🥉'];
 function TopThree({ top3, month }: { top3: Part<LeaderboardEntry[]>; month: PlayerHomeData['month'] }) {
   return (
     <Card
-      title={`Top 3 de ${monthLabel(month)}`}
+      title={`Los 3 mejores de ${monthWord(month)}`}
       labelledBy="top3-title"
       action={
         <AppLink to={`/leaderboard?mes=${monthKey(month)}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">

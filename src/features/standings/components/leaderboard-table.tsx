@@ -103,7 +103,8 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
           <RankChangeMarker change={change} />
         </div>
       </td>
-      <td className="py-1 pl-1 align-middle">
+      {/* The rest of the row's width, and no more: a one-line name is cut here, not the table widened. */}
+      <td className="w-full max-w-0 py-1 pl-1 align-middle">
         <div className="flex min-w-0 items-center gap-2">
           {entry.clubLogoUrl ? (
             <img src={entry.clubLogoUrl} alt="" width={24} height={24} loading="lazy" className="size-6 shrink-0 object-contain" />
@@ -122,8 +123,9 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
               // A finger-sized target (44 px tall, WCAG 2.5.5), not the text's 20 px.
               className="flex min-h-11 max-w-full items-center text-left font-semibold text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              {/* Two lines rather than one cut: at 390 px one line held six letters of a name. */}
-              <span data-name className="line-clamp-2 [overflow-wrap:anywhere]">{name}</span>
+              {/* One line with an ellipsis, never broken mid-word ("CharlyRayad / o", issue 44,
+                  item 12); the whole name is the score detail's title, a tap away. */}
+              <span data-name className="block truncate">{name}</span>
               {own && <span className="ml-1 shrink-0 text-xs font-normal text-brand-700">(tú)</span>}
             </button>
             {entry.referralPoints > 0 && <p className="-mt-2 truncate text-[11px] font-medium text-brand-700">🎯 +3 pts por referir</p>}

@@ -1,5 +1,5 @@
 // The two bonus matches of a round: the special pick and the underdog.
-import { MATCH_BONUS_ICONS, type MatchSide } from '@/lib/rounds';
+import { MATCH_BONUS_ICONS, type MatchSide } from '@/lib/game/rounds';
 
 interface MarkedMatch {
   specialBonusPoints: number;

@@ -1,4 +1,4 @@
-// The first thing on /inicio: what the player must do next (docs/decisions.md, "/inicio starts
+// The first thing on /inicio: what the player must do next (docs/decisions/picks.md, "/inicio starts
 // with what to do next"): the week's picks still missing, with the countdown and one tap to
 // /picks, or "12/12 ✓"; the Boost not answered yet; the points of a round just scored.
 import { useEffect, useState } from 'react';

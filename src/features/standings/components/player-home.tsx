@@ -8,7 +8,7 @@ import { ClubCrest } from '@/components/ui/club-crest';
 import { LoadingState } from '@/components/ui/loading-state';
 import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { NO_COPY_TEXT } from '@/lib/cached-read';
-import { multiplierLabel, rulesFor } from '@/lib/game-rules';
+import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
 import { formatDeadline, formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
 import type { WeekRound } from '../api/get-week-matches';
 import type { Part, PlayerHomeData } from '../load-player-home';

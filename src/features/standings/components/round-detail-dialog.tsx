@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/loading-state';
 import { expiredCopyText, SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { cachedRead, expiredCopyTime, MAX_AGE } from '@/lib/cached-read';
-import type { MatchSide } from '@/lib/rounds';
+import type { MatchSide } from '@/lib/game/rounds';
 import { getRoundDetail, type RoundDetailMatch } from '../api/get-round-detail';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { BonusLines } from './bonus-lines';

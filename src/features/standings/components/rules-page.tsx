@@ -1,14 +1,14 @@
-// /rules: every number on this page is the rules in force this month (src/lib/game-rules.ts),
+// /rules: every number on this page is the rules in force this month (src/lib/game/game-rules.ts),
 // generated from the tables and functions the database scores with, so what is shown is what
 // is computed; the tie example and the last round's points come from the database functions.
 import type { ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { BRAND } from '@/lib/brand';
 import { formatMXN } from '@/lib/format';
-import { bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, type GameRules } from '@/lib/game-rules';
+import { bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, type GameRules } from '@/lib/game/game-rules';
 import { useUserId } from '@/lib/session';
 import { GAME_TIME_LABEL } from '@/lib/time';
-import { MATCH_BONUS_ICONS } from '@/lib/rounds';
+import { MATCH_BONUS_ICONS } from '@/lib/game/rounds';
 
 const SECTIONS = [
   ['como-se-juega', 'Cómo se juega'],
@@ -106,7 +106,7 @@ export function RulesPage({ rules = rulesFor() }: { rules?: GameRules }) {
           <Bonus title={`${MATCH_BONUS_ICONS.special} Pick especial`} points="+ los puntos del partido">
             Cada quiniela marca un partido especial; si lo aciertas sumas los puntos extra indicados en él.
           </Bonus>
-          <Bonus title={`${MATCH_BONUS_ICONS.underdog} Underdog`} points="+ los puntos del partido">
+          <Bonus title={`${MATCH_BONUS_ICONS.underdog} Sorpresa`} points="+ los puntos del partido">
             Un partido marca al lado menos favorito; si ese lado gana y lo elegiste, sumas los puntos extra indicados.
           </Bonus>
           <Bonus title={`🏁 ${bonus('last_round_multiplier').label}`} points={multiplier}>

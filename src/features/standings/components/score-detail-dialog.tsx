@@ -39,7 +39,8 @@ export function ScoreDetailDialog({ entry, month, onClose }: { entry: Leaderboar
     <Dialog
       open={entry !== null}
       onClose={onClose}
-      title={entry ? displayUsername(entry.username) : ''}
+      // The whole name, however long: the table cuts it to one line (issue 44, item 12).
+      title={entry ? (entry.username?.trim() || displayUsername(entry.username)) : ''}
       subtitle={entry && `${monthLabel(month)} · ${formatPoints(entry.totalPoints)} en total`}
     >
       {detail.status === 'loading' && <DetailSkeleton />}

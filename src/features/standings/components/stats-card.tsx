@@ -2,9 +2,9 @@
 // /dashboard (its route imports it); below the fold on /inicio, whose route loads it after the
 // first frame (docs/performance.md).
 import { countOf } from '@/lib/plural';
-import { accuracy } from '@/lib/game-rules';
+import { accuracy } from '@/lib/game/game-rules';
 import type { PlayerHomeData } from '../load-player-home';
-import { monthLabel } from '../months';
+import { monthLabel, monthWord } from '../months';
 
 export function StatsCard({ data }: { data: PlayerHomeData }) {
   const me = data.me.ok ? data.me.value : null;
@@ -13,7 +13,8 @@ export function StatsCard({ data }: { data: PlayerHomeData }) {
   const share = rounds.length > 0 ? accuracy(correct, rounds.length) : null;
   const stats: { label: string; value: string }[] = [
     { label: 'Puntos', value: data.me.ok ? String(me?.totalPoints ?? 0) : '–' },
-    { label: 'Posición', value: me ? `#${me.rankTotal}` : '–' },
+    // One rank format across the app, the Spanish ordinal "8.º" (issue 44, item 13).
+    { label: 'Posición', value: me ? `${me.rankTotal}.º` : '–' },
     { label: 'Aciertos', value: share === null ? '–' : `${Math.round(share * 100)}%` },
   ];
   return (
@@ -21,6 +22,11 @@ export function StatsCard({ data }: { data: PlayerHomeData }) {
       <h2 id="stats-title" className="text-xs font-semibold uppercase tracking-wide text-brand-100">
         Tus números · {monthLabel(data.month)}
       </h2>
+      {data.waiting && (
+        <p className="mt-1 text-xs text-brand-100">
+          Aún no sumas puntos en {monthWord(data.waiting)}: estos son tus números finales de {monthWord(data.month)}.
+        </p>
+      )}
       <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
         {stats.map((s) => (
           <div key={s.label} className="rounded-xl bg-white/10 px-2 py-3">

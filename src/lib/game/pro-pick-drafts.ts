@@ -4,8 +4,8 @@
 // (paid_entry_id, match_id), refused (42501) once the round has closed, or for an entry that is
 // not the player's or was voided.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
-import type { PickResult, ProPickDraft, ProPickOutboxEntry, QuinielazoDb } from './db';
-import { recordDraft, type Lane } from './outbox';
+import type { PickResult, ProPickDraft, ProPickOutboxEntry, QuinielazoDb } from '../db';
+import { recordDraft, type Lane } from '../outbox';
 
 const proSlot = (entryId: number, matchId: number) => `${entryId}:${matchId}`;
 

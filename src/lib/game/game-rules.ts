@@ -5,7 +5,7 @@
 // against the database by tests/api/types.test.ts, so what is shown is what is scored and the
 // rules page needs no request (it works offline, and for visitors).
 import { RULE_VERSIONS } from './game-rules.gen';
-import { gameClock } from './time';
+import { gameClock } from '../time';
 
 export type BonusCode = 'streak' | 'full_month' | 'welcome' | 'referral' | 'referral_monthly_cap' | 'last_round_multiplier';
 export type PrizeKind = 'monthly' | 'weekly' | 'perfect';

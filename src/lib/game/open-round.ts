@@ -2,7 +2,7 @@
 // (the first whose deadline is still ahead and whose results are not saved, soonest deadline
 // first: the home page and the player's home show it) or a round by id (picks and Pro screens).
 import { ROUND_WITH_MATCHES_SELECT, toRoundWithMatches, type RoundWithMatches } from './rounds';
-import { supabase } from './supabase';
+import { supabase } from '../supabase';
 
 export type OpenRound = RoundWithMatches;
 

@@ -4,8 +4,8 @@
 // flush sends the outbox as an upsert on (user_id, match_id) per round and settles each draft:
 // saved with the server's time, or refused because the round closed.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
-import type { OutboxEntry, PickDraft, PickResult, QuinielazoDb } from './db';
-import { recordDraft, type Lane } from './outbox';
+import type { OutboxEntry, PickDraft, PickResult, QuinielazoDb } from '../db';
+import { recordDraft, type Lane } from '../outbox';
 
 /** A pick as the picks table takes it. */
 export interface PickRow {

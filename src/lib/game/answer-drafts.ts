@@ -3,8 +3,8 @@
 // background sync as picks: one upsert per game on (user_id, daily_game_id), refused (42501)
 // once the game has locked by the database clock.
 // Shared with the service worker: no DOM-only APIs, no supabase-js here.
-import type { AnswerDraft, AnswerOutboxEntry, QuinielazoDb } from './db';
-import { recordDraft, type Lane } from './outbox';
+import type { AnswerDraft, AnswerOutboxEntry, QuinielazoDb } from '../db';
+import { recordDraft, type Lane } from '../outbox';
 
 /** The answer lane: one upsert per game, receipts by game. */
 export const answersLane: Lane<AnswerDraft, AnswerOutboxEntry, { daily_game_id: number; updated_at: string }> = {

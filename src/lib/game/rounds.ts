@@ -1,7 +1,7 @@
 // The shape of a round as the app reads it: the rounds, picks, standings and admin features
 // each query rounds their own way, but select the same columns and map them the same way, so
 // a renamed column or a new bonus field is changed here once.
-import type { Tables } from './database.types';
+import type { Tables } from '../database.types';
 
 export type MatchSide = 'Local' | 'Empate' | 'Visita';
 

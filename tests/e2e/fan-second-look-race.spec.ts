@@ -1,0 +1,59 @@
+// Issue 44, item 3, at 390 px: the month's race chart and the table read the same numbers. A
+// round is scored and, before any hourly snapshot of the ranks, the player's line ends where
+// the table puts him (it read "todavía sin lugar en el ranking" under "Posición #8").
+import { expect, test } from '@playwright/test';
+import { createPlayer, signInPage } from '../support/e2e-players.ts';
+import { e2eSql, scoreARoundThisMonth } from '../support/e2e-standings.ts';
+import { shownName } from '../support/shown.ts';
+
+// A dashboard's reads and its lazy chart chunk on a busy two-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
+test('item 3: a round scored, the race chart ends on the rank the table gives, on the leaderboard and on the dashboard', async ({ page }) => {
+  const me = await createPlayer('carrera');
+  const round = await scoreARoundThisMonth(me.id);
+  try {
+    const [clock] = await e2eSql<{ key: string; m: number; day: number; username: string }>(
+      `select to_char(now() at time zone 'America/Mexico_City', 'YYYY-MM') as key,
+              extract(month from now() at time zone 'America/Mexico_City')::int as m,
+              extract(day from now() at time zone 'America/Mexico_City')::int as day,
+              (select username from public.profiles where id = $1) as username`,
+      [me.id],
+    );
+    const monthWord = MONTHS[clock!.m - 1]!;
+    const tableRank = async () =>
+      (await e2eSql<{ rank_total: number }>(
+        `select rank_total from public.monthly_standings
+         where user_id = $1 and (year, month) = (select extract(year from t)::int, extract(month from t)::int from (select now() at time zone 'America/Mexico_City' as t) x)`,
+        [me.id],
+      ))[0]?.rank_total;
+    await signInPage(page, me);
+
+    // His score detail on this month's leaderboard: the line's last point is the table's rank.
+    await expect(async () => {
+      await page.goto(`/leaderboard?mes=${clock!.key}`);
+      await page.getByRole('table').getByRole('button', { name: new RegExp(`^${shownName(clock!.username).replace('…', '.')}`) }).first().click();
+      const race = page.getByRole('dialog').getByRole('img', { name: /^Tu posición en/ });
+      await expect(race).toHaveAttribute('aria-label', /lugar el|sin lugar/, { timeout: 20_000 });
+      const rank = await tableRank();
+      expect(rank).toBeGreaterThan(0);
+      await expect(race).toHaveAttribute('aria-label', `Tu posición en ${monthWord}: ${rank}.º lugar el ${clock!.day} de ${monthWord}.`, { timeout: 1_000 });
+    }).toPass({ timeout: 90_000 });
+
+    // The dashboard (this month, or last month while another test holds one of its rounds
+    // unscored): "Posición" and the chart say the same.
+    await expect(async () => {
+      await page.goto('/dashboard');
+      const position = page.getByRole('region', { name: /Tus números/ }).getByRole('definition').nth(1);
+      const race = page.getByRole('region', { name: 'Tu carrera del mes' }).getByRole('img', { name: /^Tu posición en/ });
+      await expect(race).toHaveAttribute('aria-label', /lugar el|sin lugar/, { timeout: 20_000 });
+      const shown = (await position.textContent())!.trim();
+      if (shown === '–') await expect(race).toHaveAttribute('aria-label', /todavía sin lugar en el ranking/, { timeout: 1_000 });
+      else await expect(race).toHaveAttribute('aria-label', new RegExp(`${shown.replace('.º', '')}\\.º lugar el \\d+ de [a-z]+\\.$`), { timeout: 1_000 });
+    }).toPass({ timeout: 90_000 });
+  } finally {
+    await e2eSql('delete from public.quinielas where id = $1', [round]);
+  }
+});
