@@ -8,8 +8,10 @@
 // available (the local platform, which runs supabase/local/scheduler.ts instead) it does nothing.
 import { SCHEDULE, type ScheduledJob } from './schedule.ts';
 
-/** pg_cron's expression for "every n minutes" (n divides an hour, or is one hour). */
+/** pg_cron's expression for "every n minutes" (n divides an hour, or is one hour; under a minute, pg_cron's "N seconds"). */
 export function cronExpression(everyMinutes: number): string {
+  const seconds = everyMinutes * 60;
+  if (everyMinutes < 1 && Number.isInteger(seconds) && seconds >= 1 && seconds <= 59) return `${seconds} seconds`;
   if (everyMinutes === 1) return '* * * * *';
   if (everyMinutes === 60) return '0 * * * *';
   if (everyMinutes > 1 && everyMinutes < 60 && 60 % everyMinutes === 0) return `*/${everyMinutes} * * * *`;

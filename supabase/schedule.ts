@@ -5,7 +5,7 @@
 // not production's cron.
 export interface ScheduledJob {
   name: string;
-  /** How often it runs, in minutes. */
+  /** How often it runs, in minutes (a fraction for seconds: 0.25 is every 15 seconds). */
   everyMinutes: number;
   sql: string;
   /**
@@ -39,5 +39,20 @@ export const SCHEDULE: ScheduledJob[] = [
     everyMinutes: 5,
     sql: 'select public.queue_notifications()',
     invoke: 'dispatch-notifications',
+  },
+  {
+    // Rounds whose results came from the feed: finalized two hours after the last whistle with
+    // no correction, unless an admin holds them (docs/match-day.md).
+    name: 'auto-finalize',
+    everyMinutes: 1,
+    sql: 'select public.finalize_due_rounds()',
+  },
+  {
+    // Live scores (docs/match-day.md): API-Football refreshes live data about every 15 s. The
+    // function asks the provider only while a round's matches are on, and backs off by itself.
+    name: 'live-scores',
+    everyMinutes: 0.25,
+    sql: 'select 1',
+    invoke: 'poll-live-scores',
   },
 ];

@@ -153,6 +153,7 @@ export type Database = {
           league: string
           logo_url: string | null
           name: string
+          provider_team_id: number | null
           short_name: string | null
         }
         Insert: {
@@ -160,6 +161,7 @@ export type Database = {
           league: string
           logo_url?: string | null
           name: string
+          provider_team_id?: number | null
           short_name?: string | null
         }
         Update: {
@@ -167,6 +169,7 @@ export type Database = {
           league?: string
           logo_url?: string | null
           name?: string
+          provider_team_id?: number | null
           short_name?: string | null
         }
         Relationships: []
@@ -479,6 +482,120 @@ export type Database = {
           },
         ]
       }
+      live_feed: {
+        Row: {
+          daily_limit: number | null
+          daily_remaining: number | null
+          failures: number
+          id: number
+          last_success_at: string | null
+          minute_limit: number | null
+          minute_remaining: number | null
+          next_request_at: string | null
+          paused_since: string | null
+          reason: string | null
+          state: string
+          updated_at: string
+        }
+        Insert: {
+          daily_limit?: number | null
+          daily_remaining?: number | null
+          failures?: number
+          id?: number
+          last_success_at?: string | null
+          minute_limit?: number | null
+          minute_remaining?: number | null
+          next_request_at?: string | null
+          paused_since?: string | null
+          reason?: string | null
+          state?: string
+          updated_at?: string
+        }
+        Update: {
+          daily_limit?: number | null
+          daily_remaining?: number | null
+          failures?: number
+          id?: number
+          last_success_at?: string | null
+          minute_limit?: number | null
+          minute_remaining?: number | null
+          next_request_at?: string | null
+          paused_since?: string | null
+          reason?: string | null
+          state?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      match_live: {
+        Row: {
+          away_goals: number | null
+          changed_at: string
+          checked_at: string
+          elapsed: number | null
+          extra: number | null
+          final_whistle_at: string | null
+          fixture_id: number
+          ft_away: number | null
+          ft_home: number | null
+          home_goals: number | null
+          match_id: number
+          proposed_result: string | null
+          quiniela_id: number
+          result_changed_at: string | null
+          status: string
+        }
+        Insert: {
+          away_goals?: number | null
+          changed_at?: string
+          checked_at?: string
+          elapsed?: number | null
+          extra?: number | null
+          final_whistle_at?: string | null
+          fixture_id: number
+          ft_away?: number | null
+          ft_home?: number | null
+          home_goals?: number | null
+          match_id: number
+          proposed_result?: string | null
+          quiniela_id: number
+          result_changed_at?: string | null
+          status: string
+        }
+        Update: {
+          away_goals?: number | null
+          changed_at?: string
+          checked_at?: string
+          elapsed?: number | null
+          extra?: number | null
+          final_whistle_at?: string | null
+          fixture_id?: number
+          ft_away?: number | null
+          ft_home?: number | null
+          home_goals?: number | null
+          match_id?: number
+          proposed_result?: string | null
+          quiniela_id?: number
+          result_changed_at?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "match_live_match_id_fkey"
+            columns: ["match_id"]
+            isOneToOne: true
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "match_live_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: false
+            referencedRelation: "quinielas"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       matches: {
         Row: {
           away_club_id: number | null
@@ -489,6 +606,7 @@ export type Database = {
           id: number
           kickoff_at: string | null
           match_order: number
+          provider_fixture_id: number | null
           quiniela_id: number
           special_bonus_points: number
           underdog_bonus_points: number
@@ -503,6 +621,7 @@ export type Database = {
           id?: number
           kickoff_at?: string | null
           match_order: number
+          provider_fixture_id?: number | null
           quiniela_id: number
           special_bonus_points?: number
           underdog_bonus_points?: number
@@ -517,6 +636,7 @@ export type Database = {
           id?: number
           kickoff_at?: string | null
           match_order?: number
+          provider_fixture_id?: number | null
           quiniela_id?: number
           special_bonus_points?: number
           underdog_bonus_points?: number
@@ -686,6 +806,7 @@ export type Database = {
       }
       notification_preferences: {
         Row: {
+          goal_alerts: boolean
           new_blog: boolean
           new_quinielazo: boolean
           news_updates: boolean
@@ -695,6 +816,7 @@ export type Database = {
           user_id: string
         }
         Insert: {
+          goal_alerts?: boolean
           new_blog?: boolean
           new_quinielazo?: boolean
           news_updates?: boolean
@@ -704,6 +826,7 @@ export type Database = {
           user_id: string
         }
         Update: {
+          goal_alerts?: boolean
           new_blog?: boolean
           new_quinielazo?: boolean
           news_updates?: boolean
@@ -1362,6 +1485,7 @@ export type Database = {
         Row: {
           created_at: string
           deadline: string
+          finalize_hold: boolean
           id: number
           is_last_of_month: boolean
           name: string
@@ -1371,6 +1495,7 @@ export type Database = {
         Insert: {
           created_at?: string
           deadline: string
+          finalize_hold?: boolean
           id?: number
           is_last_of_month?: boolean
           name: string
@@ -1380,6 +1505,7 @@ export type Database = {
         Update: {
           created_at?: string
           deadline?: string
+          finalize_hold?: boolean
           id?: number
           is_last_of_month?: boolean
           name?: string
@@ -1545,6 +1671,60 @@ export type Database = {
             columns: ["referrer_id"]
             isOneToOne: false
             referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      result_corrections: {
+        Row: {
+          after_finalization: boolean
+          at: string
+          changed_by: string | null
+          id: number
+          match_id: number
+          new_result: string | null
+          old_result: string | null
+          quiniela_id: number
+          who: string
+          why: string | null
+        }
+        Insert: {
+          after_finalization: boolean
+          at?: string
+          changed_by?: string | null
+          id?: never
+          match_id: number
+          new_result?: string | null
+          old_result?: string | null
+          quiniela_id: number
+          who: string
+          why?: string | null
+        }
+        Update: {
+          after_finalization?: boolean
+          at?: string
+          changed_by?: string | null
+          id?: never
+          match_id?: number
+          new_result?: string | null
+          old_result?: string | null
+          quiniela_id?: number
+          who?: string
+          why?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "result_corrections_match_id_fkey"
+            columns: ["match_id"]
+            isOneToOne: false
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "result_corrections_quiniela_id_fkey"
+            columns: ["quiniela_id"]
+            isOneToOne: false
+            referencedRelation: "quinielas"
             referencedColumns: ["id"]
           },
         ]
@@ -1870,7 +2050,18 @@ export type Database = {
           id: string
         }[]
       }
+      create_round_from_feed: {
+        Args: {
+          deadline_input: string
+          fixtures: Json
+          is_last_of_month_input: boolean
+          name_input: string
+          week_input: number
+        }
+        Returns: number
+      }
       delete_league: { Args: { league_id: string }; Returns: undefined }
+      finalize_due_rounds: { Args: Record<PropertyKey, never>; Returns: number }
       finalize_preview: {
         Args: { quiniela_id_input: number }
         Returns: {
@@ -2170,6 +2361,7 @@ export type Database = {
       is_league_member: { Args: { league_id_input: string }; Returns: boolean }
       join_league: { Args: { code: string }; Returns: Json }
       leave_league: { Args: { league_id: string }; Returns: undefined }
+      live_poll_plan: { Args: Record<PropertyKey, never>; Returns: Json }
       mx_instant: { Args: { wall: string }; Returns: string }
       mx_month_start: {
         Args: { month_input: number; year_input: number }
@@ -2306,6 +2498,19 @@ export type Database = {
           user_id: string
           username: string
         }[]
+      }
+      record_feed_failure: {
+        Args: {
+          pause?: boolean
+          quota?: Json
+          reason: string
+          retry_after_seconds?: number
+        }
+        Returns: Json
+      }
+      record_live_scores: {
+        Args: { fixtures: Json; quota?: Json }
+        Returns: Json
       }
       record_pro_payment: {
         Args: {

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { build } from 'vite';
 import { serveApp } from '../../scripts/serve-app.ts';
-import { JWT_SECRET, MERCADOPAGO_ACCESS_TOKEN_LOCAL } from './config.ts';
+import { FOOTBALL_API_KEY_LOCAL, JWT_SECRET, MERCADOPAGO_ACCESS_TOKEN_LOCAL } from './config.ts';
 import { SUPABASE_DIR } from './database.ts';
 import { startPlatform, type Platform } from './platform.ts';
 
@@ -31,7 +31,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 
 async function main() {
   const dataDir = process.env.QUINIELAZO_DATA_DIR ?? join(ROOT, '.local', 'db');
-  console.log('Starting the local platform (PostgreSQL, PostgREST, auth, realtime, functions, mail, MercadoPago)…');
+  console.log('Starting the local platform (PostgreSQL, PostgREST, auth, realtime, functions, mail, MercadoPago, API-Football)…');
   starting = startPlatform({
     dataDir,
     log: (part, m) => {
@@ -63,6 +63,7 @@ Quinielazo is ready in ${seconds} s${platform.created ? ' (new database, seeded 
           DB URL: postgresql://postgres:postgres@127.0.0.1:${platform.ports.db}/postgres
       Inbox URL: http://localhost:${platform.ports.inbox}   (SMTP 127.0.0.1:${platform.ports.smtp})
      MercadoPago: ${platform.mercadopagoUrl}   (local stand-in; access token ${MERCADOPAGO_ACCESS_TOKEN_LOCAL})
+   API-Football: ${platform.footballUrl}   (local stand-in; x-apisports-key ${FOOTBALL_API_KEY_LOCAL})
  Publishable key: ${platform.publishableKey}   (the app's key)
       Secret key: ${platform.secretKey}   (servers, functions, jobs; never a browser)
         JWKS URL: ${publicApiUrl}/auth/v1/.well-known/jwks.json   (ES256 signing key ${platform.keys.currentKid})

@@ -32,6 +32,7 @@ export interface PlatformPorts {
   smtp: number;
   app: number; // the built PWA
   mercadopago: number; // the MercadoPago stand-in: REST API, checkout page, test hooks
+  football: number; // the API-Football stand-in: its v3 API and the match clock's hooks
 }
 
 export const DEFAULT_PORTS: PlatformPorts = {
@@ -41,6 +42,7 @@ export const DEFAULT_PORTS: PlatformPorts = {
   smtp: Number(process.env.SMTP_PORT ?? 54325),
   app: Number(process.env.APP_PORT ?? 5173),
   mercadopago: Number(process.env.MERCADOPAGO_PORT ?? 54326),
+  football: Number(process.env.FOOTBALL_PORT ?? 54327),
 };
 
 export const DB_SUPERUSER = 'postgres';
@@ -63,3 +65,9 @@ export const VAPID_SUBJECT = 'mailto:soporte@quinielazo.mx';
  */
 export const MERCADOPAGO_ACCESS_TOKEN_LOCAL = 'TEST-local-access-token';
 export const MERCADOPAGO_WEBHOOK_SECRET_LOCAL = 'local-mercadopago-webhook-secret';
+
+/**
+ * The key the local API-Football (supabase/local/football) accepts in x-apisports-key. Production
+ * sets FOOTBALL_API_KEY to the account's key and leaves FOOTBALL_API_URL unset (docs/local-football.md).
+ */
+export const FOOTBALL_API_KEY_LOCAL = 'local-apisports-key';

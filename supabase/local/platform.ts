@@ -1,5 +1,5 @@
 // Starts the whole local Supabase platform: database, PostgREST, auth, realtime, functions,
-// mail, the MercadoPago stand-in and scheduler behind one gateway. Used by `npm start` and by every test tier.
+// mail, the MercadoPago and API-Football stand-ins and scheduler behind one gateway. Used by `npm start` and by every test tier.
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { ANON_KEY, DEFAULT_PORTS, SERVICE_ROLE_KEY, type PlatformPorts } from './config.ts';
@@ -15,6 +15,7 @@ import { prepareRealtime, startRealtime } from './realtime/index.ts';
 import { createFunctionsHost } from './functions-host/index.ts';
 import { startMail } from './mail/index.ts';
 import { startMercadoPago } from './mercadopago/index.ts';
+import { startFootball } from './football/index.ts';
 import { startScheduler } from './scheduler.ts';
 import type { PlatformContext } from './service.ts';
 import { freePort } from './wait.ts';
@@ -57,6 +58,8 @@ export interface Platform {
   inboxUrl: string;
   /** The MercadoPago stand-in: REST API (what MERCADOPAGO_API_URL points at), checkout page, /__local hooks. */
   mercadopagoUrl: string;
+  /** The API-Football stand-in: its v3 API (what FOOTBALL_API_URL points at) and /__local hooks. */
+  footballUrl: string;
   dbUrl: string;
   ports: PlatformPorts;
   /** The legacy JWT-based API keys (work until `keys.setLegacyApiKeys(false)`). */
@@ -76,6 +79,8 @@ export interface Platform {
 
 export async function startPlatform(opts: PlatformOptions = {}): Promise<Platform> {
   const ports: PlatformPorts = { ...DEFAULT_PORTS, ...opts.ports };
+  // A caller that picks its own ports (the tests) and names none for the football stand-in gets a free one.
+  if (opts.ports && opts.ports.football === undefined) ports.football = await freePort();
   const log = opts.log ?? (() => {});
   const stops: Array<() => Promise<unknown>> = [];
   const stop = async () => {
@@ -110,6 +115,9 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     const mercadopago = await startMercadoPago({ port: ports.mercadopago, log: (m) => log('mercadopago', m) });
     stops.push(() => mercadopago.close());
 
+    const football = await startFootball({ port: ports.football, log: (m) => log('football', m) });
+    stops.push(() => football.close());
+
     const apiUrl = `http://127.0.0.1:${ports.api}`;
     const configFile = opts.configFile ?? platformConfigFile();
     // The product's site_url is this platform's app, wherever its port moved; another project's
@@ -121,6 +129,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       siteUrl: opts.siteUrl ?? configSiteUrl ?? `http://localhost:${ports.app}`,
       smtp: { host: '127.0.0.1', port: ports.smtp },
       mercadopagoUrl: mercadopago.url,
+      footballUrl: football.url,
       pushEndpointHosts: opts.pushReceiverPort ? `127.0.0.1:${opts.pushReceiverPort}` : undefined,
       keys,
       log,
@@ -158,6 +167,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       restUrl: postgrest.url,
       inboxUrl: `http://127.0.0.1:${ports.inbox}`,
       mercadopagoUrl: mercadopago.url,
+      footballUrl: football.url,
       dbUrl: db.url,
       ports,
       anonKey: ANON_KEY,

@@ -26,6 +26,8 @@ export interface PlatformContext {
   mercadopagoUrl?: string;
   /** The project's API and JWT signing keys (default: the fixed local ones, defaultKeyRing()). */
   keys?: KeyRing;
+  /** Base URL of the API-Football stand-in, e.g. http://127.0.0.1:54327 (absent in tests that build a context of their own). */
+  footballUrl?: string;
   log: (part: string, message: string) => void;
 }
 

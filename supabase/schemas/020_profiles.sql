@@ -8,14 +8,16 @@ create table public.clubs (
   name text not null check (btrim(name) <> ''),
   short_name text,
   logo_url text,
-  league text not null check (league in ('Liga MX', 'Premier League', 'La Liga', 'Bundesliga', 'Serie A', 'Internacional', 'MLS', 'Ligue 1'))
+  league text not null check (league in ('Liga MX', 'Premier League', 'La Liga', 'Bundesliga', 'Serie A', 'Internacional', 'MLS', 'Ligue 1')),
+  -- The football feed's team id (API-Football), by which a fixture's clubs are found (docs/match-day.md).
+  provider_team_id bigint unique
 );
 alter table public.clubs enable row level security;
 comment on table public.clubs is 'Football clubs and national teams with their badge; matches and favourite clubs point here.';
 revoke all on table public.clubs from anon, authenticated;
 grant select on table public.clubs to anon;
 grant select, delete on table public.clubs to authenticated;
-grant update (league, logo_url, name, short_name), insert (league, logo_url, name, short_name) on table public.clubs to authenticated;
+grant update (league, logo_url, name, provider_team_id, short_name), insert (league, logo_url, name, provider_team_id, short_name) on table public.clubs to authenticated;
 
 create index clubs_league_name_idx on public.clubs (league, name);
 

@@ -12,14 +12,16 @@ create table public.quinielas (
   deadline timestamptz not null,
   results_saved boolean not null default false,
   is_last_of_month boolean not null default false,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- An admin holds the automatic finalization (docs/match-day.md): the feed's results wait for him.
+  finalize_hold boolean not null default false
 );
 alter table public.quinielas enable row level security;
 comment on table public.quinielas is 'A weekly round: open for picks while now() < deadline and results are not saved; finalized when results_saved.';
 revoke all on table public.quinielas from anon, authenticated;
 grant select on table public.quinielas to anon;
 grant select, delete on table public.quinielas to authenticated;
-grant update (deadline, is_last_of_month, name, results_saved, week), insert (deadline, is_last_of_month, name, results_saved, week) on table public.quinielas to authenticated;
+grant update (deadline, finalize_hold, is_last_of_month, name, results_saved, week), insert (deadline, finalize_hold, is_last_of_month, name, results_saved, week) on table public.quinielas to authenticated;
 
 create index quinielas_deadline_idx on public.quinielas (deadline);
 
@@ -62,6 +64,9 @@ create table public.matches (
   special_bonus_points int not null default 0 check (special_bonus_points >= 0),
   underdog_bonus_points int not null default 0 check (underdog_bonus_points >= 0),
   underdog_bonus_side text check (underdog_bonus_side in ('Local', 'Empate', 'Visita')),
+  -- The football feed's fixture (API-Football) whose live score and result this match follows
+  -- (schemas/170_match_day.sql); null for a match typed by hand that the feed lacks.
+  provider_fixture_id bigint unique,
   unique (quiniela_id, match_order),
   constraint matches_distinct_teams
     check (home_club_id <> away_club_id and internal.team_key(home_team) <> internal.team_key(away_team))
@@ -71,7 +76,7 @@ comment on table public.matches is 'A match of a round, 1-based match_order; cor
 revoke all on table public.matches from anon, authenticated;
 grant select on table public.matches to anon;
 grant select, delete on table public.matches to authenticated;
-grant update (away_club_id, away_team, correct_result, home_club_id, home_team, kickoff_at, match_order, special_bonus_points, underdog_bonus_points, underdog_bonus_side), insert (away_club_id, away_team, correct_result, home_club_id, home_team, kickoff_at, match_order, quiniela_id, special_bonus_points, underdog_bonus_points, underdog_bonus_side) on table public.matches to authenticated;
+grant update (away_club_id, away_team, correct_result, home_club_id, home_team, kickoff_at, match_order, provider_fixture_id, special_bonus_points, underdog_bonus_points, underdog_bonus_side), insert (away_club_id, away_team, correct_result, home_club_id, home_team, kickoff_at, match_order, provider_fixture_id, quiniela_id, special_bonus_points, underdog_bonus_points, underdog_bonus_side) on table public.matches to authenticated;
 
 create index matches_home_club_id_idx on public.matches (home_club_id);
 

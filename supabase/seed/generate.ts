@@ -9,11 +9,14 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { posts, writeBanners } from './blog.ts';
+import { FIXTURE_ID_BASE, providerTeamId } from '../local/football/data.ts';
 import { clubBySlug, clubs, type Club } from './clubs.ts';
 import { writeCrests } from './crests.ts';
 import { accounts, ADMIN_PASSWORD, PLAYER_PASSWORD, players, type SeedPlayer } from './players.ts';
 
 const SEED_SQL = resolve(import.meta.dirname, '..', 'seed.sql');
+/** The open round's fixtures, for the local API-Football (supabase/local/football/data.ts). */
+const WEEK_JSON = resolve(import.meta.dirname, '..', 'local', 'football', 'week.json');
 
 /** A post's date, or days before the seed ran when the clock is earlier than that (a test run
  * moved into the past, npm run test:calendar): published either way, newest last as written. */
@@ -262,8 +265,18 @@ function buildBoostPicks(games: BoostGame[]): { player: number; gameId: number; 
 
 // ---------------------------------------------------------------- SQL
 
+/** The open round's matches as the football stand-in's fixtures (ids FIXTURE_ID_BASE + match id). */
+function weekJson(): string {
+  const open = buildMatchesOnce().filter((m) => m.round === OPEN_ROUND);
+  return JSON.stringify(open.map((m) => ({ matchId: m.id, fixtureId: FIXTURE_ID_BASE + m.id, order: m.order, homeClubId: m.home.id, awayClubId: m.away.id, kickoffMinutes: m.kickoffMinutes })), null, 1) + '\n';
+}
+
+// buildMatches draws from the one generator: built once, shared by seed.sql and week.json.
+let built: Match[] | undefined;
+const buildMatchesOnce = () => (built ??= buildMatches());
+
 function sql(): string {
-  const matches = buildMatches();
+  const matches = buildMatchesOnce();
   const picks = buildPicks(matches);
   const boost = buildBoost();
   const boostPicks = buildBoostPicks(boost);
@@ -283,9 +296,11 @@ begin;`);
 
   // ---- clubs
   emit(`-- Clubs of every league the settings screen filters by; crests in public/crests/.
-insert into public.clubs (id, name, short_name, logo_url, league) values
-  ${values(clubs.map((c) => `(${c.id}, ${q(c.name)}, ${q(c.shortName)}, ${q(c.logoUrl)}, ${q(c.league)})`))}
-on conflict (id) do update set name = excluded.name, short_name = excluded.short_name, logo_url = excluded.logo_url, league = excluded.league;
+-- provider_team_id: the team in the football feed (the local API-Football's ids, docs/local-football.md).
+insert into public.clubs (id, name, short_name, logo_url, league, provider_team_id) values
+  ${values(clubs.map((c) => `(${c.id}, ${q(c.name)}, ${q(c.shortName)}, ${q(c.logoUrl)}, ${q(c.league)}, ${providerTeamId(c)})`))}
+on conflict (id) do update set name = excluded.name, short_name = excluded.short_name, logo_url = excluded.logo_url, league = excluded.league,
+  provider_team_id = excluded.provider_team_id;
 select setval(pg_get_serial_sequence('public.clubs', 'id'), (select max(id) from public.clubs));`);
 
   // ---- accounts
@@ -369,11 +384,13 @@ select setval(pg_get_serial_sequence('public.quinielas', 'id'), (select max(id) 
 
   // ---- matches
   emit(`-- 12 matches a round: a Liga MX jornada plus three from abroad; one special pick (+5) and one
--- underdog (+3 if the visitor wins) each round.
+-- underdog (+3 if the visitor wins) each round. The open round follows the football feed's
+-- fixtures (the local API-Football seeds the same week: supabase/local/football/week.json).
 insert into public.matches (id, quiniela_id, match_order, home_team, away_team, home_club_id, away_club_id, kickoff_at,
-                            correct_result, special_bonus_points, underdog_bonus_points, underdog_bonus_side)
+                            correct_result, special_bonus_points, underdog_bonus_points, underdog_bonus_side, provider_fixture_id)
 select m.id, m.round, m.ord, h.short_name, a.short_name, h.id, a.id, r.deadline + make_interval(mins => m.kickoff_minutes),
-       m.result, m.special, m.underdog_points, m.underdog_side
+       m.result, m.special, m.underdog_points, m.underdog_side,
+       case when m.round = ${OPEN_ROUND} then ${FIXTURE_ID_BASE} + m.id end
 from (values
   ${values(matches.map((m) => `(${m.id}, ${m.round}, ${m.order}, ${m.home.id}, ${m.away.id}, ${m.kickoffMinutes}, ${q(m.result)}, ${m.special}, ${m.underdogPoints}, ${q(m.underdogSide)})`))}
 ) as m(id, round, ord, home_id, away_id, kickoff_minutes, result, special, underdog_points, underdog_side)
@@ -384,7 +401,7 @@ on conflict (id) do update set quiniela_id = excluded.quiniela_id, match_order =
   home_team = excluded.home_team, away_team = excluded.away_team, home_club_id = excluded.home_club_id,
   away_club_id = excluded.away_club_id, kickoff_at = excluded.kickoff_at, correct_result = excluded.correct_result,
   special_bonus_points = excluded.special_bonus_points, underdog_bonus_points = excluded.underdog_bonus_points,
-  underdog_bonus_side = excluded.underdog_bonus_side;
+  underdog_bonus_side = excluded.underdog_bonus_side, provider_fixture_id = excluded.provider_fixture_id;
 select setval(pg_get_serial_sequence('public.matches', 'id'), (select max(id) from public.matches));`);
 
   // ---- picks
@@ -616,6 +633,7 @@ commit;`);
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('generate.ts')) {
   await writeFile(SEED_SQL, sql());
+  await writeFile(WEEK_JSON, weekJson());
   const crests = await writeCrests();
   const banners = await writeBanners();
   console.log(`wrote ${join('supabase', 'seed.sql')}, ${crests} crests, ${banners} banners`);

@@ -81,6 +81,12 @@ const ALLOWED: Record<string, Callers> = {
   'confirm_adult()': 'authenticated',
   'start_pro_checkout(bigint,text)': 'authenticated',
   'record_pro_payment(text,text,numeric,text,text)': 'none',
+  // The live-scores poller's (service role only, tests/api/live-scores.test.ts).
+  'live_poll_plan()': 'none',
+  'record_live_scores(jsonb,jsonb)': 'none',
+  'record_feed_failure(text,boolean,integer,jsonb)': 'none',
+  'finalize_due_rounds()': 'none',
+  'create_round_from_feed(text,integer,timestamp with time zone,boolean,jsonb)': 'none',
   'pro_pool_minimum()': 'anon authenticated',
   'pro_pool_stats(bigint)': 'anon authenticated',
   'pro_results_snapshot(bigint)': 'authenticated',

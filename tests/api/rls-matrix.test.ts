@@ -400,6 +400,49 @@ const RULES: Record<string, TableRules> = {
     patch: () => ({ finished_at: new Date().toISOString() }),
     allow: { select: 'admin service', ...SERVICE_WRITES },
   },
+  match_live: {
+    // A match's live score: written by the poller's functions (service role), read by everyone.
+    arrange: async () => {
+      const r = await openRound();
+      await q(`insert into public.match_live (match_id, quiniela_id, fixture_id, status) values ($1, $2, 1, '1H')`, [r.match_ids[0], r.quiniela_id]);
+      return r;
+    },
+    key: (c) => ({ match_id: (c.match_ids as number[])[0] }),
+    insert: (c) => ({ match_id: (c.match_ids as number[])[1], quiniela_id: c.quiniela_id, fixture_id: 2, status: 'NS' }),
+    patch: () => ({ home_goals: 3 }),
+    allow: { select: ALL, ...SERVICE_WRITES },
+  },
+  result_corrections: {
+    // The round's public correction log: written by a trigger on matches only, read by everyone.
+    arrange: async () => {
+      const r = await openRound();
+      const row = await one(`insert into public.result_corrections (quiniela_id, match_id, new_result, who, after_finalization) values ($1, $2, 'Local', 'proveedor', false) returning id`, [r.quiniela_id, r.match_ids[0]]);
+      return { ...r, correction: Number(row.id) };
+    },
+    key: (c) => ({ id: c.correction }),
+    insert: (c) => ({ quiniela_id: c.quiniela_id, match_id: (c.match_ids as number[])[0], new_result: 'Visita', who: 'alguien', after_finalization: false }),
+    patch: () => ({ why: 'cambiado' }),
+    columns: 'id, quiniela_id, match_id, at, old_result, new_result, who, why, after_finalization',
+    allow: { select: ALL, ...SERVICE_WRITES },
+  },
+  live_feed: {
+    // The feed's one row: its state readable by everyone, the rest (reasons, quota) the poller's.
+    arrange: async () => {
+      await q(`insert into public.live_feed (id) values (1) on conflict (id) do nothing`);
+      return {};
+    },
+    key: () => ({ id: 1 }),
+    beforeInsert: async () => {
+      await q('delete from public.live_feed');
+    },
+    insert: () => ({ id: 1, state: 'ok' }),
+    patch: () => ({ state: 'paused' }),
+    columns: 'id, state, paused_since, last_success_at',
+    cleanup: async () => {
+      await q('delete from public.live_feed');
+    },
+    allow: { select: ALL, ...SERVICE_WRITES },
+  },
   notification_outbox: {
     arrange: async (owner) => {
       const dedupe = `matriz:${n++}`;

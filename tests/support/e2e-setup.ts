@@ -68,6 +68,7 @@ export default async function setup() {
   process.env.SUPABASE_SECRET_KEY = platform.secretKey;
   process.env.INBOX_URL = platform.inboxUrl;
   process.env.MERCADOPAGO_URL = platform.mercadopagoUrl;
+  process.env.FOOTBALL_URL = platform.footballUrl;
   process.env.DATABASE_URL_E2E = platform.dbUrl;
 
   return async () => {

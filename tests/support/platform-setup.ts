@@ -18,6 +18,8 @@ export interface PlatformContext {
   inboxUrl: string;
   /** The MercadoPago stand-in (REST API, checkout page, /__local hooks). */
   mercadopagoUrl: string;
+  /** The API-Football stand-in (its v3 API and /__local match clock). */
+  footballUrl: string;
   dbUrl: string;
   /** The legacy JWT-based API keys. */
   anonKey: string;
@@ -81,6 +83,7 @@ async function startShared(): Promise<{ context: PlatformContext; stop: () => Pr
       apiUrl: platform.apiUrl,
       inboxUrl: platform.inboxUrl,
       mercadopagoUrl: platform.mercadopagoUrl,
+      footballUrl: platform.footballUrl,
       dbUrl: platform.dbUrl,
       anonKey: platform.anonKey,
       serviceRoleKey: platform.serviceRoleKey,

@@ -43,8 +43,8 @@ async function takeLane(): Promise<PlatformContext & { lane: string }> {
 function pointInjectAt(platform: PlatformContext): void {
   const worker = (globalThis as { __vitest_worker__?: { providedContext?: Record<string, unknown> } }).__vitest_worker__;
   if (!worker?.providedContext) throw new Error("vitest's worker state moved: tests/support/shared-platform-lane.ts cannot point inject at a lane");
-  const { apiUrl, inboxUrl, mercadopagoUrl, dbUrl, anonKey, serviceRoleKey, publishableKey, secretKey, smtpPort, pushReceiverPort } = platform;
-  Object.assign(worker.providedContext, { apiUrl, inboxUrl, mercadopagoUrl, dbUrl, anonKey, serviceRoleKey, publishableKey, secretKey, smtpPort, pushReceiverPort });
+  const { apiUrl, inboxUrl, mercadopagoUrl, footballUrl, dbUrl, anonKey, serviceRoleKey, publishableKey, secretKey, smtpPort, pushReceiverPort } = platform;
+  Object.assign(worker.providedContext, { apiUrl, inboxUrl, mercadopagoUrl, footballUrl, dbUrl, anonKey, serviceRoleKey, publishableKey, secretKey, smtpPort, pushReceiverPort });
   if (inject('apiUrl') !== apiUrl) throw new Error('inject does not read the lane: tests/support/shared-platform-lane.ts');
 }
 

@@ -12,7 +12,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface StartedProduct {
   child: ChildProcess;
-  ports: Record<'API_PORT' | 'DB_PORT' | 'INBOX_PORT' | 'SMTP_PORT' | 'APP_PORT' | 'MERCADOPAGO_PORT', number>;
+  ports: Record<'API_PORT' | 'DB_PORT' | 'INBOX_PORT' | 'SMTP_PORT' | 'APP_PORT' | 'MERCADOPAGO_PORT' | 'FOOTBALL_PORT', number>;
   exited: Promise<number | null>;
   output: () => string;
   /** Its database and its built app (outside the repository's dist/): remove both when done. */
@@ -42,7 +42,7 @@ export async function spawnProduct(opts: { ports?: Partial<Ports>; dataDir?: str
   const appDir = await mkdtemp(join(tmpdir(), 'quinielazo-start-app-'));
   const ports: Ports = {
     API_PORT: await freePort(), DB_PORT: await freePort(), INBOX_PORT: await freePort(), SMTP_PORT: await freePort(),
-    APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort(), ...opts.ports,
+    APP_PORT: await freePort(), MERCADOPAGO_PORT: await freePort(), FOOTBALL_PORT: await freePort(), ...opts.ports,
   };
   // viaNpm: through package.json's script, as a developer runs it (npm → sh → the script).
   const [command, args] = opts.viaNpm ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts']];

@@ -31,5 +31,8 @@ describe('the pg_cron migration', () => {
   it('turns intervals into cron expressions, and refuses one pg_cron cannot say as "every n minutes"', () => {
     expect([1, 5, 10, 60].map(cronExpression)).toEqual(['* * * * *', '*/5 * * * *', '*/10 * * * *', '0 * * * *']);
     expect(() => cronExpression(7)).toThrow(/divisor of 60/);
+    // Under a minute, pg_cron's interval form (pg_cron 1.5+, as on Supabase): the live-scores poller.
+    expect(cronExpression(0.25)).toBe('15 seconds');
+    expect(() => cronExpression(0.001)).toThrow(/divisor of 60/);
   });
 });

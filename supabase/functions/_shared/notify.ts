@@ -213,6 +213,11 @@ export async function dispatch(service: SupabaseClient, opts: { ids?: number[]; 
           report.retried++;
           return;
         }
+        // A goal is news now or never: it never turns into an e-mail.
+        if (n.kind === 'goal') {
+          results.push({ id: n.id, state: 'failed', channel: 'push', error: error ?? 'sin suscripción' });
+          return;
+        }
         // No subscription left, or pushes kept failing: the notice goes by e-mail now.
         byEmail.push({ ...n, channel: 'email', pushError: error ?? 'sin suscripción' });
       },

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import {
   ANON_KEY,
+  FOOTBALL_API_KEY_LOCAL,
   MERCADOPAGO_ACCESS_TOKEN_LOCAL,
   MERCADOPAGO_WEBHOOK_SECRET_LOCAL,
   SERVICE_ROLE_KEY,
@@ -154,6 +155,10 @@ function functionEnv(ctx: PlatformContext, hostToken: string): Record<string, st
     // The local MercadoPago; production leaves MERCADOPAGO_API_URL unset and talks to MercadoPago.
     ...(ctx.mercadopagoUrl ? { MERCADOPAGO_API_URL: ctx.mercadopagoUrl } : {}),
     MERCADOPAGO_ACCESS_TOKEN: MERCADOPAGO_ACCESS_TOKEN_LOCAL,
+    // The local API-Football, unless the shell that started the platform names another (the real
+    // one, docs/local-football.md); production leaves FOOTBALL_API_URL unset and sets its own key.
+    ...(process.env.FOOTBALL_API_URL || ctx.footballUrl ? { FOOTBALL_API_URL: process.env.FOOTBALL_API_URL || ctx.footballUrl! } : {}),
+    FOOTBALL_API_KEY: process.env.FOOTBALL_API_KEY || FOOTBALL_API_KEY_LOCAL,
     MERCADOPAGO_WEBHOOK_SECRET: MERCADOPAGO_WEBHOOK_SECRET_LOCAL,
     FUNCTIONS_HOST_TOKEN: hostToken,
     DENO_NO_UPDATE_CHECK: '1',

@@ -8,7 +8,7 @@ export class FunctionAnswerError extends Error {}
  * Calls an admin Edge Function with the admin's session (the function checks membership).
  * Throws FunctionAnswerError with the server's message, or a plain Error when it is unreachable.
  */
-export async function invokeAdminFunction<T>(name: 'send-custom-email' | 'send-scores-email' | 'quinielazo-reminder' | 'finalize-round', body: unknown): Promise<T> {
+export async function invokeAdminFunction<T>(name: 'send-custom-email' | 'send-scores-email' | 'quinielazo-reminder' | 'finalize-round' | 'round-from-calendar', body: unknown): Promise<T> {
   const supabase = await supabaseFull();
   const { data, error } = await supabase.functions.invoke(name, { body: body as Record<string, unknown> });
   if (error instanceof FunctionsHttpError) {

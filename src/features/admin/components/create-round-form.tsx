@@ -6,6 +6,7 @@ import { createRound } from '../api/create-round';
 import { listClubs, type Club } from '@/lib/clubs';
 import type { MatchResult } from '../results';
 import { ClubPicker } from './club-picker';
+import { CalendarRoundForm } from './calendar-round-form';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, secondaryButtonClass, type Notice } from './ui';
 import { useRounds } from './use-rounds';
 import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
@@ -128,6 +129,8 @@ export function CreateRoundForm() {
 
   return (
     <AdminPage title="Crear quiniela" description={`La hora de cierre se captura y se muestra en ${GAME_TIME_LABEL} (Ciudad de México).`}>
+      <CalendarRoundForm onCreated={() => void reload()} />
+      <h2 className="text-lg font-bold text-slate-900">A mano (un partido que el calendario no trae)</h2>
       <form onSubmit={save} noValidate className="flex flex-col gap-5">
         <Card className="grid gap-4 md:grid-cols-3">
           <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">

@@ -8,6 +8,7 @@ import { getRoundMatches, type AdminMatch } from '../api/get-round-matches';
 import { saveMatchResult } from '../api/save-match-result';
 import { parseResult, RESULT_HINT } from '../results';
 import { FinalizeSteps, newFinalization, savedFinalization } from './finalize-steps';
+import { FinalizeHold } from './finalize-hold';
 import { RoundSelect } from './round-select';
 import { AdminPage, buttonClass, Card, Crest, inputClass, NoticeLine, type Notice } from './ui';
 import { useRounds } from './use-rounds';
@@ -190,6 +191,7 @@ export function EditResults() {
               {captured} de {matches.length} resultados capturados
             </span>
           </div>
+          {round && !round.resultsSaved && <FinalizeHold key={round.id} roundId={round.id} />}
           <div className="mt-3">
             <NoticeLine notice={notice} />
           </div>

@@ -10,6 +10,7 @@ import { splitPercents } from '@/lib/game/vote-split';
 import type { DetailMatch, VoteCounts } from '../api/get-round-detail';
 import type { ShownPick } from '../model/merge-picks';
 import { PickStatus } from './pick-status';
+import { liveLabel, resultAsItStands, type LiveScore } from '../model/live';
 
 // The round's split as one bar (issue 33), in its own chunk: only closed rounds draw it.
 const SplitBar = lazy(() => import('@/components/charts/split-bar').then((m) => ({ default: m.SplitBar })));
@@ -23,6 +24,8 @@ export interface MatchCardProps {
   closed: boolean;
   /** The round is closed: the votes per side (the buttons and the bar show one rounding of them). */
   votes: VoteCounts | undefined;
+  /** The score as it happens (closed rounds that follow the football feed). */
+  live?: LiveScore;
   onPick: (match: DetailMatch, result: PickResult, eventTime: number) => void;
   /** The id of the line that says why the buttons cannot be tapped (closed, signed out). */
   lockedReasonId?: string;
@@ -44,7 +47,7 @@ const LOOKS: Record<Look, { button: string; small: string }> = {
   result: { button: 'cursor-not-allowed border-brand-600 bg-brand-50 text-brand-900', small: 'text-brand-900' },
 };
 
-export function MatchCard({ match, pick, interactive, closed, votes, onPick, lockedReasonId }: MatchCardProps) {
+export function MatchCard({ match, pick, interactive, closed, votes, live, onPick, lockedReasonId }: MatchCardProps) {
   const home = teamName(match.homeClub, match.homeTeam);
   const away = teamName(match.awayClub, match.awayTeam);
   // A pick refused at the close does not count: the one the server kept does.
@@ -58,6 +61,8 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick, loc
     return side === match.correctResult ? 'result' : 'locked';
   };
   const percents = votes ? splitPercents(votes) : undefined;
+  // Provisional: the pick against the result as it stands now (never stored; the round is scored when finalized).
+  const standing = closed && live && !match.correctResult ? resultAsItStands(match, live) : null;
   return (
     // The list item stays a list item (a role on the <li> would empty the list for screen
     // readers); the group inside names the match for its three buttons. A phone shows the first
@@ -73,6 +78,16 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick, loc
           </span>
         )}
       </div>
+      {closed && live && (
+        <p data-testid="live-score" className="flex items-center justify-center gap-2 text-sm font-bold text-slate-900">
+          {live.home !== null && live.away !== null && (
+            <span className="tabular-nums">
+              {live.home} – {live.away}
+            </span>
+          )}
+          <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{liveLabel(live)}</span>
+        </p>
+      )}
       <div className="grid grid-cols-3 gap-2">
         {MATCH_SIDES.map((side) => {
           const look = lookOf(side);
@@ -113,7 +128,12 @@ export function MatchCard({ match, pick, interactive, closed, votes, onPick, loc
       )}
       <div className="flex min-h-4 items-center justify-between gap-2">
         {pick ? <PickStatus pick={pick} open={!closed} /> : <span />}
-        {closed && match.correctResult === null && <p className="text-xs text-slate-600">Resultado pendiente</p>}
+        {standing && counted && (
+          <p className={`text-xs font-bold ${standing === counted ? 'text-brand-800' : 'text-red-800'}`}>
+            {standing === counted ? 'Vas acertando' : 'Vas fallando'} (provisional)
+          </p>
+        )}
+        {closed && match.correctResult === null && !standing && <p className="text-xs text-slate-600">Resultado pendiente</p>}
         {verdict === 'correct' && <p className="text-xs font-bold text-brand-800">✓ Acertaste</p>}
         {verdict === 'incorrect' && <p className="text-xs font-bold text-red-800">✗ Fallaste · fue {match.correctResult}</p>}
         {closed && !counted && <p className="text-xs text-slate-600">Sin pick</p>}

@@ -16,6 +16,9 @@ import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
 import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
 import { savedCopyText } from '@/components/ui/saved-copy-note';
 import { useBelowTheFold } from '@/components/ui/render-in-slices';
+import { useLiveScores } from '../api/live-scores';
+import { CorrectionLog } from './correction-log';
+import { pointsIfItEndedNow } from '../model/live';
 
 export interface PicksBoardProps {
   view: RoundView;
@@ -131,6 +134,15 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
   const lockedReasonId = `picks-locked-${round.id}`;
   const restShown = useBelowTheFold();
 
+  // The score as it happens, on a closed round not yet finalized (docs/match-day.md).
+  const live = useLiveScores(round.id, closed && !round.resultsSaved);
+  const hasLive = Object.keys(live.byMatch).length > 0;
+  const ifEnded = useMemo(() => {
+    if (!hasLive || !signedIn) return null;
+    const picks = Object.fromEntries(round.matches.map((m) => [m.id, myPicks[m.id]?.result ?? null]));
+    return pointsIfItEndedNow(round.matches, picks, live.byMatch, rulesFor(round.deadline), round.isLastOfMonth);
+  }, [hasLive, signedIn, round, myPicks, live.byMatch]);
+
   return (
     // No overflow-hidden here: it would hold the sticky status bar below the last match (issue 44,
     // item 9); the header and the footer round their own corners instead.
@@ -167,6 +179,17 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
           🔒 {MESSAGES.closed}
         </p>
       )}
+      {hasLive && (
+        <div aria-label="En vivo" className="bg-brand-50 px-4 py-2 text-sm text-brand-900">
+          {ifEnded && ifEnded.counted > 0 && (
+            <p role="status" className="font-bold">
+              Si terminara así: {ifEnded.points} pts{' '}
+              <span className="text-xs font-normal">(provisional · {ifEnded.correct} de {ifEnded.counted} acertados hasta ahora)</span>
+            </p>
+          )}
+          {live.paused && <p className="font-semibold text-amber-800">Marcador en pausa: el proveedor de resultados no responde. Seguimos intentando.</p>}
+        </div>
+      )}
       {storageProblem && (
         <p role="alert" className="bg-red-50 px-4 py-2 text-sm text-red-800">
           {storageProblem}
@@ -195,11 +218,14 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
             interactive={interactive}
             closed={closed}
             votes={votes?.[match.id]}
+            live={live.byMatch[match.id]}
             onPick={onPick}
             lockedReasonId={lockedReasonId}
           />
         ))}
       </ol>
+
+      {closed && <CorrectionLog roundId={round.id} matches={round.matches} />}
 
       {signedIn && open && (
         <div className="sticky bottom-0 z-10 flex flex-col gap-2 rounded-b-2xl border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]">

@@ -15,6 +15,7 @@ const LABELS: Record<PreferenceKey, { label: string; description: string }> = {
   new_blog: { label: 'Nuevo artículo del blog', description: 'Cuando publicamos un artículo en el blog.' },
   points_ready: { label: 'Tus puntos ya están', description: 'Cuando se califica una quiniela que jugaste.' },
   news_updates: { label: 'Novedades', description: `Noticias y novedades de ${BRAND.name}.` },
+  goal_alerts: { label: 'Goles de mis partidos', description: 'Un aviso en el teléfono por cada gol de un partido que elegiste (con los avisos activados).' },
 };
 
 /** The e-mail notices, each saved as soon as it is switched (its own outcome message, docs/product.md#settings). */

@@ -1,0 +1,82 @@
+// The round's live scores (docs/match-day.md): read from match_live when the screen subscribes
+// (and again after every reconnect), then kept current by the poller's broadcasts on the round's
+// private topic "live:round:<id>" — one message per change for the whole round. The feed's state
+// says whether the score is paused ("marcador en pausa").
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import { useEffect, useState } from 'react';
+import { supabase } from '@/lib/supabase';
+import { supabaseFull } from '@/lib/supabase-full';
+import type { MatchSide } from '@/lib/game/rounds';
+import type { LiveScore } from '../model/live';
+
+export interface LiveRound {
+  byMatch: Record<number, LiveScore>;
+  /** The provider is failing: scores are as they were last known. */
+  paused: boolean;
+}
+
+const EMPTY: LiveRound = { byMatch: {}, paused: false };
+
+interface Broadcast {
+  quinielaId: number;
+  feed?: 'ok' | 'paused';
+  matches: LiveScore[];
+}
+
+async function readLive(roundId: number): Promise<LiveRound> {
+  const [scores, feed] = await Promise.all([
+    supabase.from('match_live').select('match_id, status, elapsed, extra, home_goals, away_goals, proposed_result').eq('quiniela_id', roundId),
+    supabase.from('live_feed').select('state').maybeSingle(),
+  ]);
+  if (scores.error) throw scores.error;
+  const byMatch: Record<number, LiveScore> = {};
+  for (const r of scores.data ?? []) {
+    byMatch[r.match_id] = {
+      matchId: r.match_id,
+      status: r.status,
+      elapsed: r.elapsed,
+      extra: r.extra,
+      home: r.home_goals,
+      away: r.away_goals,
+      proposedResult: r.proposed_result as MatchSide | null,
+    };
+  }
+  return { byMatch, paused: feed.data?.state === 'paused' };
+}
+
+/** The round's live scores while `enabled` (a closed round not yet finalized). */
+export function useLiveScores(roundId: number, enabled: boolean): LiveRound {
+  const [live, setLive] = useState<LiveRound>(EMPTY);
+  useEffect(() => {
+    if (!enabled) return;
+    let channel: RealtimeChannel | undefined;
+    let stopped = false;
+    const read = () =>
+      readLive(roundId)
+        .then((next) => !stopped && setLive(next))
+        .catch((error: unknown) => console.warn('Los marcadores en vivo no están disponibles', error));
+    void supabaseFull()
+      .then((client) => {
+        if (stopped) return;
+        channel = client
+          .channel(`live:round:${roundId}`, { config: { private: true } })
+          .on('broadcast', { event: 'scores' }, ({ payload }) => {
+            const message = payload as Broadcast;
+            setLive((was) => {
+              const byMatch = { ...was.byMatch };
+              for (const m of message.matches ?? []) byMatch[m.matchId] = m;
+              return { byMatch, paused: message.feed ? message.feed === 'paused' : was.paused };
+            });
+          })
+          .subscribe((status) => {
+            if (status === 'SUBSCRIBED') void read();
+          });
+      })
+      .catch((error: unknown) => console.warn('Los marcadores en vivo no están disponibles', error));
+    return () => {
+      stopped = true;
+      if (channel) void supabaseFull().then((client) => client.removeChannel(channel!));
+    };
+  }, [roundId, enabled]);
+  return enabled ? live : EMPTY;
+}

@@ -1,0 +1,58 @@
+// The round's public correction log (../shared/spec/decisions.md, "Match day"): every result
+// entered or changed by hand, and every change after finalization — when, which match, old →
+// new, who (an admin's username or "proveedor") and why. Shown only when there is something.
+import { useEffect, useState } from 'react';
+import { supabase } from '@/lib/supabase';
+import { formatDayAndTime } from '@/lib/time';
+import type { RoundMatch } from '@/lib/game/rounds';
+import { teamName } from '@/lib/game/rounds';
+
+interface Correction {
+  id: number;
+  match_id: number;
+  at: string;
+  old_result: string | null;
+  new_result: string | null;
+  who: string;
+  why: string | null;
+  after_finalization: boolean;
+}
+
+export function CorrectionLog({ roundId, matches }: { roundId: number; matches: RoundMatch[] }) {
+  const [rows, setRows] = useState<Correction[]>([]);
+  useEffect(() => {
+    let stopped = false;
+    void supabase
+      .from('result_corrections')
+      .select('id, match_id, at, old_result, new_result, who, why, after_finalization')
+      .eq('quiniela_id', roundId)
+      .order('at')
+      .then(({ data, error }) => {
+        if (error) console.warn('No pudimos leer las correcciones', error);
+        else if (!stopped) setRows(data as Correction[]);
+      });
+    return () => {
+      stopped = true;
+    };
+  }, [roundId]);
+  if (!rows.length) return null;
+  const matchOf = new Map(matches.map((m) => [m.id, m]));
+  return (
+    <section aria-labelledby={`corrections-${roundId}`} className="border-t border-slate-200 px-4 py-3">
+      <h2 id={`corrections-${roundId}`} className="text-sm font-bold text-slate-900">Correcciones de resultados</h2>
+      <ol className="mt-2 flex flex-col gap-1 text-xs text-slate-700">
+        {rows.map((r) => {
+          const m = matchOf.get(r.match_id);
+          const label = m ? `Partido ${m.order} (${teamName(m.homeClub, m.homeTeam)} vs ${teamName(m.awayClub, m.awayTeam)})` : 'Un partido';
+          return (
+            <li key={r.id}>
+              <time dateTime={r.at}>{formatDayAndTime(r.at)}</time> · {label}: {r.old_result ?? 'sin resultado'} → {r.new_result ?? 'sin resultado'} · {r.who}
+              {r.why ? ` · ${r.why}` : ''}
+              {r.after_finalization ? ' · después de finalizar' : ''}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

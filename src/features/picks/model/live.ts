@@ -1,0 +1,103 @@
+// The score as it happens (issue 45, docs/match-day.md): a match's live state from the football
+// feed, in words a player reads, and "Si terminara así": the round's points if every match
+// ended as it stands now. Provisional, always marked so, never stored: the database scores the
+// round from its results when it is finalized.
+import type { GameRules } from '@/lib/game/game-rules';
+import type { MatchSide, RoundMatch } from '@/lib/game/rounds';
+
+export interface LiveScore {
+  matchId: number;
+  /** API-Football's short status. */
+  status: string;
+  elapsed: number | null;
+  extra: number | null;
+  home: number | null;
+  away: number | null;
+  /** The feed's 90-minute result once the match is over. */
+  proposedResult: MatchSide | null;
+}
+
+const IN_PLAY = new Set(['1H', 'HT', '2H', 'ET', 'BT', 'P', 'LIVE', 'SUSP', 'INT']);
+const OVER = new Set(['FT', 'AET', 'PEN', 'AWD', 'WO']);
+
+/** What the match's card says: "67'", "45+2'", "Medio tiempo", "Final", "Pospuesto"… */
+export function liveLabel(live: LiveScore): string {
+  const minute = live.elapsed === null ? '' : live.extra ? `${live.elapsed}+${live.extra}'` : `${live.elapsed}'`;
+  switch (live.status) {
+    case 'NS':
+    case 'TBD':
+      return 'Por empezar';
+    case '1H':
+    case '2H':
+    case 'LIVE':
+      return minute || 'En juego';
+    case 'HT':
+      return 'Medio tiempo';
+    case 'ET':
+      return `Tiempo extra ${minute}`.trim();
+    case 'BT':
+      return 'Descanso del tiempo extra';
+    case 'P':
+      return 'Penales';
+    case 'FT':
+      return 'Final';
+    case 'AET':
+      return 'Final tras tiempo extra';
+    case 'PEN':
+      return 'Final tras penales';
+    case 'SUSP':
+      return 'Suspendido';
+    case 'INT':
+      return 'Interrumpido';
+    case 'PST':
+      return 'Pospuesto';
+    case 'CANC':
+      return 'Cancelado';
+    case 'ABD':
+      return 'Abandonado';
+    case 'AWD':
+    case 'WO':
+      return 'Resultado por decisión';
+    default:
+      return '';
+  }
+}
+
+/**
+ * The result the match would have if it ended now: the saved result, else the feed's 90-minute
+ * result once over (extra time and penalties never count), else the score as it stands while in
+ * play. Null before kick-off and for a postponed, cancelled or abandoned match.
+ */
+export function resultAsItStands(match: Pick<RoundMatch, 'correctResult'>, live: LiveScore | undefined): MatchSide | null {
+  if (match.correctResult) return match.correctResult;
+  if (!live) return null;
+  if (OVER.has(live.status)) return live.proposedResult;
+  // In extra time the 90 minutes are over: the result is the feed's full-time one, once given.
+  if (['ET', 'BT', 'P'].includes(live.status)) return live.proposedResult;
+  if (!IN_PLAY.has(live.status) || live.home === null || live.away === null) return null;
+  return live.home > live.away ? 'Local' : live.home === live.away ? 'Empate' : 'Visita';
+}
+
+/** "Si terminara así": correct picks and points if every match ended as it stands now. */
+export function pointsIfItEndedNow(
+  matches: RoundMatch[],
+  picks: Record<number, MatchSide | null | undefined>,
+  live: Record<number, LiveScore>,
+  rules: GameRules,
+  lastOfMonth: boolean,
+): { correct: number; points: number; counted: number } {
+  let correct = 0;
+  let bonus = 0;
+  let counted = 0;
+  for (const match of matches) {
+    const result = resultAsItStands(match, live[match.id]);
+    if (!result) continue;
+    counted++;
+    if (picks[match.id] !== result) continue;
+    correct++;
+    bonus += match.specialBonusPoints;
+    if (match.underdogBonusSide === result) bonus += match.underdogBonusPoints;
+  }
+  const table = lastOfMonth ? rules.lastRoundPointsByCorrect : rules.pointsByCorrect;
+  return { correct, points: (table[Math.min(correct, table.length - 1)] ?? 0) + bonus, counted };
+}

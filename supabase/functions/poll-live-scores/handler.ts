@@ -1,0 +1,152 @@
+// The football feed's poller (docs/match-day.md). Only the scheduler calls it (pg_cron → pg_net
+// every 15 seconds, supabase/local/scheduler.ts here), with the service role key. Each run asks
+// the database which fixtures are on (public.live_poll_plan: kick-off − 5 min to the final
+// whistle, nothing while backing off), asks API-Football for them in one request per 20 (`ids`),
+// stores what changed (public.record_live_scores) and tells each round's screens in one
+// broadcast per round on its private topic "live:round:<id>". A failing provider never stops the
+// game: the scores stay, the feed is "en pausa" (public.record_feed_failure), and it is asked
+// again after a growing wait.
+import { serviceClient } from '../_shared/admin.ts';
+import { verifiedCaller } from '../_shared/claims.ts';
+import { apiKey, env, optionalEnv } from '../_shared/env.ts';
+import { corsHeaders, json } from '../_shared/http.ts';
+import { dispatch } from '../_shared/notify.ts';
+
+const API_FOOTBALL = 'https://v3.football.api-sports.io';
+/** API-Football answers at most 20 fixtures to one `ids`. */
+const IDS_PER_REQUEST = 20;
+/** A provider that has not answered in this long is down for this run. */
+const TIMEOUT_MS = 10_000;
+
+interface Quota {
+  dailyLimit?: number;
+  dailyRemaining?: number;
+  minuteLimit?: number;
+  minuteRemaining?: number;
+}
+
+interface Recorded {
+  rounds?: Array<{ quinielaId: number; matches: unknown[] }>;
+  feed: 'ok' | 'paused';
+  feedChanged: boolean;
+  liveRounds: number[];
+  /** "Goles de mis partidos" notices queued by this answer. */
+  goalAlerts?: number;
+}
+
+type Outcome = { ok: true; fixtures: unknown[]; quota: Quota } | { ok: false; reason: string; pause: boolean; retryAfter?: number; quota: Quota };
+
+export default async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
+  if (req.method !== 'POST') return json(405, { error: 'Método no permitido.' });
+  // The caller's JWT verified here against the JWKS (verify_jwt = false, as for the new keys).
+  const caller = await verifiedCaller(req);
+  if (caller instanceof Response) return caller;
+  if (caller.claims.role !== 'service_role') return json(403, { error: 'Solo el programador de tareas puede pedir los marcadores.' });
+  const db = serviceClient();
+  try {
+    const { data: plan, error } = await db.rpc('live_poll_plan');
+    if (error) throw error;
+    const { fixtures: ids, waitUntil } = plan as { fixtures: number[]; waitUntil: string | null };
+    if (!ids.length) return json(200, { asked: 0, waitUntil });
+    let asked = 0;
+    let changed = 0;
+    for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
+      const batch = ids.slice(i, i + IDS_PER_REQUEST);
+      const outcome = await ask(batch);
+      asked++;
+      if (!outcome.ok) {
+        const { data, error: failed } = await db.rpc('record_feed_failure', { reason: outcome.reason, pause: outcome.pause, retry_after_seconds: outcome.retryAfter ?? null, quota: outcome.quota });
+        if (failed) throw failed;
+        await tell(data as Recorded);
+        return json(200, { asked, changed, feed: (data as Recorded).feed, reason: outcome.reason });
+      }
+      const { data, error: recordFailed } = await db.rpc('record_live_scores', { fixtures: outcome.fixtures, quota: outcome.quota });
+      if (recordFailed) {
+        // An answer the database cannot read (a status or a number out of shape) is the provider's failure.
+        if (recordFailed.code === '22P02' || recordFailed.code === '23514' || recordFailed.code === '22023') {
+          await db.rpc('record_feed_failure', { reason: 'respuesta ilegible del proveedor', pause: true, retry_after_seconds: null, quota: outcome.quota });
+          return json(200, { asked, changed, feed: 'paused', reason: 'respuesta ilegible del proveedor' });
+        }
+        throw recordFailed;
+      }
+      const recorded = data as Recorded;
+      changed += (recorded.rounds ?? []).reduce((n, r) => n + r.matches.length, 0);
+      await tell(recorded);
+      // A goal alert is worth sending now, not at the dispatcher's next five-minute run.
+      if (recorded.goalAlerts) await dispatch(db).catch((e) => console.error('poll-live-scores goal alerts', e));
+    }
+    return json(200, { asked, changed, feed: 'ok' });
+  } catch (e) {
+    console.error('poll-live-scores', e);
+    return json(503, { error: 'No pudimos actualizar los marcadores: la base de datos no está disponible.' });
+  }
+}
+
+/** One request to API-Football for up to 20 fixtures, classified. */
+async function ask(ids: number[]): Promise<Outcome> {
+  const base = (optionalEnv('FOOTBALL_API_URL') || API_FOOTBALL).replace(/\/+$/, '');
+  let res: Response;
+  try {
+    res = await fetch(`${base}/fixtures?ids=${ids.join('-')}`, { headers: { 'x-apisports-key': env('FOOTBALL_API_KEY') }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (e) {
+    return { ok: false, reason: (e as Error).name === 'TimeoutError' ? 'el proveedor no respondió' : 'sin conexión con el proveedor', pause: true, quota: {} };
+  }
+  const quota = quotaOf(res.headers);
+  let body: { errors?: unknown; response?: unknown };
+  try {
+    body = await res.json();
+  } catch {
+    return { ok: false, reason: `respuesta ilegible del proveedor (HTTP ${res.status})`, pause: true, quota };
+  }
+  if (res.status !== 200) return { ok: false, reason: `el proveedor respondió HTTP ${res.status}`, pause: true, quota };
+  // API-Football's errors come with HTTP 200: [] when none, {field: message} otherwise.
+  const errors = body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {};
+  if (Object.keys(errors).length) {
+    if ('rateLimit' in errors) return { ok: false, reason: 'límite por minuto del proveedor', pause: false, retryAfter: 60, quota: { ...quota, minuteRemaining: 0 } };
+    if ('requests' in errors) return { ok: false, reason: 'cuota del día agotada', pause: true, quota: { ...quota, dailyRemaining: 0 } };
+    if ('token' in errors) return { ok: false, reason: 'el proveedor rechazó la clave', pause: true, quota };
+    return { ok: false, reason: `el proveedor rechazó la consulta (${Object.keys(errors).join(', ')})`, pause: true, quota };
+  }
+  if (!Array.isArray(body.response)) return { ok: false, reason: 'respuesta ilegible del proveedor', pause: true, quota };
+  return { ok: true, fixtures: body.response, quota };
+}
+
+function quotaOf(headers: Headers): Quota {
+  const n = (name: string) => {
+    const v = headers.get(name);
+    return v !== null && /^\d+$/.test(v) ? Number(v) : undefined;
+  };
+  return {
+    dailyLimit: n('x-ratelimit-requests-limit'),
+    dailyRemaining: n('x-ratelimit-requests-remaining'),
+    minuteLimit: n('x-ratelimit-limit'),
+    minuteRemaining: n('x-ratelimit-remaining'),
+  };
+}
+
+/**
+ * One broadcast per round that changed (its changed matches), and when the feed paused or came
+ * back, one to every round on now: all in one request to Realtime. A broadcast that fails is
+ * logged, not retried: the scores are in the database, and screens read them on (re)joining.
+ */
+async function tell(recorded: Recorded): Promise<void> {
+  const messages: Array<{ topic: string; event: string; payload: unknown; private: boolean }> = [];
+  const rounds = new Map<number, { quinielaId: number; matches: unknown[]; feed?: string }>();
+  for (const r of recorded.rounds ?? []) rounds.set(r.quinielaId, { quinielaId: r.quinielaId, matches: r.matches });
+  if (recorded.feedChanged) for (const id of recorded.liveRounds) rounds.set(id, { ...(rounds.get(id) ?? { quinielaId: id, matches: [] }), feed: recorded.feed });
+  for (const r of rounds.values()) messages.push({ topic: `live:round:${r.quinielaId}`, event: 'scores', payload: { feed: recorded.feed, ...r }, private: true });
+  if (!messages.length) return;
+  try {
+    const key = apiKey('secret');
+    const res = await fetch(`${env('SUPABASE_URL')}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!res.ok) console.error('poll-live-scores broadcast', res.status, await res.text());
+  } catch (e) {
+    console.error('poll-live-scores broadcast', e);
+  }
+}

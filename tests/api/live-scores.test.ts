@@ -1,0 +1,287 @@
+// Live scores (issue 45, docs/match-day.md): the poller (poll-live-scores, the scheduler's job)
+// asks the local API-Football only for the fixtures that are on — kick-off − 5 min to the final
+// whistle — all in one `ids` request, stores what changed in match_live, proposes the 90-minute
+// result at full time, and tells each round's screens in one broadcast per change on the round's
+// private topic. It backs off when the quota's headers say so and survives an outage: the
+// scores stay, the feed is "en pausa" (told once), and it comes back when the provider does.
+// Players read scores and the feed's state; nobody but the poller writes them.
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { anonClient, db } from '../support/clients.ts';
+import { createPlayer, type Player } from '../support/players.ts';
+
+const q = (sql: string, params: unknown[] = []) => db().query(sql, params);
+const football = () => inject('footballUrl');
+
+async function hook(path: string, body: unknown = {}): Promise<Record<string, any>> {
+  const res = await fetch(`${football()}/__local${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await res.json()) as Record<string, any>;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+const providerRequests = async () => (await (await fetch(`${football()}/__local/requests`)).json()) as Array<{ path: string; query: Record<string, string> }>;
+
+async function poll(token = inject('serviceRoleKey')): Promise<{ status: number; body: Record<string, any> }> {
+  const r = await fetch(`${inject('apiUrl')}/functions/v1/poll-live-scores`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, apikey: inject('anonKey'), 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return { status: r.status, body: (await r.json()) as Record<string, any> };
+}
+
+const rounds: number[] = [];
+/** A round closed a minute ago (database clock) whose matches follow new fixtures of the stand-in, kicking off `offsets` minutes from now. */
+async function liveRound(offsets: number[]): Promise<{ round: number; matches: number[]; fixtures: number[] }> {
+  const round = Number((await q(`insert into public.quinielas (name, week, deadline) values ('En vivo', 1, now() - interval '1 minute') returning id`)).rows[0].id);
+  rounds.push(round);
+  const matches: number[] = [];
+  const fixtures: number[] = [];
+  for (const [i, offset] of offsets.entries()) {
+    const kickoff = (await q(`select now() + make_interval(mins => $1) as at`, [offset])).rows[0].at as Date;
+    const f = await hook('/fixtures', { home_team_id: 2287, away_team_id: 2278, date: kickoff.toISOString() });
+    fixtures.push(f.fixture.id);
+    matches.push(Number((await q(
+      `insert into public.matches (quiniela_id, match_order, home_team, away_team, kickoff_at, provider_fixture_id) values ($1, $2, $3, $4, $5, $6) returning id`,
+      [round, i + 1, `Local ${i}`, `Visita ${i}`, kickoff, f.fixture.id],
+    )).rows[0].id));
+  }
+  return { round, matches, fixtures };
+}
+const live = async (match: number) => (await q('select * from public.match_live where match_id = $1', [match])).rows[0];
+/** The feed's row; wait_s: how long it backs off from the answer it recorded (updated_at is that moment). */
+const feed = async () => (await q('select *, extract(epoch from next_request_at - updated_at)::float8 as wait_s from public.live_feed')).rows[0];
+/** The feed asked again now (arranging time: what a test would otherwise wait for). */
+const feedDue = () => q('update public.live_feed set next_request_at = now() - interval \'1 second\'');
+
+/** A screen listening to the round's topic, as the app does. */
+function listen(round: number): { messages: Array<Record<string, any>>; ready: Promise<void>; channel: RealtimeChannel } {
+  const messages: Array<Record<string, any>> = [];
+  const channel = anonClient().channel(`live:round:${round}`, { config: { private: true } });
+  const ready = new Promise<void>((resolve, reject) => {
+    channel.on('broadcast', { event: 'scores' }, (m) => messages.push(m.payload)).subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') resolve();
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+    });
+  });
+  return { messages, ready, channel };
+}
+const channels: RealtimeChannel[] = [];
+
+let admin: Player, ana: Player;
+beforeAll(async () => {
+  [admin, ana] = await Promise.all([createPlayer({ admin: true }), createPlayer()]);
+});
+
+beforeEach(async () => {
+  // The feed and the provider's account as new: quotas full, no outage, no back-off.
+  await q('delete from public.live_feed');
+  await hook('/outage', { mode: 'none' });
+  await hook('/quota', { daily_limit: 7500, daily_remaining: 7500, minute_limit: 300, minute_remaining: 300 });
+});
+
+afterEach(async () => {
+  for (const c of channels.splice(0)) await c.unsubscribe();
+  await q('delete from public.quinielas where id = any($1)', [rounds.splice(0)]);
+});
+
+afterAll(async () => {
+  await q('delete from public.live_feed');
+});
+
+describe('the poller asks only for what is on', () => {
+  it('one request with the ids of the matches kicked off or starting within 5 minutes; the score stored; none when nothing is on', async () => {
+    const { round, matches, fixtures } = await liveRound([-10, 3, 120]);
+    await hook(`/fixtures/${fixtures[0]}/kickoff`);
+    await hook(`/fixtures/${fixtures[0]}/goal`, { team: 'home', minute: 12 });
+    const before = (await providerRequests()).length;
+    expect(await poll()).toEqual({ status: 200, body: { asked: 1, changed: 2, feed: 'ok' } });
+    const asked = (await providerRequests()).slice(before);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ path: '/fixtures', query: { ids: `${fixtures[0]}-${fixtures[1]}` } });
+    expect(await live(matches[0])).toMatchObject({ quiniela_id: String(round), status: '1H', elapsed: 12, home_goals: 1, away_goals: 0, proposed_result: null });
+    expect(await live(matches[1])).toMatchObject({ status: 'NS', home_goals: null });
+    expect(await live(matches[2])).toBeUndefined();
+    expect(await feed()).toMatchObject({ state: 'ok', daily_remaining: 7499, minute_remaining: 299, failures: 0 });
+
+    await q('delete from public.quinielas where id = $1', [round]);
+    await liveRound([30, 120]);
+    const quiet = (await providerRequests()).length;
+    expect((await poll()).body).toMatchObject({ asked: 0 });
+    expect((await providerRequests()).length).toBe(quiet);
+  });
+
+  it('full time proposes the 90-minute result: extra time and penalties do not count; a finished match is asked again only after 15 minutes', async () => {
+    const { matches, fixtures } = await liveRound([-100, -100]);
+    for (const f of fixtures) for (const step of ['kickoff', 'halftime', 'second-half']) await hook(`/fixtures/${f}/${step}`);
+    await hook(`/fixtures/${fixtures[0]}/goal`, { team: 'away', minute: 50 });
+    await hook(`/fixtures/${fixtures[0]}/goal`, { team: 'home', minute: 89 });
+    await hook(`/fixtures/${fixtures[0]}/extra-time`);
+    await hook(`/fixtures/${fixtures[0]}/goal`, { team: 'home', minute: 110 });
+    await hook(`/fixtures/${fixtures[0]}/end-extra-time`);
+    await hook(`/fixtures/${fixtures[1]}/goal`, { team: 'away', minute: 70 });
+    await hook(`/fixtures/${fixtures[1]}/fulltime`);
+    await poll();
+    expect(await live(matches[0])).toMatchObject({ status: 'AET', home_goals: 2, away_goals: 1, ft_home: 1, ft_away: 1, proposed_result: 'Empate' });
+    expect(await live(matches[1])).toMatchObject({ status: 'FT', ft_home: 0, ft_away: 1, proposed_result: 'Visita' });
+    expect((await live(matches[0])).final_whistle_at).not.toBeNull();
+    const before = (await providerRequests()).length;
+    expect((await poll()).body).toMatchObject({ asked: 0 });
+    await q(`update public.match_live set checked_at = now() - interval '16 minutes' where match_id = any($1)`, [matches]);
+    await hook(`/fixtures/${fixtures[1]}/correct`, { home: 1, away: 1 });
+    expect((await poll()).body).toMatchObject({ asked: 1, changed: 1 });
+    expect((await providerRequests()).length).toBe(before + 1);
+    expect(await live(matches[1])).toMatchObject({ status: 'FT', ft_home: 1, ft_away: 1, proposed_result: 'Empate' });
+  });
+});
+
+describe("the round's screens", () => {
+  it('hear each change in one broadcast for the round, and nothing when nothing changed', async () => {
+    const { round, matches, fixtures } = await liveRound([-5, -5]);
+    const screen = listen(round);
+    channels.push(screen.channel);
+    await screen.ready;
+    for (const f of fixtures) await hook(`/fixtures/${f}/kickoff`);
+    await poll();
+    await expect.poll(() => screen.messages.length, { timeout: 30_000 }).toBe(1);
+    expect(screen.messages[0]).toMatchObject({ quinielaId: round, feed: 'ok' });
+    expect(screen.messages[0].matches.map((m: { matchId: number }) => m.matchId)).toEqual(matches);
+
+    await poll(); // nothing changed: nothing said
+    await hook(`/fixtures/${fixtures[1]}/goal`, { team: 'away', minute: 7 });
+    await poll();
+    await expect.poll(() => screen.messages.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    expect(screen.messages).toHaveLength(2);
+    expect(screen.messages[1].matches).toEqual([{ matchId: matches[1], status: '1H', elapsed: 7, extra: null, home: 0, away: 1, proposedResult: null }]);
+  });
+
+  it('no visitor can send on the round topic', async () => {
+    const { round } = await liveRound([-5]);
+    const channel = anonClient().channel(`live:round:${round}`, { config: { private: true } });
+    await expect(channel.httpSend('scores', { quinielaId: round, matches: [] })).rejects.toThrow('Unauthorized');
+  });
+});
+
+describe('quota', () => {
+  it('a spent minute waits for the next one: nothing asked meanwhile', async () => {
+    await liveRound([-5]);
+    await hook('/quota', { minute_remaining: 1 });
+    await poll();
+    const f = await feed();
+    expect(f).toMatchObject({ state: 'ok', minute_remaining: 0, wait_s: 60 });
+    const before = (await providerRequests()).length;
+    expect((await poll()).body).toMatchObject({ asked: 0, waitUntil: expect.any(String) });
+    expect((await providerRequests()).length).toBe(before);
+  });
+
+  it("the provider's rateLimit error waits a minute without pausing the score", async () => {
+    await liveRound([-5]);
+    await hook('/quota', { minute_remaining: 0 });
+    expect((await poll()).body).toMatchObject({ asked: 1, feed: 'ok', reason: 'límite por minuto del proveedor' });
+    expect(await feed()).toMatchObject({ state: 'ok', wait_s: 60 });
+  });
+
+  it('few requests left in the day: the rest are spread evenly until the reset at 00:00 UTC', async () => {
+    await liveRound([-5]);
+    await hook('/quota', { daily_remaining: 10 });
+    await poll();
+    // 9 left after this request; spread over what is left of the UTC day (unless 15-second polls fit).
+    const { rows } = await q(`
+      select f.daily_remaining, extract(epoch from f.next_request_at - f.updated_at) as wait_s,
+             extract(epoch from ((date_trunc('day', f.updated_at at time zone 'UTC') + interval '1 day') at time zone 'UTC') - f.updated_at) as to_reset_s
+      from public.live_feed f`);
+    expect(rows[0].daily_remaining).toBe(9);
+    const toReset = Number(rows[0].to_reset_s);
+    if (9 * 15 < toReset) expect(Math.abs(Number(rows[0].wait_s) - toReset / 9)).toBeLessThan(1);
+  });
+
+  it('a spent day pauses the score until 00:00 UTC; a visitor reads "en pausa"', async () => {
+    await liveRound([-5]);
+    await hook('/quota', { daily_remaining: 0 });
+    expect((await poll()).body).toMatchObject({ asked: 1, feed: 'paused', reason: 'cuota del día agotada' });
+    const { rows } = await q(`select next_request_at = (date_trunc('day', now() at time zone 'UTC') + interval '1 day') at time zone 'UTC' as at_reset from public.live_feed`);
+    expect(rows[0].at_reset).toBe(true);
+    const { data } = await anonClient().from('live_feed').select('state, paused_since');
+    expect(data).toEqual([{ state: 'paused', paused_since: expect.any(String) }]);
+    const before = (await providerRequests()).length;
+    expect((await poll()).body).toMatchObject({ asked: 0 });
+    expect((await providerRequests()).length).toBe(before);
+  });
+});
+
+describe('a provider outage', () => {
+  it('keeps the scores, pauses the feed once with a growing wait, and comes back with the provider', async () => {
+    const { round, matches, fixtures } = await liveRound([-20]);
+    await hook(`/fixtures/${fixtures[0]}/kickoff`);
+    await hook(`/fixtures/${fixtures[0]}/goal`, { team: 'home', minute: 15 });
+    await poll();
+    const screen = listen(round);
+    channels.push(screen.channel);
+    await screen.ready;
+
+    await hook('/outage', { mode: 'error' });
+    await hook(`/fixtures/${fixtures[0]}/goal`, { team: 'home', minute: 20 });
+    expect(await poll()).toEqual({ status: 200, body: { asked: 1, changed: 0, feed: 'paused', reason: 'respuesta ilegible del proveedor (HTTP 500)' } });
+    expect(await live(matches[0])).toMatchObject({ status: '1H', home_goals: 1 });
+    expect(await feed()).toMatchObject({ state: 'paused', failures: 1, wait_s: 15 });
+    await expect.poll(() => screen.messages.length, { timeout: 30_000 }).toBe(1);
+    expect(screen.messages[0]).toEqual({ quinielaId: round, matches: [], feed: 'paused' });
+
+    // Backing off: nothing asked before next_request_at (moved later, so a slow machine cannot pass it first).
+    await q(`update public.live_feed set next_request_at = now() + interval '10 minutes'`);
+    expect((await poll()).body).toMatchObject({ asked: 0 });
+    for (const mode of ['unavailable', 'garbage'] as const) {
+      await hook('/outage', { mode });
+      await feedDue();
+      expect((await poll()).body).toMatchObject({ asked: 1, feed: 'paused' });
+    }
+    // 15 s, 30 s, then a minute: the wait doubles with each failure.
+    expect(await feed()).toMatchObject({ failures: 3, wait_s: 60 });
+
+    await hook('/outage', { mode: 'none' });
+    await feedDue();
+    expect((await poll()).body).toMatchObject({ asked: 1, changed: 1, feed: 'ok' });
+    expect(await feed()).toMatchObject({ state: 'ok', failures: 0, paused_since: null });
+    expect(await live(matches[0])).toMatchObject({ home_goals: 2, elapsed: 20 });
+    await expect.poll(() => screen.messages.length, { timeout: 30_000 }).toBe(2);
+    expect(screen.messages[1]).toMatchObject({ quinielaId: round, feed: 'ok', matches: [{ matchId: matches[0], home: 2 }] });
+  });
+});
+
+describe('who may do what', () => {
+  it('visitors and players read live scores and the feed state; not its reasons or quota', async () => {
+    const { matches, fixtures } = await liveRound([-5]);
+    await hook(`/fixtures/${fixtures[0]}/kickoff`);
+    await poll();
+    for (const client of [anonClient(), ana.client]) {
+      const { data, error } = await client.from('match_live').select('match_id, status').eq('match_id', matches[0]);
+      expect(error).toBeNull();
+      expect(data).toEqual([{ match_id: matches[0], status: '1H' }]);
+      expect((await client.from('live_feed').select('state')).data).toEqual([{ state: 'ok' }]);
+      expect((await client.from('live_feed').select('reason, next_request_at, daily_remaining')).error?.code).toBe('42501');
+    }
+  });
+
+  it('nobody but the poller writes them, even an admin; an admin links a match to a fixture', async () => {
+    const { round, matches, fixtures } = await liveRound([-5]);
+    await hook(`/fixtures/${fixtures[0]}/kickoff`);
+    await poll();
+    for (const client of [ana.client, admin.client]) {
+      expect((await client.from('match_live').update({ home_goals: 9 }).eq('match_id', matches[0])).error?.code).toBe('42501');
+      expect((await client.from('match_live').insert({ match_id: matches[0], quiniela_id: round, fixture_id: 1, status: 'FT' })).error?.code).toBe('42501');
+      expect((await client.from('match_live').delete().eq('match_id', matches[0])).error?.code).toBe('42501');
+      expect((await client.from('live_feed').update({ state: 'ok' }).eq('id', 1)).error?.code).toBe('42501');
+      expect((await client.rpc('record_live_scores', { fixtures: [] })).error?.code).toBe('42501');
+      expect((await client.rpc('record_feed_failure', { reason: 'x' })).error?.code).toBe('42501');
+      expect((await client.rpc('live_poll_plan')).error?.code).toBe('42501');
+      expect(await poll(client === admin.client ? admin.accessToken : ana.accessToken)).toMatchObject({ status: 403 });
+    }
+    expect((await anonClient().rpc('record_live_scores', { fixtures: [] })).error?.code).toBe('42501');
+    expect(await live(matches[0])).toMatchObject({ status: '1H', home_goals: 0 });
+
+    const { error } = await admin.client.from('matches').update({ provider_fixture_id: 987_654_321 }).eq('id', matches[0]);
+    expect(error).toBeNull();
+    expect((await q('select provider_fixture_id from public.matches where id = $1', [matches[0]])).rows[0].provider_fixture_id).toBe('987654321');
+    expect((await ana.client.from('matches').update({ provider_fixture_id: 1 }).eq('id', matches[0]).select()).data).toEqual([]);
+  });
+});
