@@ -16,7 +16,8 @@ async function hook(path: string, body: unknown = {}): Promise<Record<string, an
 async function poll() {
   const r = await fetch(`${inject('apiUrl')}/functions/v1/poll-live-scores`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${inject('serviceRoleKey')}`, apikey: inject('anonKey'), 'content-type': 'application/json' },
+    // As the scheduler calls it: the secret key as apikey (the gateway hands the function a service_role JWT).
+    headers: { apikey: inject('secretKey'), 'content-type': 'application/json' },
     body: '{}',
   });
   expect(r.status).toBe(200);

@@ -21,10 +21,11 @@ async function hook(path: string, body: unknown = {}): Promise<Record<string, an
 }
 const providerRequests = async () => (await (await fetch(`${football()}/__local/requests`)).json()) as Array<{ path: string; query: Record<string, string> }>;
 
-async function poll(token = inject('serviceRoleKey')): Promise<{ status: number; body: Record<string, any> }> {
+/** As the scheduler calls it (the secret key as apikey), or with `token`'s bearer on the publishable key. */
+async function poll(token?: string): Promise<{ status: number; body: Record<string, any> }> {
   const r = await fetch(`${inject('apiUrl')}/functions/v1/poll-live-scores`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, apikey: inject('anonKey'), 'content-type': 'application/json' },
+    headers: { ...(token ? { authorization: `Bearer ${token}`, apikey: inject('publishableKey') } : { apikey: inject('secretKey') }), 'content-type': 'application/json' },
     body: '{}',
   });
   return { status: r.status, body: (await r.json()) as Record<string, any> };

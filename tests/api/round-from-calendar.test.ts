@@ -19,7 +19,7 @@ async function hook(path: string, body: unknown = {}): Promise<Record<string, an
 async function call(token: string, body: unknown): Promise<{ status: number; body: Record<string, any> }> {
   const r = await fetch(`${inject('apiUrl')}/functions/v1/round-from-calendar`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, apikey: inject('anonKey'), 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, apikey: inject('publishableKey'), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: r.status, body: (await r.json()) as Record<string, any> };

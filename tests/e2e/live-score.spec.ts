@@ -18,7 +18,8 @@ async function hook(path: string, body: unknown = {}): Promise<{ fixture: { id: 
 async function poll() {
   const res = await fetch(`${process.env.SUPABASE_API_URL}/functions/v1/poll-live-scores`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${process.env.SUPABASE_SERVICE_ROLE_KEY}`, apikey: process.env.SUPABASE_ANON_KEY!, 'content-type': 'application/json' },
+    // As the scheduler calls it: the secret key as apikey.
+    headers: { apikey: process.env.SUPABASE_SECRET_KEY!, 'content-type': 'application/json' },
     body: '{}',
   });
   expect(res.status).toBe(200);
