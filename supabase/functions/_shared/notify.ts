@@ -121,8 +121,11 @@ async function push(sub: Subscription, payload: Payload, kind: string): Promise<
   }
 }
 
+/** The game's clock (Mexico City), the functions' one home for it (Deno cannot import src/lib/time.ts). */
+export const GAME_TIME_ZONE = 'America/Mexico_City';
+
 const deadlineFormat = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
+  timeZone: GAME_TIME_ZONE,
   weekday: 'long',
   day: 'numeric',
   month: 'long',

@@ -7,6 +7,7 @@
 import { refuseAdminRequest, serviceClient } from '../_shared/admin.ts';
 import { env, optionalEnv } from '../_shared/env.ts';
 import { json, readJson } from '../_shared/http.ts';
+import { GAME_TIME_ZONE } from '../_shared/notify.ts';
 
 const API_FOOTBALL = 'https://v3.football.api-sports.io';
 const TIMEOUT_MS = 10_000;
@@ -59,7 +60,7 @@ export default async function handler(req: Request): Promise<Response> {
       if (Date.parse(body.to) - Date.parse(body.from) > 31 * 86_400_000) return json(400, { error: 'Elige como máximo 31 días.' });
       const from = new Date(`${body.from}T00:00:00Z`);
       const season = LEAGUES[league].calendarYear || from.getUTCMonth() >= 6 ? from.getUTCFullYear() : from.getUTCFullYear() - 1;
-      const fixtures = await ask(`league=${league}&season=${season}&from=${body.from}&to=${body.to}&timezone=America/Mexico_City`);
+      const fixtures = await ask(`league=${league}&season=${season}&from=${body.from}&to=${body.to}&timezone=${encodeURIComponent(GAME_TIME_ZONE)}`);
       const teamIds = [...new Set(fixtures.flatMap((f) => [f.teams.home.id, f.teams.away.id]))];
       const { data: clubs, error } = await db.from('clubs').select('id, provider_team_id').in('provider_team_id', teamIds.length ? teamIds : [0]);
       if (error) throw error;
