@@ -126,6 +126,27 @@ create policy "Members read their ligas' members and admins read all" on public.
 create policy "Members read their ligas' reminders and admins read all" on public.league_reminders for select to authenticated
   using ((select public.is_league_member(league_id)) or (select public.is_admin()));
 
+-- A liga's chat (issue 44, item 14): the round chat's table with a liga instead of a round, so
+-- its rules stay in one home (120_chat.sql: not blank through public.shows_nothing, at most 500
+-- characters, the server's created_at, one message every 3 s per player across every chat,
+-- admins remove). Only who reads and who writes differ: the liga's members, as for its table.
+alter table public.chat_messages add column league_id uuid references public.leagues (id) on delete cascade;
+alter table public.chat_messages add constraint chat_messages_one_room check ((quiniela_id is null) <> (league_id is null));
+grant insert (league_id) on table public.chat_messages to authenticated;
+comment on column public.chat_messages.league_id is 'The liga whose chat holds the message (its members only); null for a round''s chat.';
+
+create index chat_messages_league_id_created_at_idx on public.chat_messages (league_id, created_at) where league_id is not null;
+
+create policy "Members read their ligas' chat and admins read all" on public.chat_messages for select to authenticated
+  using (league_id is not null and ((select public.is_league_member(league_id)) or (select public.is_admin())));
+
+create policy "Members post as themselves in their ligas' chat" on public.chat_messages for insert to authenticated
+  with check (
+    user_id = (select auth.uid())
+    and league_id is not null
+    and (select public.is_league_member(league_id))
+  );
+
 -- Name and prize line: one rule for the functions and the owner's direct update.
 create function internal.check_league_texts() returns trigger
 language plpgsql set search_path = ''
