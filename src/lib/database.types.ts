@@ -2078,6 +2078,7 @@ export type Database = {
           my_rank: number
           name: string
           prize_note: string
+          rank_month: string
         }[]
       }
       get_my_referral_stats: {

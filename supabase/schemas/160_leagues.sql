@@ -505,33 +505,50 @@ revoke execute on function public.get_league_missing_picks(league_id uuid, quini
 
 create function public.get_my_leagues()
 returns table (
-  id uuid, name text, code text, prize_note text, is_owner boolean, member_count int, my_rank int, missing_count int
+  id uuid, name text, code text, prize_note text, is_owner boolean, member_count int, my_rank int, missing_count int, rank_month text
 )
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
   me uuid := (select auth.uid());
-  y int := extract(year from public.mx_time(now()))::int;
-  mo int := extract(month from public.mx_time(now()))::int;
+  month_start timestamp := date_trunc('month', public.mx_time(now()));
+  y int := extract(year from month_start)::int;
+  mo int := extract(month from month_start)::int;
+  py int := extract(year from month_start - interval '1 month')::int;
+  pmo int := extract(month from month_start - interval '1 month')::int;
   round_id bigint := (select r.id from internal.current_round() r);
 begin
   return query
   select l.id, l.name, l.code, l.prize_note, l.owner_id = me,
          (select count(*)::int from public.league_members m where m.league_id = l.id),
-         -- Ties share the rank: 1 + members with more points this month.
+         -- Ties share the rank: 1 + members with more points in the month ranked.
          1 + (select count(*)::int from public.league_members m
-              join public.monthly_standings s on s.user_id = m.user_id and s.year = y and s.month = mo
+              join public.monthly_standings s on s.user_id = m.user_id and s.year = w.ry and s.month = w.rmo
               where m.league_id = l.id
                 and s.total_points > coalesce((select s2.total_points from public.monthly_standings s2
-                                               where s2.user_id = me and s2.year = y and s2.month = mo), 0)),
-         coalesce((select count(*)::int from internal.league_missing(l.id, round_id)), 0)
+                                               where s2.user_id = me and s2.year = w.ry and s2.month = w.rmo), 0)),
+         coalesce((select count(*)::int from internal.league_missing(l.id, round_id)), 0),
+         case when w.final then to_char(make_date(py, pmo, 1), 'YYYY-MM') end
   from public.league_members mine
   join public.leagues l on l.id = mine.league_id
+  -- The month's first days (issue 44, item 10): while no member has points this month, the
+  -- place is last month's final one, as the liga's table shows it (load-league.ts), when the
+  -- liga existed then and someone scored.
+  cross join lateral (
+    select not exists (select 1 from public.league_members m
+                       join public.monthly_standings s on s.user_id = m.user_id and s.year = y and s.month = mo
+                       where m.league_id = l.id and s.total_points > 0)
+       and public.mx_time(l.created_at) < month_start
+       and exists (select 1 from public.league_members m
+                   join public.monthly_standings s on s.user_id = m.user_id and s.year = py and s.month = pmo
+                   where m.league_id = l.id and s.total_points > 0) as final
+  ) f
+  cross join lateral (select f.final, case when f.final then py else y end as ry, case when f.final then pmo else mo end as rmo) w
   where mine.user_id = me
   order by mine.joined_at, l.id;
 end
 $$;
-comment on function public.get_my_leagues() is '"Mis ligas": the caller''s ligas with his position this Mexico City month and how many members still have to pick this week''s round.';
+comment on function public.get_my_leagues() is '"Mis ligas": the caller''s ligas with his position this Mexico City month (or, while nobody in the liga has points this month, last month''s final position: rank_month names that month, null otherwise) and how many members still have to pick this week''s round.';
 revoke execute on function public.get_my_leagues() from public, anon;
 
 -- The liga's month table from monthly_standings (the rows the global ranking reads), ranked

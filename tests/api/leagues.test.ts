@@ -493,6 +493,39 @@ describe('Mis ligas', () => {
     expect(l2.code).toMatch(CODE);
     expect((await anonClient().rpc('get_my_leagues')).error?.code).toBe('42501');
   });
+
+  it('"Mis ligas" gives last month\'s final place, naming the month, while nobody in the liga has points this month', async () => {
+    const [owner, me] = [await createPlayer(), await createPlayer()];
+    const l = await league(owner, [me], 'Arranque');
+    // By the database clock: the liga exists since last month; its only points are a round of last month.
+    const [clock] = (await q(
+      `with start as (select date_trunc('month', now() at time zone 'America/Mexico_City') as t)
+       select to_char(t - interval '1 month', 'YYYY-MM') as last_key,
+              (t at time zone 'America/Mexico_City') - interval '20 days' as created,
+              (t - interval '10 days') at time zone 'America/Mexico_City' as last_month_deadline
+       from start`,
+    )).rows;
+    await q('update public.leagues set created_at = $2 where id = $1', [l.id, clock.created]);
+    const last = await round(1, `'${clock.last_month_deadline.toISOString()}'::timestamptz`);
+    await q('update public.quinielas set results_saved = true where id = $1', [last.id]);
+    await q('insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $3, 1, 30), ($2, $3, 1, 12)', [owner.id, me.id, last.id]);
+    // A liga born this month has no last month to show, whoever scored then.
+    const other = await createPlayer();
+    await q('insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $2, 1, 20)', [other.id, last.id]);
+    const young = await league(other, [me], 'Recién nacida');
+    const mine = async () => {
+      const { data, error } = await me.client.rpc('get_my_leagues');
+      expect(error).toBeNull();
+      return Object.fromEntries(data!.map((r) => [r.id, [r.my_rank, r.member_count, r.rank_month]]));
+    };
+    expect(await mine()).toEqual({ [l.id]: [2, 2, clock.last_key], [young.id]: [1, 2, null] });
+
+    // Once someone in the liga scores this month, the place is this month's again.
+    const now = await round(1, 'now()');
+    await q('update public.quinielas set results_saved = true where id = $1', [now.id]);
+    await q('insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $2, 1, 5)', [me.id, now.id]);
+    expect((await mine())[l.id]).toEqual([1, 2, null]);
+  });
 });
 
 describe('account deletion', () => {
