@@ -768,6 +768,9 @@ as $$
 declare
   l public.leagues := internal.league_for(remind_league_missing.league_id, true);
   me uuid := (select auth.uid());
+  -- Who sends it, named in the notice (issue 44, item 13): "Ana te recuerda…", as a friend's
+  -- nudge reads, not the app's.
+  sender text := coalesce((select nullif(btrim(p.username), '') from public.profiles p where p.id = me), 'Quien organiza tu liga');
   q record;
   n int;
 begin
@@ -787,8 +790,10 @@ begin
   select mi.user_id, 'league_reminder', q.id,
          case when s.push then 'push' else 'email' end,
          jsonb_build_object(
-           'title', format('⏰ Tu liga %s te espera', l.name),
-           'body', format('Aún te faltan picks de %s. Hazlos antes del cierre.', q.name),
+           'title', format('⏰ %s te recuerda: tu liga %s te espera', sender, l.name),
+           -- The round's name quoted («Quiniela del 5 de diciembre»): "picks de Quiniela del…" read as a typo.
+           'body', format('%s te recuerda que aún te faltan picks en «%s». Hazlos antes del cierre.', sender, q.name),
+           'sender', sender,
            'url', format('/picks?quiniela=%s', q.id),
            'tag', format('quiniela-%s', q.id),
            'league', l.name,

@@ -418,7 +418,12 @@ describe('Recordarles', () => {
     const rows = (await q(`select user_id, kind, channel, payload, dedupe_key from public.notification_outbox where quiniela_id = $1 and kind = 'league_reminder'`, [r.id])).rows;
     expect(rows).toEqual([{
       user_id: missing.id, kind: 'league_reminder', channel: 'email', dedupe_key: `league_reminder:${r.id}`,
-      payload: expect.objectContaining({ title: '⏰ Tu liga Oficina te espera', body: 'Aún te faltan picks de Jornada recordada. Hazlos antes del cierre.', url: `/picks?quiniela=${r.id}`, league: 'Oficina' }),
+      // Who sends it, by name (issue 44, item 13), and the round's name quoted, not "picks de Jornada…".
+      payload: expect.objectContaining({
+        title: `⏰ ${owner.username} te recuerda: tu liga Oficina te espera`,
+        body: `${owner.username} te recuerda que aún te faltan picks en «Jornada recordada». Hazlos antes del cierre.`,
+        url: `/picks?quiniela=${r.id}`, league: 'Oficina', sender: owner.username,
+      }),
     }]);
     const again = await owner.client.rpc('remind_league_missing', { league_id: l.id, quiniela_id: r.id });
     expect(again.error).toMatchObject({ code: 'QZ429', hint: 'league_already_reminded', message: 'Ya les recordaste esta quiniela a los de tu liga.' });
