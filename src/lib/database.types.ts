@@ -105,25 +105,35 @@ export type Database = {
         Row: {
           created_at: string
           id: number
+          league_id: string | null
           message: string
-          quiniela_id: number
+          quiniela_id: number | null
           user_id: string
         }
         Insert: {
           created_at?: string
           id?: number
+          league_id?: string | null
           message: string
-          quiniela_id: number
+          quiniela_id?: number | null
           user_id: string
         }
         Update: {
           created_at?: string
           id?: number
+          league_id?: string | null
           message?: string
-          quiniela_id?: number
+          quiniela_id?: number | null
           user_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "chat_messages_league_id_fkey"
+            columns: ["league_id"]
+            isOneToOne: false
+            referencedRelation: "leagues"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "chat_messages_quiniela_id_fkey"
             columns: ["quiniela_id"]
@@ -2259,6 +2269,7 @@ export type Database = {
           my_rank: number
           name: string
           prize_note: string
+          rank_month: string
         }[]
       }
       get_my_referral_stats: {

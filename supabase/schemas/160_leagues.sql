@@ -126,6 +126,27 @@ create policy "Members read their ligas' members and admins read all" on public.
 create policy "Members read their ligas' reminders and admins read all" on public.league_reminders for select to authenticated
   using ((select public.is_league_member(league_id)) or (select public.is_admin()));
 
+-- A liga's chat (issue 44, item 14): the round chat's table with a liga instead of a round, so
+-- its rules stay in one home (120_chat.sql: not blank through public.shows_nothing, at most 500
+-- characters, the server's created_at, one message every 3 s per player across every chat,
+-- admins remove). Only who reads and who writes differ: the liga's members, as for its table.
+alter table public.chat_messages add column league_id uuid references public.leagues (id) on delete cascade;
+alter table public.chat_messages add constraint chat_messages_one_room check ((quiniela_id is null) <> (league_id is null));
+grant insert (league_id) on table public.chat_messages to authenticated;
+comment on column public.chat_messages.league_id is 'The liga whose chat holds the message (its members only); null for a round''s chat.';
+
+create index chat_messages_league_id_created_at_idx on public.chat_messages (league_id, created_at) where league_id is not null;
+
+create policy "Members read their ligas' chat and admins read all" on public.chat_messages for select to authenticated
+  using (league_id is not null and ((select public.is_league_member(league_id)) or (select public.is_admin())));
+
+create policy "Members post as themselves in their ligas' chat" on public.chat_messages for insert to authenticated
+  with check (
+    user_id = (select auth.uid())
+    and league_id is not null
+    and (select public.is_league_member(league_id))
+  );
+
 -- Name and prize line: one rule for the functions and the owner's direct update.
 create function internal.check_league_texts() returns trigger
 language plpgsql set search_path = ''
@@ -484,33 +505,50 @@ revoke execute on function public.get_league_missing_picks(league_id uuid, quini
 
 create function public.get_my_leagues()
 returns table (
-  id uuid, name text, code text, prize_note text, is_owner boolean, member_count int, my_rank int, missing_count int
+  id uuid, name text, code text, prize_note text, is_owner boolean, member_count int, my_rank int, missing_count int, rank_month text
 )
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
   me uuid := (select auth.uid());
-  y int := extract(year from public.mx_time(now()))::int;
-  mo int := extract(month from public.mx_time(now()))::int;
+  month_start timestamp := date_trunc('month', public.mx_time(now()));
+  y int := extract(year from month_start)::int;
+  mo int := extract(month from month_start)::int;
+  py int := extract(year from month_start - interval '1 month')::int;
+  pmo int := extract(month from month_start - interval '1 month')::int;
   round_id bigint := (select r.id from internal.current_round() r);
 begin
   return query
   select l.id, l.name, l.code, l.prize_note, l.owner_id = me,
          (select count(*)::int from public.league_members m where m.league_id = l.id),
-         -- Ties share the rank: 1 + members with more points this month.
+         -- Ties share the rank: 1 + members with more points in the month ranked.
          1 + (select count(*)::int from public.league_members m
-              join public.monthly_standings s on s.user_id = m.user_id and s.year = y and s.month = mo
+              join public.monthly_standings s on s.user_id = m.user_id and s.year = w.ry and s.month = w.rmo
               where m.league_id = l.id
                 and s.total_points > coalesce((select s2.total_points from public.monthly_standings s2
-                                               where s2.user_id = me and s2.year = y and s2.month = mo), 0)),
-         coalesce((select count(*)::int from internal.league_missing(l.id, round_id)), 0)
+                                               where s2.user_id = me and s2.year = w.ry and s2.month = w.rmo), 0)),
+         coalesce((select count(*)::int from internal.league_missing(l.id, round_id)), 0),
+         case when w.final then to_char(make_date(py, pmo, 1), 'YYYY-MM') end
   from public.league_members mine
   join public.leagues l on l.id = mine.league_id
+  -- The month's first days (issue 44, item 10): while no member has points this month, the
+  -- place is last month's final one, as the liga's table shows it (load-league.ts), when the
+  -- liga existed then and someone scored.
+  cross join lateral (
+    select not exists (select 1 from public.league_members m
+                       join public.monthly_standings s on s.user_id = m.user_id and s.year = y and s.month = mo
+                       where m.league_id = l.id and s.total_points > 0)
+       and public.mx_time(l.created_at) < month_start
+       and exists (select 1 from public.league_members m
+                   join public.monthly_standings s on s.user_id = m.user_id and s.year = py and s.month = pmo
+                   where m.league_id = l.id and s.total_points > 0) as final
+  ) f
+  cross join lateral (select f.final, case when f.final then py else y end as ry, case when f.final then pmo else mo end as rmo) w
   where mine.user_id = me
   order by mine.joined_at, l.id;
 end
 $$;
-comment on function public.get_my_leagues() is '"Mis ligas": the caller''s ligas with his position this Mexico City month and how many members still have to pick this week''s round.';
+comment on function public.get_my_leagues() is '"Mis ligas": the caller''s ligas with his position this Mexico City month (or, while nobody in the liga has points this month, last month''s final position: rank_month names that month, null otherwise) and how many members still have to pick this week''s round.';
 revoke execute on function public.get_my_leagues() from public, anon;
 
 -- The liga's month table from monthly_standings (the rows the global ranking reads), ranked
@@ -730,6 +768,9 @@ as $$
 declare
   l public.leagues := internal.league_for(remind_league_missing.league_id, true);
   me uuid := (select auth.uid());
+  -- Who sends it, named in the notice (issue 44, item 13): "Ana te recuerda…", as a friend's
+  -- nudge reads, not the app's.
+  sender text := coalesce((select nullif(btrim(p.username), '') from public.profiles p where p.id = me), 'Quien organiza tu liga');
   q record;
   n int;
 begin
@@ -749,8 +790,10 @@ begin
   select mi.user_id, 'league_reminder', q.id,
          case when s.push then 'push' else 'email' end,
          jsonb_build_object(
-           'title', format('⏰ Tu liga %s te espera', l.name),
-           'body', format('Aún te faltan picks de %s. Hazlos antes del cierre.', q.name),
+           'title', format('⏰ %s te recuerda: tu liga %s te espera', sender, l.name),
+           -- The round's name quoted («Quiniela del 5 de diciembre»): "picks de Quiniela del…" read as a typo.
+           'body', format('%s te recuerda que aún te faltan picks en «%s». Hazlos antes del cierre.', sender, q.name),
+           'sender', sender,
            'url', format('/picks?quiniela=%s', q.id),
            'tag', format('quiniela-%s', q.id),
            'league', l.name,

@@ -418,7 +418,12 @@ describe('Recordarles', () => {
     const rows = (await q(`select user_id, kind, channel, payload, dedupe_key from public.notification_outbox where quiniela_id = $1 and kind = 'league_reminder'`, [r.id])).rows;
     expect(rows).toEqual([{
       user_id: missing.id, kind: 'league_reminder', channel: 'email', dedupe_key: `league_reminder:${r.id}`,
-      payload: expect.objectContaining({ title: '⏰ Tu liga Oficina te espera', body: 'Aún te faltan picks de Jornada recordada. Hazlos antes del cierre.', url: `/picks?quiniela=${r.id}`, league: 'Oficina' }),
+      // Who sends it, by name (issue 44, item 13), and the round's name quoted, not "picks de Jornada…".
+      payload: expect.objectContaining({
+        title: `⏰ ${owner.username} te recuerda: tu liga Oficina te espera`,
+        body: `${owner.username} te recuerda que aún te faltan picks en «Jornada recordada». Hazlos antes del cierre.`,
+        url: `/picks?quiniela=${r.id}`, league: 'Oficina', sender: owner.username,
+      }),
     }]);
     const again = await owner.client.rpc('remind_league_missing', { league_id: l.id, quiniela_id: r.id });
     expect(again.error).toMatchObject({ code: 'QZ429', hint: 'league_already_reminded', message: 'Ya les recordaste esta quiniela a los de tu liga.' });
@@ -492,6 +497,39 @@ describe('Mis ligas', () => {
     expect(data!.map((r) => [r.name, r.is_owner, r.member_count, r.my_rank]).sort()).toEqual([['Familia', false, 2, 1], ['Oficina', false, 3, 1]]);
     expect(l2.code).toMatch(CODE);
     expect((await anonClient().rpc('get_my_leagues')).error?.code).toBe('42501');
+  });
+
+  it('"Mis ligas" gives last month\'s final place, naming the month, while nobody in the liga has points this month', async () => {
+    const [owner, me] = [await createPlayer(), await createPlayer()];
+    const l = await league(owner, [me], 'Arranque');
+    // By the database clock: the liga exists since last month; its only points are a round of last month.
+    const [clock] = (await q(
+      `with start as (select date_trunc('month', now() at time zone 'America/Mexico_City') as t)
+       select to_char(t - interval '1 month', 'YYYY-MM') as last_key,
+              (t at time zone 'America/Mexico_City') - interval '20 days' as created,
+              (t - interval '10 days') at time zone 'America/Mexico_City' as last_month_deadline
+       from start`,
+    )).rows;
+    await q('update public.leagues set created_at = $2 where id = $1', [l.id, clock.created]);
+    const last = await round(1, `'${clock.last_month_deadline.toISOString()}'::timestamptz`);
+    await q('update public.quinielas set results_saved = true where id = $1', [last.id]);
+    await q('insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $3, 1, 30), ($2, $3, 1, 12)', [owner.id, me.id, last.id]);
+    // A liga born this month has no last month to show, whoever scored then.
+    const other = await createPlayer();
+    await q('insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $2, 1, 20)', [other.id, last.id]);
+    const young = await league(other, [me], 'Recién nacida');
+    const mine = async () => {
+      const { data, error } = await me.client.rpc('get_my_leagues');
+      expect(error).toBeNull();
+      return Object.fromEntries(data!.map((r) => [r.id, [r.my_rank, r.member_count, r.rank_month]]));
+    };
+    expect(await mine()).toEqual({ [l.id]: [2, 2, clock.last_key], [young.id]: [1, 2, null] });
+
+    // Once someone in the liga scores this month, the place is this month's again.
+    const now = await round(1, 'now()');
+    await q('update public.quinielas set results_saved = true where id = $1', [now.id]);
+    await q('insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $2, 1, 5)', [me.id, now.id]);
+    expect((await mine())[l.id]).toEqual([1, 2, null]);
   });
 });
 

@@ -137,3 +137,25 @@ test('item 6: settings, a Pro round and its Pro results, seen once, open offline
   }
   expect(apiCalls()).toEqual([]);
 });
+
+// Issue 44, item 6's rest, at 390 px: a liga's invitation, seen once with signal, opens offline
+// from the phone's copy, saying from when.
+test("item 6: a liga's invitation, seen once, opens offline from the saved copy", async ({ page }) => {
+  const [owner, player] = await Promise.all([createPlayer('fanoff6liga'), createPlayer('fanoff6liga')]);
+  const name = `Invitación ${Date.now().toString(36)}`;
+  const { data, error } = await owner.api.rpc('create_league', { name });
+  if (error) throw error;
+  const { code } = data[0]!;
+  await signInPage(page, player);
+  await page.goto('/inicio');
+  await serviceWorkerInControl(page);
+  await page.goto(`/liga/${code}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Unirme a la liga' })).toBeVisible();
+
+  await page.context().setOffline(true);
+  const apiCalls = countApiCalls(page);
+  await openOffline(page, `/liga/${code}`, page.getByRole('status').filter({ hasText: /^Sin conexión: ves la copia de esta invitación guardada el .*\d/ }));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(apiCalls()).toEqual([]);
+});

@@ -57,3 +57,33 @@ test('item 10: with no points this month yet, the home, the history and the liga
     await e2eSql('delete from public.quinielas where id = $1', [clock!.round_id]);
   }
 });
+
+test("item 10: with no points in the liga this month yet, /inicio's \"Mis ligas\" gives last month's final place, said so", async ({ page }) => {
+  const [owner, me] = await Promise.all([createPlayer('inicio'), createPlayer('inicio')]);
+  const { data, error } = await owner.api.rpc('create_league', { name: `Arranque ${Date.now().toString(36)}` });
+  if (error) throw error;
+  const { id: leagueId, code } = data[0]!;
+  expect((await me.api.rpc('join_league', { code })).error).toBeNull();
+  // By the database clock: the liga exists since last month; its only points are a round of last month.
+  const [clock] = await e2eSql<{ last_m: number; round_id: string }>(
+    `with start as (select date_trunc('month', now() at time zone 'America/Mexico_City') as t),
+          liga as (update public.leagues set created_at = ((select t from start) at time zone 'America/Mexico_City') - interval '20 days' where id = $1),
+          r as (insert into public.quinielas (name, week, deadline, results_saved)
+                select 'Jornada de cierre ' || substr(md5(random()::text), 1, 6), 1, (t - interval '10 days') at time zone 'America/Mexico_City', true from start
+                returning id)
+     select extract(month from t - interval '1 month')::int as last_m, (select id from r)::text as round_id from start`,
+    [leagueId],
+  );
+  await e2eSql('insert into public.scores (user_id, quiniela_id, correct, points) values ($1, $3, 8, 30), ($2, $3, 5, 12)', [owner.id, me.id, clock!.round_id]);
+  const lastMonth = MONTHS[clock!.last_m - 1]!;
+  try {
+    await signInPage(page, me);
+    await page.goto('/inicio');
+    // Not "Vas 1.º de 2" (everyone tied at 0 this month): second of two last month.
+    const mine = page.getByRole('list', { name: 'Mis ligas' });
+    await expect(mine).toContainText(`Quedaste 2.º de 2 en ${lastMonth}`, DATA);
+    await expect(mine).not.toContainText('Vas 1.º');
+  } finally {
+    await e2eSql('delete from public.quinielas where id = $1', [clock!.round_id]);
+  }
+});

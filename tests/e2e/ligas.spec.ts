@@ -104,7 +104,8 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
   await page.reload();
   await expect(page.getByRole('button', { name: /^Recordatorio enviado (hoy|el \d+ de \p{L}+) a las \d{2}:\d{2}$/u })).toBeDisabled(DATA);
   await dispatchNotifications();
-  const subject = `⏰ Tu liga ${name} te espera`;
+  // Issue 44, item 13: the mail says who sends it.
+  const subject = `⏰ ${ownerProfile!.username} te recuerda: tu liga ${name} te espera`;
   await expect.poll(() => mailSubjects(email)).toContain(subject);
   expect((await mailSubjects(email)).filter((s) => s === subject)).toHaveLength(1);
   // A second run sends nothing more.

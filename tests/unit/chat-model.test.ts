@@ -47,6 +47,8 @@ describe('the database refusals', () => {
     );
     expect(sendErrorText({ code: '42501', message: 'new row violates row-level security policy' })).toMatch(/la quiniela ya terminó o tu sesión expiró/);
     expect(sendErrorText({ code: '08006' })).toBe('No se pudo enviar tu mensaje. Intenta de nuevo.');
+    // In a liga's chat the refusal is about the liga (a member who left, or was removed), not a finished round.
+    expect(sendErrorText({ code: '42501' }, 'liga')).toBe('No se pudo enviar tu mensaje: ya no estás en esta liga o tu sesión expiró. Recarga la página.');
   });
 });
 

@@ -14,10 +14,12 @@ export const CHAT_MESSAGES = {
   loadFailed: 'No pudimos cargar el chat. Revisa tu conexión e intenta de nuevo.',
   olderFailed: 'No pudimos cargar los mensajes anteriores. Intenta de nuevo.',
   empty: 'Todavía no hay mensajes en esta quiniela. ¡Escribe el primero!',
+  emptyLiga: 'Todavía no hay mensajes en esta liga. ¡Escribe el primero!',
   blank: 'Escribe un mensaje antes de enviarlo.',
   tooFast: 'Espera unos segundos antes de enviar otro mensaje.',
   closed: 'Esta quiniela ya terminó: su chat es solo de lectura.',
   refused: 'No se pudo enviar tu mensaje: la quiniela ya terminó o tu sesión expiró. Recarga la página.',
+  refusedLiga: 'No se pudo enviar tu mensaje: ya no estás en esta liga o tu sesión expiró. Recarga la página.',
   sendFailed: 'No se pudo enviar tu mensaje. Intenta de nuevo.',
   removeFailed: 'No se pudo borrar el mensaje. Intenta de nuevo.',
 } as const;
@@ -27,6 +29,12 @@ const DATABASE_TOO_LONG = 'Tu mensaje es muy largo: máximo 500 caracteres.';
 
 const tooLongMessage = (length: number) => `Tu mensaje es muy largo (${length}/${CHAT_MESSAGE_MAX}).`;
 
+/** Which chat: a round's (anyone reads it) or a liga's (its members only; issue 44, item 14). One table and one set of rules. */
+export type ChatPlace = { kind: 'round'; id: number } | { kind: 'liga'; id: string };
+
+/** The column that names the chat's place, and the live channel's filter on it. */
+export const placeColumn = (place: ChatPlace) => (place.kind === 'round' ? 'quiniela_id' : 'league_id');
+
 export interface ChatAuthor {
   username: string;
   clubName: string | null;
@@ -35,7 +43,8 @@ export interface ChatAuthor {
 
 export interface ChatMessage {
   id: number;
-  quinielaId: number;
+  /** The round's; null in a liga's chat. */
+  quinielaId: number | null;
   userId: string;
   message: string;
   createdAt: string;
@@ -58,7 +67,7 @@ export function remainingCharacters(raw: string): number {
 }
 
 /** The database's refusal of a post, in the player's words (codes set by the chat's trigger and policy). */
-export function sendErrorText(error: { code?: string; message?: string }): string {
+export function sendErrorText(error: { code?: string; message?: string }, place: ChatPlace['kind'] = 'round'): string {
   switch (error.code) {
     case 'QZ429':
       return CHAT_MESSAGES.tooFast;
@@ -66,7 +75,7 @@ export function sendErrorText(error: { code?: string; message?: string }): strin
       // The trigger's own Spanish text says which rule was broken; a bare constraint name would not.
       return error.message === CHAT_MESSAGES.blank || error.message === DATABASE_TOO_LONG ? error.message : CHAT_MESSAGES.sendFailed;
     case '42501':
-      return CHAT_MESSAGES.refused;
+      return place === 'liga' ? CHAT_MESSAGES.refusedLiga : CHAT_MESSAGES.refused;
     default:
       return CHAT_MESSAGES.sendFailed;
   }

@@ -25,7 +25,7 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
     insert: 'banner_url body_html category excerpt published_at slug title',
     update: 'banner_url body_html category excerpt published_at slug title',
   },
-  chat_messages: { insert: 'message quiniela_id user_id' },
+  chat_messages: { insert: 'league_id message quiniela_id user_id' },
   clubs: { insert: 'league logo_url name short_name', update: 'league logo_url name short_name' },
   daily_game_picks: { insert: 'answer daily_game_id user_id', update: 'answer daily_game_id user_id' },
   daily_games: {

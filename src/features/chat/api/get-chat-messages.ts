@@ -1,14 +1,15 @@
-// Reads of a round's chat, each with the author's public name and club crest (public_profiles,
-// readable by visitors): the latest page, the page before a message, everything from a message
-// on (the catch-up after a reconnect), and one message (a live insert carries only its row).
+// Reads of a chat (a round's or a liga's), each with the author's public name and club crest
+// (public_profiles, readable by visitors): the latest page, the page before a message, everything
+// from a message on (the catch-up after a reconnect), and one message (a live insert carries only
+// its row). A liga's messages come back to its members only (RLS).
 import { supabase } from '@/lib/supabase';
-import type { ChatMessage } from '../chat-model';
+import { placeColumn, type ChatMessage, type ChatPlace } from '../chat-model';
 
 const COLUMNS = 'id, quiniela_id, user_id, message, created_at, author:public_profiles(username, club:clubs(name, logo_url))';
 
 type Row = {
   id: number;
-  quiniela_id: number;
+  quiniela_id: number | null;
   user_id: string;
   message: string;
   created_at: string;
@@ -28,11 +29,11 @@ function toMessage(row: Row): ChatMessage {
   };
 }
 
-const round = (roundId: number) => supabase.from('chat_messages').select(COLUMNS).eq('quiniela_id', roundId);
+const of = (place: ChatPlace) => supabase.from('chat_messages').select(COLUMNS).eq(placeColumn(place), place.id);
 
 /** The `limit` newest messages before `beforeId` (or the newest of all), oldest first. */
-export async function getChatPage(roundId: number, limit: number, beforeId?: number): Promise<ChatMessage[]> {
-  let query = round(roundId);
+export async function getChatPage(place: ChatPlace, limit: number, beforeId?: number): Promise<ChatMessage[]> {
+  let query = of(place);
   if (beforeId !== undefined) query = query.lt('id', beforeId);
   const { data, error } = await query.order('id', { ascending: false }).limit(limit);
   if (error) throw error;
@@ -40,15 +41,15 @@ export async function getChatPage(roundId: number, limit: number, beforeId?: num
 }
 
 /** Up to `limit` messages from `fromId` on, oldest first. */
-export async function getChatSince(roundId: number, fromId: number, limit: number): Promise<ChatMessage[]> {
-  const { data, error } = await round(roundId).gte('id', fromId).order('id').limit(limit);
+export async function getChatSince(place: ChatPlace, fromId: number, limit: number): Promise<ChatMessage[]> {
+  const { data, error } = await of(place).gte('id', fromId).order('id').limit(limit);
   if (error) throw error;
   return (data as Row[]).map(toMessage);
 }
 
-/** One message of the round, or null when it is gone (removed before it was read). */
-export async function getChatMessage(roundId: number, id: number): Promise<ChatMessage | null> {
-  const { data, error } = await round(roundId).eq('id', id).maybeSingle();
+/** One message of the chat, or null when it is gone (removed before it was read). */
+export async function getChatMessage(place: ChatPlace, id: number): Promise<ChatMessage | null> {
+  const { data, error } = await of(place).eq('id', id).maybeSingle();
   if (error) throw error;
   return data ? toMessage(data as Row) : null;
 }

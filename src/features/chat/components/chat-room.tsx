@@ -1,5 +1,5 @@
-// The room of a round's chat (its frame is round-chat.tsx, which loads this module when the reader
-// comes near): the latest 50 messages, older ones on scrolling up (or the button), new ones and
+// The room of a chat, a round's or a liga's (its frames are round-chat.tsx and league-chat.tsx,
+// which load this module when the reader comes near): the latest 50 messages, older ones on scrolling up (or the button), new ones and
 // removals live, a box for signed-in players and the sign-up prompt for visitors. Every read goes through one queue (`sync`): the first load, each
 // (re)subscription of the live channel and the page becoming visible again, so a phone that
 // slept gets the messages it missed and drops the ones removed meanwhile.
@@ -14,7 +14,7 @@ import { useSending } from '@/lib/use-sending';
 import { getChatMessage, getChatPage, getChatSince } from '../api/get-chat-messages';
 import { postChatMessage } from '../api/post-chat-message';
 import { removeChatMessage } from '../api/remove-chat-message';
-import { subscribeRoundChat } from '../api/subscribe-round-chat';
+import { subscribeChat } from '../api/subscribe-chat';
 import {
   addMessages,
   applyCatchUp,
@@ -27,6 +27,7 @@ import {
   removeMessage,
   type ChatList,
   type ChatMessage,
+  type ChatPlace,
 } from '../chat-model';
 import { ChatPlaceholder } from './chat-placeholder';
 
@@ -44,7 +45,8 @@ const FOLLOW_SLACK = 80;
 /** Pixels from the top at which scrolling up asks for the previous page. */
 const OLDER_TRIGGER = 40;
 
-export function ChatRoom({ roundId, userId, finalized }: { roundId: number; userId: string | null; finalized: boolean }) {
+/** `place` must keep its identity across renders (the frames memoise it): the reads and the live channel follow it. */
+export function ChatRoom({ place, userId, finalized }: { place: ChatPlace; userId: string | null; finalized: boolean }) {
   // Ids removed while this chat is open: a read that started before the removal must not bring them back.
   const [removed] = useState(() => new Set<number>());
   const reducer = useCallback((state: State, action: Action): State => {
@@ -74,17 +76,17 @@ export function ChatRoom({ roundId, userId, finalized }: { roundId: number; user
     const current = stateRef.current;
     try {
       if (current.kind !== 'ready' || current.list.messages.length === 0) {
-        dispatch({ type: 'reset', messages: await getChatPage(roundId, CHAT_PAGE_SIZE) });
+        dispatch({ type: 'reset', messages: await getChatPage(place, CHAT_PAGE_SIZE) });
         return;
       }
       const shown = current.list.messages;
-      const fresh = await getChatSince(roundId, shown[0]!.id, CHAT_CATCH_UP_MAX + 1);
-      if (fresh.length > CHAT_CATCH_UP_MAX) dispatch({ type: 'reset', messages: await getChatPage(roundId, CHAT_PAGE_SIZE) });
+      const fresh = await getChatSince(place, shown[0]!.id, CHAT_CATCH_UP_MAX + 1);
+      if (fresh.length > CHAT_CATCH_UP_MAX) dispatch({ type: 'reset', messages: await getChatPage(place, CHAT_PAGE_SIZE) });
       else dispatch({ type: 'catchUp', fresh, shownUpTo: shown[shown.length - 1]!.id });
     } catch {
       dispatch({ type: 'failed' });
     }
-  }, [roundId]);
+  }, [place]);
   const sync = useCallback(() => {
     const q = queue.current;
     if (q.running) {
@@ -102,9 +104,9 @@ export function ChatRoom({ roundId, userId, finalized }: { roundId: number; user
 
   useEffect(() => {
     sync();
-    const unsubscribe = subscribeRoundChat(roundId, {
+    const unsubscribe = subscribeChat(place, {
       onInsert: (id) => {
-        void getChatMessage(roundId, id)
+        void getChatMessage(place, id)
           .then((message) => message && dispatch({ type: 'add', messages: [message] }))
           .catch(() => {});
       },
@@ -124,7 +126,7 @@ export function ChatRoom({ roundId, userId, finalized }: { roundId: number; user
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', sync);
     };
-  }, [roundId, sync, removed]);
+  }, [place, sync, removed]);
 
   const [admin, setAdmin] = useState(false);
   useEffect(() => {
@@ -147,7 +149,7 @@ export function ChatRoom({ roundId, userId, finalized }: { roundId: number; user
       )}
       {state.kind === 'ready' && (
         <MessageList
-          roundId={roundId}
+          place={place}
           list={state.list}
           admin={admin}
           onOlder={(messages, hasOlder) => dispatch({ type: 'add', messages, hasOlder })}
@@ -160,7 +162,7 @@ export function ChatRoom({ roundId, userId, finalized }: { roundId: number; user
       {finalized ? (
         <p className="border-t border-slate-100 bg-slate-50 px-4 py-3 text-sm text-slate-600">{CHAT_MESSAGES.closed}</p>
       ) : userId ? (
-        <Composer roundId={roundId} userId={userId} onSent={(message) => dispatch({ type: 'add', messages: [message] })} />
+        <Composer place={place} userId={userId} onSent={(message) => dispatch({ type: 'add', messages: [message] })} />
       ) : (
         <p className="border-t border-slate-200 bg-brand-50 px-4 py-4 text-center text-sm text-brand-900">
           {/* The picks board above already carries the big sign-up buttons; here a sentence will do. */}
@@ -180,13 +182,13 @@ export function ChatRoom({ roundId, userId, finalized }: { roundId: number; user
 }
 
 function MessageList({
-  roundId,
+  place,
   list,
   admin,
   onOlder,
   onRemoved,
 }: {
-  roundId: number;
+  place: ChatPlace;
   list: ChatList;
   admin: boolean;
   onOlder: (messages: ChatMessage[], hasOlder: boolean) => void;
@@ -216,13 +218,13 @@ function MessageList({
     if (older === 'loading' || !hasOlder || messages.length === 0) return;
     setOlder('loading');
     try {
-      const page = await getChatPage(roundId, CHAT_PAGE_SIZE, messages[0]!.id);
+      const page = await getChatPage(place, CHAT_PAGE_SIZE, messages[0]!.id);
       onOlder(page, page.length === CHAT_PAGE_SIZE);
       setOlder('idle');
     } catch {
       setOlder('failed');
     }
-  }, [older, hasOlder, messages, roundId, onOlder]);
+  }, [older, hasOlder, messages, place, onOlder]);
 
   async function remove(id: number) {
     setRemoveError(null);
@@ -262,7 +264,7 @@ function MessageList({
           </div>
         )}
         {messages.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600">{CHAT_MESSAGES.empty}</p>
+          <p className="py-6 text-center text-sm text-slate-600">{place.kind === 'liga' ? CHAT_MESSAGES.emptyLiga : CHAT_MESSAGES.empty}</p>
         ) : (
           <ol className="flex flex-col gap-3">
             {messages.map((m) => (
@@ -309,7 +311,7 @@ function MessageItem({ message, admin, onRemove }: { message: ChatMessage; admin
   );
 }
 
-function Composer({ roundId, userId, onSent }: { roundId: number; userId: string; onSent: (message: ChatMessage) => void }) {
+function Composer({ place, userId, onSent }: { place: ChatPlace; userId: string; onSent: (message: ChatMessage) => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { sending, send } = useSending();
@@ -320,12 +322,12 @@ function Composer({ roundId, userId, onSent }: { roundId: number; userId: string
     const checked = checkChatText(text);
     if (checked.error) return setError(checked.error);
     setError(null);
-    const outcome = await send(() => postChatMessage(roundId, userId, checked.text).catch(() => ({ kind: 'refused', text: CHAT_MESSAGES.sendFailed }) as const));
+    const outcome = await send(() => postChatMessage(place, userId, checked.text).catch(() => ({ kind: 'refused', text: CHAT_MESSAGES.sendFailed }) as const));
     if (!outcome) return;
     if (outcome.kind === 'refused') return setError(outcome.text);
     setText('');
     // Shown at once, without waiting for the live insert (which then only confirms it).
-    const message = await getChatMessage(roundId, outcome.id).catch(() => null);
+    const message = await getChatMessage(place, outcome.id).catch(() => null);
     if (message) onSent(message);
   }
 

@@ -2,7 +2,8 @@
 // and the place it holds) is all the page's first load carries: the room (chat-room.tsx: the
 // messages, the live channel, the box) is loaded, reads and connects when the reader comes near
 // (docs/decisions/community.md, "Round chat").
-import { lazy, Suspense, useId, useRef } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef } from 'react';
+import type { ChatPlace } from '../chat-model';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { ChatPlaceholder } from './chat-placeholder';
 import { GAME_TIME_LABEL } from '@/lib/time';
@@ -13,6 +14,7 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
   const sectionRef = useRef<HTMLElement>(null);
   const near = useNearViewport(sectionRef);
   const titleId = useId();
+  const place = useMemo<ChatPlace>(() => ({ kind: 'round', id: roundId }), [roundId]);
   // Until the room is loaded, its messages' blocks and the height of its box (a player's) or of
   // its one-line footer (a visitor's, a finished round's) hold the place.
   const waiting = (
@@ -32,7 +34,7 @@ export function RoundChat({ roundId, userId, finalized }: { roundId: number; use
       </header>
       {near ? (
         <Suspense fallback={waiting}>
-          <ChatRoom roundId={roundId} userId={userId} finalized={finalized} />
+          <ChatRoom place={place} userId={userId} finalized={finalized} />
         </Suspense>
       ) : (
         waiting

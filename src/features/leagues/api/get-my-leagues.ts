@@ -9,8 +9,13 @@ export interface MyLeague {
   prizeNote: string | null;
   isOwner: boolean;
   memberCount: number;
-  /** His place in the liga this month (ties share it). */
+  /** His place in the liga this month (ties share it), or last month's final one: see rankMonth. */
   myRank: number;
+  /**
+   * "2026-11" when myRank is that month's final place (nobody in the liga has points this month
+   * yet, issue 44 item 10); null when it is this month's. Copies saved before it lack it.
+   */
+  rankMonth?: string | null;
   /** Members without complete picks for this week's round (0 when no round is open). */
   missingCount: number;
 }
@@ -27,5 +32,6 @@ export async function getMyLeagues(): Promise<MyLeague[]> {
     memberCount: row.member_count,
     myRank: row.my_rank,
     missingCount: row.missing_count,
+    rankMonth: row.rank_month ?? null,
   }));
 }

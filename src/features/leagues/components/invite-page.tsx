@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormMessage } from '@/components/ui/field';
 import { LoadingState } from '@/components/ui/loading-state';
+import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { formatDeadline } from '@/lib/time';
 import { rememberJoinIntent } from '../join-intent';
 import { INVALID_TEXT, INVALID_TITLE, INVITE_CLASSES as css, INVITE_INTRO, INVITE_KICKER, INVITE_LABELS as words, joinOnArrivalPath, memberCount, roundLine } from '../invite-words';
@@ -29,6 +30,7 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
   // ligaInviteBody): a change here is a change there.
   return (
     <InviteCard>
+      {data.cachedAt !== null && <SavedCopyNote storedAt={data.cachedAt} what="de esta invitación" />}
       <p className={css.kicker}>{INVITE_KICKER}</p>
       {/* Above the liga's name and the same in the skeleton: the prerendered page's largest text,
           so the first paint is the largest one and nothing below it moves when the liga arrives. */}

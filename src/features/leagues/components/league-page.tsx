@@ -1,7 +1,7 @@
 // /ligas/<id>: a liga for its members. The month's table (the leaderboard's own table, with its
 // rank arrows, score detail and month picker), switchable to the round and to Boost; the round:
 // who still has to pick before the deadline, everybody's picks and the liga's winner after; the
-// prize line, the invitation, the members with their clubs; the owner's management and a
+// liga's chat (members only); the prize line, the invitation, the members with their clubs; the owner's management and a
 // member's "Salir de la liga".
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { countOf } from '@/lib/plural';
 import { formatDeadline } from '@/lib/time';
 import { useSending } from '@/lib/use-sending';
+import { LeagueChat } from '@/features/chat';
 import { LeaderboardTable, leaderboardView, monthLabel, monthWord, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
 import { deleteLeague } from '../api/delete-league';
 import { leaveLeague } from '../api/leave-league';
@@ -187,6 +188,8 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
           )}
         </Section>
       )}
+
+      <LeagueChat leagueId={league.id} userId={userId} />
 
       <Section title="Invita a tu grupo" id="league-invite">
         <InviteButtons name={league.name} code={league.code} />

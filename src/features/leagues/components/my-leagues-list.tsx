@@ -1,7 +1,15 @@
-// The player's ligas as a list of links: his place in each this month and how many members
+// The player's ligas as a list of links: his place in each this month (last month's final
+// place, said so, while nobody in the liga has points this month) and how many members
 // still have to pick the open round. Used by /ligas and by the "Mis ligas" card.
 import { Link } from '@tanstack/react-router';
+import { monthWord, parseMonthKey } from '@/features/standings';
 import type { MyLeague } from '../api/get-my-leagues';
+
+/** "Vas 3.º de 9", or in a month's first days, while nobody in the liga has points, "Quedaste 3.º de 9 en noviembre". */
+function placeText(league: MyLeague): string {
+  const final = parseMonthKey(league.rankMonth);
+  return final ? `Quedaste ${league.myRank}.º de ${league.memberCount} en ${monthWord(final)}` : `Vas ${league.myRank}.º de ${league.memberCount}`;
+}
 
 function missingText(count: number): string {
   if (count === 0) return 'Todos ya jugaron';
@@ -28,8 +36,7 @@ export function MyLeaguesList({ leagues }: { leagues: MyLeague[] }) {
                 {league.isOwner && <span className="shrink-0 text-xs font-normal text-slate-500">(tuya)</span>}
               </span>
               <span className="block text-xs text-slate-600">
-                Vas {league.myRank}.º de {league.memberCount} ·{' '}
-                {missingText(league.missingCount)}
+                {placeText(league)} · {missingText(league.missingCount)}
               </span>
             </span>
             <span aria-hidden="true" className="text-slate-400">
