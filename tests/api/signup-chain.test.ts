@@ -46,7 +46,7 @@ describe('the sign-up chain', () => {
     const tracking = await db().query('select referrer_id, awarded_points, referral_used from public.referral_tracking where referred_id = $1', [id]);
     expect(tracking.rows).toEqual([{ referrer_id: referrer.id, awarded_points: 0, referral_used: false }]);
     const prefs = await db().query('select * from public.notification_preferences where user_id = $1', [id]);
-    expect(prefs.rows).toEqual([{ user_id: id, remind_quinielazo: true, remind_boost: true, new_quinielazo: true, new_blog: true, points_ready: true, news_updates: true }]);
+    expect(prefs.rows).toEqual([{ user_id: id, remind_quinielazo: true, remind_boost: true, new_quinielazo: true, new_blog: true, points_ready: true, news_updates: true, goal_alerts: false }]);
   });
 
   it('uses the sign-up metadata when a user arrives already confirmed', async () => {

@@ -26,7 +26,8 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
     update: 'banner_url body_html category excerpt published_at slug title',
   },
   chat_messages: { insert: 'league_id message quiniela_id user_id' },
-  clubs: { insert: 'league logo_url name short_name', update: 'league logo_url name short_name' },
+  // An admin links a club to the football feed's team (match day).
+  clubs: { insert: 'league logo_url name provider_team_id short_name', update: 'league logo_url name provider_team_id short_name' },
   daily_game_picks: { insert: 'answer daily_game_id user_id', update: 'answer daily_game_id user_id' },
   daily_games: {
     insert: 'correct_answer game_date game_type lock_date metadata points question',
@@ -38,14 +39,17 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
   league_members: {},
   league_reminders: {},
   leagues: { update: 'name prize_note' },
+  // The feed's live scores and state: written only by the poller (service role).
+  live_feed: {},
+  match_live: {},
   matches: {
-    insert: 'away_club_id away_team correct_result home_club_id home_team kickoff_at match_order quiniela_id special_bonus_points underdog_bonus_points underdog_bonus_side',
-    update: 'away_club_id away_team correct_result home_club_id home_team kickoff_at match_order special_bonus_points underdog_bonus_points underdog_bonus_side',
+    insert: 'away_club_id away_team correct_result home_club_id home_team kickoff_at match_order provider_fixture_id quiniela_id special_bonus_points underdog_bonus_points underdog_bonus_side',
+    update: 'away_club_id away_team correct_result home_club_id home_team kickoff_at match_order provider_fixture_id special_bonus_points underdog_bonus_points underdog_bonus_side',
   },
   monthly_standings: {},
   notification_preferences: {
-    insert: 'new_blog new_quinielazo news_updates remind_boost remind_quinielazo user_id',
-    update: 'new_blog new_quinielazo news_updates remind_boost remind_quinielazo user_id',
+    insert: 'goal_alerts new_blog new_quinielazo news_updates remind_boost remind_quinielazo user_id',
+    update: 'goal_alerts new_blog new_quinielazo news_updates remind_boost remind_quinielazo user_id',
   },
   paid_entries: { insert: 'label quiniela_id user_id', update: 'label' },
   // Pro's money tables: written only by definer functions (start_pro_checkout, record_pro_payment).
@@ -62,8 +66,10 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
   // The rules change only by migration (rules_by_month): no client column at all.
   prizes: {},
   profiles: { update: 'favorite_club_id newsletter_opt_in username' },
-  quinielas: { insert: 'deadline is_last_of_month name results_saved week', update: 'deadline is_last_of_month name results_saved week' },
+  quinielas: { insert: 'deadline finalize_hold is_last_of_month name results_saved week', update: 'deadline finalize_hold is_last_of_month name results_saved week' },
   rank_history: {},
+  // The round's public correction log: written by the database's own triggers.
+  result_corrections: {},
   rank_snapshots: { insert: 'month rank_daily rank_total rank_weekly user_id year', update: 'rank_daily rank_total rank_weekly' },
   // Written by the admin functions (service role) only.
   notification_batches: {},
