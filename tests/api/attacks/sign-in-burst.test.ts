@@ -102,7 +102,8 @@ describe('a sign-in burst (issue 41, item 5)', () => {
       // The first answers, while the pool is still held, are the refusals of the reads past the queue.
       await waitFor(async () => order.length >= extra);
       expect(order.slice(0, extra).map((o) => `${o.status} ${o.code}`)).toEqual(Array(extra).fill('429 over_request_rate_limit'));
-      expect(order.slice(0, extra).every((o) => o.i >= MAX_WAITING)).toBe(true);
+      // Which reads are past the queue is the order they reached the server in, over 230
+      // connections: the machine's, not the contract's (beside a busy core it differed from i).
       await lock.query('rollback');
       // Freed, the pool serves the sign-ins and every read that waited.
       expect((await Promise.all(signIns)).map((a) => a.status)).toEqual(Array(10).fill(200));
