@@ -47,6 +47,12 @@ export class KeyRing {
   private listeners: Array<() => void | Promise<void>> = [];
   /** Per role, the gateway's JWT for a new API key, while the key that signed it is the current one. */
   private minted = new Map<ApiKeyRole, { kid: string; token: string; exp: number }>();
+  /**
+   * Seconds the gateway's JWT lives: an hour, or longer when the auth tokens are made to live
+   * longer (the test harness at a shifted date: the static PostgREST keeps the real clock and
+   * must not find it expired; docs/testing.md).
+   */
+  apiKeyJwtTtl = API_KEY_JWT_TTL;
 
   static create(): KeyRing {
     const ring = new KeyRing();
@@ -116,7 +122,7 @@ export class KeyRing {
     const now = Math.floor(Date.now() / 1000);
     const cached = this.minted.get(role);
     if (cached && cached.kid === current.kid && cached.exp - 60 > now) return cached.token;
-    const exp = now + API_KEY_JWT_TTL;
+    const exp = now + this.apiKeyJwtTtl;
     const token = await this.sign({ iss: 'supabase', role, iat: now, exp });
     this.minted.set(role, { kid: current.kid, token, exp });
     return token;

@@ -99,6 +99,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     await prepareRealtime(db.url);
 
     const keys = KeyRing.create();
+    if (opts.authJwtExpiry) keys.apiKeyJwtTtl = Math.max(keys.apiKeyJwtTtl, opts.authJwtExpiry);
     const postgrest = await startPostgrest({
       dbUrl: db.authenticatorUrl,
       port: await freePort(),
