@@ -5,6 +5,7 @@
 // two new players whose only points are in a round of last month.
 import { expect, test } from '@playwright/test';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
+import { clearOfMidnight } from '../support/e2e-clock.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 // A home's reads on a busy two-core machine.
@@ -14,6 +15,8 @@ const DATA = { timeout: 30_000 };
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
 test('item 10: with no points this month yet, the home, the history and the liga show last month, and say so', async ({ page }) => {
+  // "Last month" must stay last month while the journey runs.
+  await clearOfMidnight('month');
   const [me, friend] = await Promise.all([createPlayer('inicio'), createPlayer('inicio')]);
   const { data, error } = await me.api.rpc('create_league', { name: `Arranque ${Date.now().toString(36)}` });
   if (error) throw error;
@@ -59,6 +62,7 @@ test('item 10: with no points this month yet, the home, the history and the liga
 });
 
 test("item 10: with no points in the liga this month yet, /inicio's \"Mis ligas\" gives last month's final place, said so", async ({ page }) => {
+  await clearOfMidnight('month');
   const [owner, me] = await Promise.all([createPlayer('inicio'), createPlayer('inicio')]);
   const { data, error } = await owner.api.rpc('create_league', { name: `Arranque ${Date.now().toString(36)}` });
   if (error) throw error;
