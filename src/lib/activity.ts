@@ -41,6 +41,8 @@ export function track(eventName: string, json: { [key: string]: Json } = {}): vo
 
 /** Sends what is queued, in batches; a failed batch waits for the next flush. */
 async function flush(): Promise<void> {
+  // Offline a request could only fail: the events wait for a flush with signal.
+  if (!navigator.onLine) return;
   while (queue.length > 0) {
     const batch = queue.splice(0, MAX_BATCH);
     // A request cut off after the server stored it (a navigation aborts it) is retried below or
@@ -59,7 +61,8 @@ async function flush(): Promise<void> {
 /** The page is going away: the rest leaves with a keepalive request the browser finishes alone. */
 export function flushOnHide(): void {
   const token = useSessionStore.getState().session?.access_token;
-  if (!token || queue.length === 0) return;
+  // Offline the page's last events are not worth a request that can only fail.
+  if (!token || queue.length === 0 || !navigator.onLine) return;
   const batch = queue.splice(0, queue.length);
   void fetch(...activityKeepaliveRequest(env.supabaseUrl, env.supabaseAnonKey, token, batch)).catch(() => undefined);
 }
