@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
 import { startPlatform, type Platform } from '../../supabase/local/platform.ts';
+import { AUTH_JWT_EXPIRY_OVERRIDE } from '../support/token-ttl.ts';
 import { freePort } from '../../supabase/local/wait.ts';
 
 let platform: Platform;
@@ -26,6 +27,7 @@ beforeAll(async () => {
     seed: false,
     scheduler: false,
     throwawayTestDatabase: true,
+    authJwtExpiry: AUTH_JWT_EXPIRY_OVERRIDE,
     ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort(), mercadopago: await freePort() },
   });
   pool = new pg.Pool({ connectionString: platform.dbUrl, max: 2 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
 import { TEST_HARNESS_RATE_LIMITS } from '../../supabase/local/auth/limits.ts';
 import { startPlatform, type Platform } from '../../supabase/local/platform.ts';
+import { AUTH_JWT_EXPIRY_OVERRIDE } from '../support/token-ttl.ts';
 import { startScheduler } from '../../supabase/local/scheduler.ts';
 import { freePort } from '../../supabase/local/wait.ts';
 import { SCHEDULE } from '../../supabase/schedule.ts';
@@ -32,6 +33,7 @@ beforeAll(async () => {
     seed: false,
     scheduler: false,
     throwawayTestDatabase: true,
+    authJwtExpiry: AUTH_JWT_EXPIRY_OVERRIDE,
     authRateLimits: TEST_HARNESS_RATE_LIMITS,
     pushReceiverPort,
     ports: { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: await freePort(), mercadopago: await freePort() },
