@@ -153,7 +153,7 @@ test('/mis-quinielas shows Ana her scored rounds and the picks of one', async ({
   await list.getByRole('button', { name: exactly(found!.names[0]!) }).click();
   const dialog = page.getByRole('dialog', { name: found!.names[0] });
   await expect(dialog.getByRole('list', { name: 'Partidos' }).getByRole('listitem')).toHaveCount(12);
-  await expect(dialog.getByText('Tu pick:').first()).toBeVisible();
+  await expect(dialog.getByText('Tu predicción:').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });

@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { expiredCopyText, SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { expiredCopyTime, isOfflineMiss, NO_COPY_TEXT } from '@/lib/cached-read';
-import { formatDeadline } from '@/lib/time';
+import { formatDeadlineBeside } from '@/lib/time';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { historyTone, type HistoryTone } from '../leaderboard-rows';
 import type { HistoryData } from '../load-history';
@@ -111,7 +111,7 @@ function HistoryItem({ round, onOpen }: { round: RoundScore; onOpen: () => void 
           <span className="min-w-0 font-semibold leading-snug">{round.roundName}</span>
           <span className="shrink-0 text-lg font-extrabold text-brand-800 tabular-nums">{formatPoints(round.points)}</span>
         </div>
-        <span className="text-xs text-slate-500">Cerró el {formatDeadline(round.deadline)}</span>
+        <span className="text-xs text-slate-500">Cerró el {formatDeadlineBeside(round.roundName, round.deadline)}</span>
         <span className="flex items-center gap-3">
           <span
             role="meter"
