@@ -31,7 +31,8 @@ const RETIRED_WORDS: readonly RegExp[] = [
   /\btop \d/i,
   /\bdueñ[oa]/i,
   /\d\s?°/,
-  /#\d/,
+  // A place written "#8"; a colour ("#0b6e4f") is not one.
+  /#\d{1,3}\b/,
 ];
 
 /** The retired words `text` still uses (empty: none). */

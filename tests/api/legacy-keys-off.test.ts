@@ -139,6 +139,6 @@ describe('legacy API keys switched off', () => {
     }
     expect(logs.join('\n')).not.toMatch(/failed/);
     const push = JSON.parse(decryptPush(receiver.received.find((r) => r.path === `/ana/${ana.id}`)!.body, keys));
-    expect(push).toMatchObject({ body: 'Te falta 1 partido por pronosticar.' });
+    expect(push).toMatchObject({ body: 'Te falta 1 predicción.' });
   });
 });

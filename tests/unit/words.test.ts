@@ -13,8 +13,9 @@ const files = (dir: string, ext: RegExp): string[] =>
     .filter((f) => ext.test(f) && !f.includes('node_modules'))
     .map((f) => join(dir, f));
 
-/** The single-quoted literals of an SQL file that a player or an admin reads: comments and
- * `comment on … is '…'` (the schema's own English notes) left out. */
+/** The single-quoted literals of an SQL file that a player or an admin reads (with a space, or a
+ * capitalised word such as a bonus's label): comments and `comment on … is '…'` (the schema's own
+ * English notes) left out, and codes such as 'underdog' or 'picks' (kinds, table names). */
 function sqlTexts(sql: string): string[] {
   const texts: string[] = [];
   for (let i = 0; i < sql.length; i++) {
@@ -27,16 +28,16 @@ function sqlTexts(sql: string): string[] {
     let j = i + 1;
     while (j < sql.length && !(sql[j] === "'" && sql[j + 1] !== "'")) j += sql[j] === "'" ? 2 : 1;
     const literal = sql.slice(i + 1, j);
-    if (!/\bis\s*$/i.test(sql.slice(Math.max(0, i - 8), i)) && /\s/.test(literal)) texts.push(literal);
+    if (!/\bis\s*$/i.test(sql.slice(Math.max(0, i - 8), i)) && /\s|^\p{Lu}/u.test(literal)) texts.push(literal);
     i = j;
   }
   return texts;
 }
 
-/** The string literals and template texts of a TypeScript file (comments left out). */
+/** The string literals and template texts of a TypeScript file a person reads, as for SQL (comments left out). */
 function tsTexts(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/\s\/\/ .*$/gm, '');
-  return [...code.matchAll(/'((?:[^'\\\n]|\\.)*)'|`([^`]*)`/g)].map((m) => m[1] ?? m[2] ?? '').filter((t) => /\s/.test(t));
+  return [...code.matchAll(/'((?:[^'\\\n]|\\.)*)'|`([^`]*)`/g)].map((m) => m[1] ?? m[2] ?? '').filter((t) => /\s|^\p{Lu}/u.test(t));
 }
 
 describe('the game words', () => {
