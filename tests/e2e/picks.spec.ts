@@ -3,7 +3,7 @@
 // Also the rounds list and the weekly page as a visitor sees it.
 import { expect, test } from '@playwright/test';
 import { e2eSql } from '../support/e2e-standings.ts';
-import { createPlayer, currentRoundId, serverPicks, signInPage } from '../support/e2e-players.ts';
+import { closeRoundNow, createPlayer, createRound, currentRoundId, serverPicks, signInPage } from '../support/e2e-players.ts';
 
 test('a player makes 12 picks, each saved as he taps, and changes one before the close', async ({ page }) => {
   test.setTimeout(60_000);
@@ -48,17 +48,35 @@ test('a player makes 12 picks, each saved as he taps, and changes one before the
 
 test('the rounds list offers Participar on the open round and Ver on closed ones, with status badges', async ({ page }) => {
   const player = await createPlayer('lista');
-  await signInPage(page, player);
-  await page.goto('/picks-selector');
-  const openRound = page.getByRole('listitem').filter({ has: page.getByText('Abierta', { exact: true }) }).first();
-  await expect(openRound.getByRole('link', { name: 'Participar' })).toBeVisible();
-  const closed = page.getByRole('listitem').filter({ has: page.getByText('Cerrada', { exact: true }) });
-  await expect(closed.first().getByRole('link', { name: 'Ver' })).toBeVisible();
-  await expect(page.getByText('Resultados guardados').first()).toBeAttached();
+  // Rounds of its own, newest of all (the list's order), so other tests' rounds come and go freely.
+  const tag = player.id.slice(0, 8);
+  const open = await createRound(`Lista abierta ${tag}`);
+  const closed = await createRound(`Lista cerrada ${tag}`);
+  const scored = await createRound(`Lista calificada ${tag}`);
+  try {
+    await closeRoundNow(closed.id);
+    await closeRoundNow(scored.id);
+    await e2eSql('update public.quinielas set results_saved = true where id = $1', [scored.id]);
+    await signInPage(page, player);
+    await page.goto('/picks-selector');
 
-  await openRound.getByRole('link', { name: 'Participar' }).click();
-  await expect(page).toHaveURL(/\/picks\?quiniela=\d+/);
-  await expect(page.getByRole('status', { name: 'Tus predicciones' })).toContainText('guardadas · puedes cambiarlas hasta el cierre');
+    const openItem = page.getByRole('listitem', { name: `Lista abierta ${tag}` });
+    await expect(openItem.getByText('Abierta', { exact: true })).toBeVisible();
+    await expect(openItem.getByText('Abierta para predicciones')).toBeAttached();
+    const closedItem = page.getByRole('listitem', { name: `Lista cerrada ${tag}` });
+    await expect(closedItem.getByText('Cerrada', { exact: true })).toBeVisible();
+    await expect(closedItem.getByRole('link', { name: 'Ver' })).toBeVisible();
+    await expect(closedItem.getByText('Esperando resultados')).toBeAttached();
+    const scoredItem = page.getByRole('listitem', { name: `Lista calificada ${tag}` });
+    await expect(scoredItem.getByRole('link', { name: 'Ver' })).toBeVisible();
+    await expect(scoredItem.getByText('Resultados guardados')).toBeAttached();
+
+    await openItem.getByRole('link', { name: 'Participar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/picks\\?quiniela=${open.id}$`));
+    await expect(page.getByRole('status', { name: 'Tus predicciones' })).toContainText('guardadas · puedes cambiarlas hasta el cierre');
+  } finally {
+    await e2eSql('delete from public.quinielas where id = any($1)', [[open.id, closed.id, scored.id]]);
+  }
 });
 
 test('the rounds list: Editar on an open round he picked, the status colours, and the last round\'s multiplier', async ({ page }) => {
