@@ -576,21 +576,22 @@ describe('dispatch-notifications', () => {
 });
 
 describe('the local scheduler', () => {
-  it('runs the notifications job and then invokes the dispatcher, as pg_cron does in production', async () => {
-    const job = SCHEDULE.find((j) => j.name === 'notifications')!;
-    expect(job.invoke).toBe('dispatch-notifications');
+  it('invokes the dispatcher every minute from a job of its own, as pg_cron does in production', async () => {
+    // Issue 44, item 13: a liga's "Recordarles" waited for the five-minute queueing job.
+    const job = SCHEDULE.find((j) => j.name === 'notices-dispatch')!;
+    expect([job.invoke, job.everyMinutes]).toEqual(['dispatch-notifications', 1]);
     const p = await createPlayer();
     const r = await round(1, `now() + interval '90 minutes'`, 'Jornada programada');
     await notice(p, r, 'Jornada programada', 1);
     const logs: string[] = [];
-    // Only the dispatcher half: the queueing SQL would queue for every player in the database.
+    // The dispatcher's job only: the queueing job would queue for every player in the database.
     const scheduler = startScheduler(
       { dbUrl: inject('dbUrl'), apiUrl: inject('apiUrl'), siteUrl: 'http://localhost:5173', smtp: { host: '127.0.0.1', port: inject('smtpPort') }, log: (_part, m) => logs.push(m) },
-      [{ ...job, sql: 'select 1' }],
+      [job],
     );
     try {
       await waitForMail(p.email, { subject: 'Jornada programada', timeoutMs: 15_000 });
-      await expect.poll(() => logs.find((m) => m.startsWith('notifications ran; dispatch-notifications:'))).toBeDefined();
+      await expect.poll(() => logs.find((m) => m.startsWith('notices-dispatch ran; dispatch-notifications:'))).toBeDefined();
     } finally {
       await scheduler.close();
     }
