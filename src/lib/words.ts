@@ -18,7 +18,7 @@ export const rankText = (rank: number): string => `${rank}.º`;
 /**
  * What no screen, notice or mail says any more: the round's other names ("jornada", "semana 49",
  * "Quinielazo de la semana"), the guess's ("picks", "pronósticos"), the other rank formats ("#8",
- * "8°"), English ("Underdog", "Top 3") and "Dueño". The leaderboard's "Quinielazo" tab and the
+ * "8°"), English ("Underdog", "Top 3"), "Dueño" and a capital month inside a sentence. The leaderboard's "Quinielazo" tab and the
  * route /quinielazo-de-la-semana are the spec's names and stay.
  */
 const RETIRED_WORDS: readonly RegExp[] = [
@@ -33,6 +33,8 @@ const RETIRED_WORDS: readonly RegExp[] = [
   /\d\s?°/,
   // A place written "#8"; a colour ("#0b6e4f") is not one.
   /#\d{1,3}\b/,
+  // A month inside a sentence is written in lower case: "de diciembre", never "de Diciembre".
+  /\b(?:de|en) (?:Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre)\b/,
 ];
 
 /** The retired words `text` still uses (empty: none). */

@@ -283,7 +283,7 @@ test('an invitation link carries the liga in its preview card, served with the p
   expect(dead).toContain('<meta property="og:title" content="Te invitaron a una liga de Quinielazo" />');
 });
 
-test("a visitor who only read the invitation has the app on his phone: the service worker installs without the app's scripts, and the app opens offline", async ({ page, context }) => {
+test("a visitor who only read the invitation has the app on his phone: the service worker installs without the app's scripts; offline the invitation opens as it was, and the app on another", async ({ page, context }) => {
   // Installing the service worker (precaching the shell) on a busy machine takes a while.
   test.setTimeout(120_000);
   const owner = await createPlayer('swliga');
@@ -297,12 +297,20 @@ test("a visitor who only read the invitation has the app on his phone: the servi
     await expect(page.locator('#root[data-app-on-demand]')).toHaveCount(1, { timeout: 1_000 });
   }).toPass(DATA);
   await serviceWorkerInControl(page);
+  // Active once its activation kept the invitation open in this window.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
   // Registered by the page's own few lines (scripts/prerender.ts): no app script ran.
   expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)).length)).toBe(0);
 
   await context.setOffline(true);
+  // The invitation he read: the page the server wrote, kept by the service worker (issue 44, item 6).
   await page.goto(`/liga/${code}`, { waitUntil: 'domcontentloaded' });
-  // The precached shell and the app, which says it cannot read the liga without a signal.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(DATA);
+  await expect(page.getByRole('link', { name: 'Unirme a la liga' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
+  // One he never opened: the precached shell and the app, which says it cannot read the liga
+  // without a signal.
+  await page.goto('/liga/ZZZZ2222', { waitUntil: 'domcontentloaded' });
   await expect(page.getByText('No se pudo cargar la invitación.')).toBeVisible(DATA);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
 });

@@ -46,10 +46,10 @@ describe('the game words', () => {
   });
 
   it('finds the retired words and formats, and lets the chosen ones and the spec\'s names be', () => {
-    expect(retiredWordsIn('Haz tus picks de la Jornada 14 · Semana 49 · Vas #8 · 1° lugar · Top 3 · Dueño · Underdog · Pronósticos')).toEqual([
-      'picks', 'Pronóstic', 'Jornada', 'Semana 4', 'Underdog', 'Top 3', 'Dueño', '1°', '#8',
+    expect(retiredWordsIn('Haz tus picks de la Jornada 14 · Semana 49 · Vas #8 · 1° lugar · Top 3 de Diciembre · Dueño · Underdog · Pronósticos')).toEqual([
+      'picks', 'Pronóstic', 'Jornada', 'Semana 4', 'Underdog', 'Top 3', 'Dueño', '1°', '#8', 'de Diciembre',
     ]);
-    expect(retiredWordsIn('Quiniela de la semana · Tus predicciones · Vas 8.º de 9 · Quinielazo · /quinielazo-de-la-semana · Partido especial · Sorpresa')).toEqual([]);
+    expect(retiredWordsIn('Quiniela de la semana · Tus predicciones · Vas 8.º de 9 · Quinielazo · /quinielazo-de-la-semana · Partido especial · Sorpresa · Diciembre 2026 · Tabla de diciembre de 2026')).toEqual([]);
   });
 
   it('is what every notice, mail and error the database writes says', () => {

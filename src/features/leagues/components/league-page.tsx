@@ -12,7 +12,7 @@ import { countOf } from '@/lib/plural';
 import { formatDeadlineBeside } from '@/lib/time';
 import { useSending } from '@/lib/use-sending';
 import { LeagueChat } from '@/features/chat';
-import { LeaderboardTable, leaderboardView, monthLabel, monthWord, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
+import { LeaderboardTable, leaderboardView, monthPhrase, monthWord, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
 import { deleteLeague } from '../api/delete-league';
 import { leaveLeague } from '../api/leave-league';
 import { removeLeagueMember } from '../api/remove-league-member';
@@ -117,7 +117,7 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
       {cachedAt !== null && <SavedCopyNote storedAt={cachedAt} what="de la liga" />}
       {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
 
-      <Section title={tab === 'quiniela' ? 'Tabla de la quiniela' : `Tabla de ${monthLabel(data.month)}`} id="league-table">
+      <Section title={tab === 'quiniela' ? 'Tabla de la quiniela' : `Tabla de ${monthPhrase(data.month)}`} id="league-table">
         {/* The round's table is one round's: the month picker is for the month's and Boost's. */}
         {tab !== 'quiniela' && data.months.length > 1 && <MonthSelect value={data.month} months={data.months} onChange={onMonthChange} />}
         {tab !== 'quiniela' && data.waiting && (
@@ -157,7 +157,7 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
               tab={tab === 'boost' ? 'boost' : 'total'}
               userId={userId}
               onOpen={setSelected}
-              caption={`Tabla de la liga ${league.name}, ${monthLabel(data.month)}, ${TAB_LABELS[tab]}`}
+              caption={`Tabla de la liga ${league.name}, ${monthPhrase(data.month)}, ${TAB_LABELS[tab]}`}
             />
           )}
         </div>

@@ -9,7 +9,7 @@ import { formatDeadlineBeside } from '@/lib/time';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { historyTone, type HistoryTone } from '../leaderboard-rows';
 import type { HistoryData } from '../load-history';
-import { monthLabel, monthWord } from '../months';
+import { monthPhrase, monthWord } from '../months';
 import { MonthSelect } from './month-select';
 import { RoundDetailDialog } from './round-detail-dialog';
 import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
@@ -71,7 +71,7 @@ export function HistoryPage({ data, onMonthChange }: HistoryPageProps) {
       {data.rounds.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
           <p className="font-semibold">No hay resultados.</p>
-          <p className="text-sm text-slate-600">No tienes quinielas calificadas en {monthLabel(data.month)}.</p>
+          <p className="text-sm text-slate-600">No tienes quinielas calificadas en {monthPhrase(data.month)}.</p>
         </div>
       ) : (
         <>

@@ -12,7 +12,7 @@ import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
 import { formatDeadlineBeside, formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
 import type { WeekRound } from '../api/get-week-matches';
 import type { Part, PlayerHomeData } from '../load-player-home';
-import { monthLabel } from '../months';
+import { monthPhrase } from '../months';
 import { Card, LoadFailed, type HomeVariant } from './home-card';
 import { MatchMarkers } from './match-markers';
 
@@ -56,7 +56,7 @@ export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData
       <header>
         <h1 className="text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere]">{greeting}</h1>
         <p className="text-sm text-slate-600">
-          {variant === 'inicio' ? 'Esta es tu semana en Quinielazo.' : `Tu resumen de ${monthLabel(data.month)}.`}
+          {variant === 'inicio' ? 'Esta es tu semana en Quinielazo.' : `Tu resumen de ${monthPhrase(data.month)}.`}
         </p>
       </header>
       {data.cachedAt !== null && <SavedCopyNote storedAt={data.cachedAt} what={variant === 'inicio' ? 'de tu inicio' : 'de tu resumen'} />}
