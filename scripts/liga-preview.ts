@@ -104,7 +104,7 @@ export function ligaInviteBody(preview: LigaPreview | null, code: string): strin
         css.facts,
         fact(css.fact, words.owner, css.ownerValue, preview.owner_username) +
           fact(css.fact, words.members, css.factValue, memberCount(preview.member_count)) +
-          fact(css.wideFact, words.round, css.factValue, roundLine(preview.quiniela_name, preview.deadline, formatDeadline)),
+          fact(css.wideFact, words.round, css.factValue, roundLine(preview.quiniela_name, preview.deadline)),
       ) +
       (preview.prize_note ? el('p', css.prize, escape(words.prize + preview.prize_note)) : '') +
       // A player's phone hides these until the app shows his own (scripts/prerender.ts).

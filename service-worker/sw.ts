@@ -5,7 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { parsePushPayload } from './push-payload';
 // Background sync of the outbox: picks, Boost answers and Pro picks (service-worker/outbox-sync.ts).
 import './outbox-sync';
@@ -15,10 +15,46 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every in-app navigation gets the precached empty shell, online or not; the router takes it
-// from there (index.html is the prerendered home page, scripts/prerender.ts). Paths that name a
-// file (/sw.js, /manifest.webmanifest, /crests/…) are not app routes.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('app-shell.html'), { denylist: [/\/[^/?]+\.[^/?]+$/] }));
+const appShell = createHandlerBoundToURL('app-shell.html');
+
+// A liga's invitation (/liga/<code>) is the page the server wrote with the liga in it
+// (scripts/liga-preview.ts): a visitor reads it without the app, so the app's read cache never
+// holds it. The page itself is kept, one per code, and opens offline after a visit (issue 44,
+// item 6); with signal the server's page is asked for first (a renamed liga shows at once), and
+// with neither the app shell takes over as on every other route.
+const INVITATION_PATH = /^\/liga\/[A-Za-z0-9]{4,16}\/?$/;
+const invitations = new NetworkFirst({
+  cacheName: 'liga-invitations',
+  networkTimeoutSeconds: 5,
+  plugins: [
+    // One copy per liga, whatever the link carried (?unirme=1, ?ref=…).
+    { cacheKeyWillBeUsed: async ({ request }) => `${new URL(request.url).origin}${new URL(request.url).pathname}` },
+    new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 60 * 60 * 24 * 7 }),
+  ],
+});
+const isInvitation = (url: URL) => url.origin === self.location.origin && INVITATION_PATH.test(url.pathname);
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && isInvitation(url),
+  async (options) => (await invitations.handle(options).catch(() => undefined)) ?? appShell(options),
+);
+
+// The invitation a visitor opened before this worker existed (the page registers it at load):
+// kept as soon as the worker activates, so it too opens offline next time.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
+        const url = new URL(client.url);
+        if (isInvitation(url)) await invitations.handle({ event, request: new Request(url.href) }).catch(() => undefined);
+      }
+    })(),
+  );
+});
+
+// Every other in-app navigation gets the precached empty shell, online or not; the router takes
+// it from there (index.html is the prerendered home page, scripts/prerender.ts). Paths that name
+// a file (/sw.js, /manifest.webmanifest, /crests/…) are not app routes.
+registerRoute(new NavigationRoute(appShell, { denylist: [/\/[^/?]+\.[^/?]+$/] }));
 
 // Crests never change under the same URL and there are hundreds: keep the ones a player has seen.
 registerRoute(

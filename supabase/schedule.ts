@@ -34,10 +34,19 @@ export const SCHEDULE: ScheduledJob[] = [
   },
   {
     // Deadline reminders (24 h / 2 h), Boost at 20:00, new round, new blog post, points ready:
-    // queued once each (dedupe keys), then sent by push or e-mail.
+    // queued once each (dedupe keys); the next job sends them.
     name: 'notifications',
     everyMinutes: 5,
     sql: 'select public.queue_notifications()',
+  },
+  {
+    // The outbox's dispatcher, every minute: what a player queues himself (a liga's
+    // "Recordarles", issue 44 item 13) arrives within a minute, not after the five-minute
+    // queueing job. A run sends for at most 50 s (notify.ts), and two runs that meet claim
+    // different rows (for update skip locked), so a minute is its natural pace.
+    name: 'notices-dispatch',
+    everyMinutes: 1,
+    sql: 'select 1',
     invoke: 'dispatch-notifications',
   },
   {

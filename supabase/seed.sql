@@ -270,7 +270,7 @@ from days;
 
 insert into public.quinielas (id, name, week, deadline, results_saved, is_last_of_month, created_at)
 select id,
-       -- The week is its own column (screens show "· Semana N" beside the name), so not in the name.
+       -- The week is its own column (the admin's screens show it beside the name), so not in the name.
        'Quiniela del ' || extract(day from day) || ' de '
          || (array['enero','febrero','marzo','abril','mayo','junio','julio','agosto','septiembre','octubre','noviembre','diciembre'])[extract(month from day)],
        week, deadline, finalized, is_last_of_month, deadline - interval '6 days'
@@ -650,43 +650,43 @@ insert into public.blog_posts (slug, title, category, excerpt, banner_url, body_
 <h2>1. Crea tu cuenta</h2>
 <p>Regístrate con tu correo, elige tu nombre de usuario y confirma tu cuenta desde el enlace que te llega por correo. Si un amigo te invitó, su código de referido se guarda solo.</p>
 <h2>2. Elige tus resultados</h2>
-<p>En cada partido marca <strong>Local</strong>, <strong>Empate</strong> o <strong>Visita</strong>. Puedes guardar y editar tus predicciones cuantas veces quieras hasta la hora de cierre (hora del Centro). Si se te va la señal en el camión, no pasa nada: tus picks se guardan en el teléfono y se envían solos cuando vuelves a tener conexión.</p>
+<p>En cada partido marca <strong>Local</strong>, <strong>Empate</strong> o <strong>Visita</strong>. Puedes guardar y editar tus predicciones cuantas veces quieras hasta la hora de cierre (hora del Centro). Si se te va la señal en el camión, no pasa nada: tus predicciones se guardan en el teléfono y se envían solas cuando vuelves a tener conexión.</p>
 <h2>3. Suma puntos</h2>
-<p>Los puntos dependen de cuántos aciertos tengas en la jornada:</p>
+<p>Los puntos dependen de cuántos aciertos tengas en la quiniela:</p>
 <ul>
 <li>4 aciertos: 6 puntos · 5: 8 · 6: 10 · 7: 15 · 8: 20</li>
 <li>9 aciertos: 30 puntos · 10: 45 · 11: 65 · <strong>12: 90</strong></li>
 </ul>
-<p>Además hay bonos: el <strong>pick especial</strong> y el <strong>underdog</strong> de cada jornada, la <strong>racha</strong> por jugar dos semanas seguidas (+5), el <strong>mes completo</strong> (+10), la <strong>bienvenida</strong> en tu primera quiniela (+8) y <strong>+3 por cada amigo referido</strong> que juegue. La última quiniela de cada mes vale <strong>×1.5</strong>.</p>
+<p>Además hay bonos: el <strong>partido especial</strong> y la <strong>sorpresa</strong> de cada quiniela, la <strong>racha</strong> por jugar dos semanas seguidas (+5), el <strong>mes completo</strong> (+10), la <strong>bienvenida</strong> en tu primera quiniela (+8) y <strong>+3 por cada amigo referido</strong> que juegue. La última quiniela de cada mes vale <strong>×1.5</strong>.</p>
 <h2>4. Gana premios</h2>
-<p>Cada mes premiamos al top 5 de la tabla: $1,000, $300, $200, $100 y $100 MXN. También hay $300 para la mejor jornada de la semana y <strong>$5,000</strong> para quien acierte los 12 partidos.</p>
+<p>Cada mes premiamos a los 5 mejores de la tabla: $1,000, $300, $200, $100 y $100 MXN. También hay $300 para la mejor quiniela de la semana y <strong>$5,000</strong> para quien acierte los 12 partidos.</p>
 <h2>Quinielazo Boost</h2>
 <p>Todos los días hay un reto extra sobre los partidos de mañana: quién gana, marcador exacto, sí o no, o más/menos goles. Cierra a las 11:59 p. m. y sus puntos se suman a tu total del mes.</p>
-<p>¿Listo? Entra a <a href="/quinielazo-de-la-semana">la quiniela de la semana</a> y haz tus picks. ¡Suerte!</p>',
+<p>¿Listo? Entra a <a href="/quinielazo-de-la-semana">la quiniela de la semana</a> y haz tus predicciones. ¡Suerte!</p>',
    least('2025-06-02T15:00:00Z'::timestamptz, now() - interval '30 days')),
   ('resumen-junio', 'Resumen de junio: así arrancó la comunidad Quinielazo', 'Community', 'Primer mes, primeras rachas y un 11 de 12 que casi rompe la banca. Te contamos lo mejor de junio en Quinielazo.', '/blog/resumen-junio.svg',
-   '<p>Junio fue el mes en que todo empezó. Con la Copa Oro calentando el verano y los amistosos de pretemporada, la comunidad de Quinielazo creció semana a semana y la tabla se apretó hasta la última jornada.</p>
+   '<p>Junio fue el mes en que todo empezó. Con la Copa Oro calentando el verano y los amistosos de pretemporada, la comunidad de Quinielazo creció semana a semana y la tabla se apretó hasta la última quiniela.</p>
 <h2>Los números del mes</h2>
 <ul>
-<li>4 jornadas jugadas, 48 partidos pronosticados.</li>
-<li>El Empate fue el resultado más difícil: apenas 1 de cada 4 picks lo acertó.</li>
-<li>La mejor jornada del mes fue de <strong>11 aciertos</strong>: ¡a un partido de los $5,000!</li>
+<li>4 quinielas jugadas, 48 partidos por adivinar.</li>
+<li>El Empate fue el resultado más difícil: apenas 1 de cada 4 predicciones lo acertó.</li>
+<li>La mejor quiniela del mes fue de <strong>11 aciertos</strong>: ¡a un partido de los $5,000!</li>
 </ul>
 <h2>El podio</h2>
 <p>La pelea por el primer lugar se definió en la última quiniela del mes, la que vale ×1.5. Quien llegó con racha y mes completo sumó 15 puntos extra de bonos y eso marcó la diferencia. Felicidades a los cinco premiados: sus premios ya fueron enviados.</p>
 <h2>Lo que aprendimos</h2>
-<p>Jugar todas las semanas paga: la racha (+5) y el mes completo (+10) valen tanto como tres aciertos extra. Y no te olvides del Boost diario: en junio los puntos del Boost decidieron dos lugares del top 5.</p>
+<p>Jugar todas las semanas paga: la racha (+5) y el mes completo (+10) valen tanto como tres aciertos extra. Y no te olvides del Boost diario: en junio los puntos del Boost decidieron dos lugares entre los 5 mejores.</p>
 <p>Gracias por jugar. ¡Nos vemos en julio!</p>',
    least('2025-07-01T16:00:00Z'::timestamptz, now() - interval '20 days')),
-  ('resumen-julio', 'Resumen de julio: arranca el Apertura y la tabla se enciende', 'Community', 'Regresó la Liga MX, llegaron los underdogs y los referidos llenaron la tabla de caras nuevas. Esto fue julio en Quinielazo.', '/blog/resumen-julio.svg',
-   '<p>Con el arranque del Apertura, julio trajo de vuelta los clásicos del fin de semana y, con ellos, las primeras sorpresas de la temporada. Más jugadores, más picks y una tabla que cambió de líder tres veces.</p>
-<h2>Los underdogs dieron de qué hablar</h2>
-<p>Cada jornada marcamos un partido underdog con puntos extra si gana el que nadie espera. En julio dos de ellos se cumplieron, y quienes se animaron a ir contra la corriente sumaron el bono completo.</p>
+  ('resumen-julio', 'Resumen de julio: arranca el Apertura y la tabla se enciende', 'Community', 'Regresó la Liga MX, llegaron las sorpresas y los referidos llenaron la tabla de caras nuevas. Esto fue julio en Quinielazo.', '/blog/resumen-julio.svg',
+   '<p>Con el arranque del Apertura, julio trajo de vuelta los clásicos del fin de semana y, con ellos, las primeras sorpresas de la temporada. Más jugadores, más predicciones y una tabla que cambió de líder tres veces.</p>
+<h2>Las sorpresas dieron de qué hablar</h2>
+<p>Cada quiniela marcamos un partido sorpresa con puntos extra si gana el que nadie espera. En julio dos de ellos se cumplieron, y quienes se animaron a ir contra la corriente sumaron el bono completo.</p>
 <h2>Referidos que juegan</h2>
 <p>Muchos de ustedes invitaron a sus cuates: cada amigo que juega su primera quiniela le da <strong>+3 puntos</strong> a quien lo invitó (hasta 10 referidos por mes). Bienvenidos a todos los nuevos quinieleros, que además se llevaron su bono de bienvenida de +8.</p>
 <h2>Para agosto</h2>
 <ul>
-<li>Guarda tus picks con tiempo: el cierre es el sábado a las 6:00 p. m., hora del Centro.</li>
+<li>Guarda tus predicciones con tiempo: el cierre es el sábado a las 6:00 p. m., hora del Centro.</li>
 <li>Revisa la encuesta del mes en tu panel y dinos qué quieres ver en Quinielazo.</li>
 <li>Juega el Boost todos los días: son puntos fáciles para subir en la tabla.</li>
 </ul>
@@ -765,7 +765,7 @@ select c.id, 14, s.id, c.message, now() - make_interval(hours => c.hours_ago)
 from (values
   (1, 7, '¿Quién más va con el local en el clásico? Yo no me la juego con el empate esta vez.', 50),
   (2, 1, 'Yo voy con las Águilas, como siempre 🦅', 47),
-  (3, 4, 'El underdog de esta semana huele a sorpresa, ojo ahí.', 30),
+  (3, 4, 'El partido sorpresa de esta semana huele a campanazo, ojo ahí.', 30),
   (4, 3, 'Ya quedó mi quiniela. ¡A cuidar la racha!', 12),
   (5, 18, 'Suerte a todos, nos vemos en la tabla 🇲🇽', 3)
 ) as c(id, player, message, hours_ago)

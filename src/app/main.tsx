@@ -108,7 +108,10 @@ async function start(router: AppRouter) {
  * player's own state) in one go, nothing in between. Rendered in a transition, in slices. */
 async function takeOver(router: AppRouter) {
   keepScrollThroughHydration(router);
-  await loadSession();
+  // A visitor offline reads the page the service worker kept (the liga's invitation, issue 44
+  // item 6), its links plain links: the app, which would only say it cannot read the liga, waits
+  // for the signal. A player's copy is in the app's read cache, so his app takes over at once.
+  if (!(await loadSession()) && !navigator.onLine) await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
   await router.load();
   await nextTask();
   startTransition(() => {

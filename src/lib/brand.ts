@@ -2,7 +2,7 @@
 export const BRAND = {
   name: 'Quinielazo',
   slug: 'quinielazo',
-  description: 'Pronostica los partidos de la semana gratis, suma puntos y compite por premios cada mes.',
+  description: 'Juega gratis la quiniela de la semana, suma puntos y compite por premios cada mes.',
   /** Brand green: header, theme colour of the installed app, icons. */
   themeColor: '#065f46',
   backgroundColor: '#f8fafc',

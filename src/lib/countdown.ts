@@ -54,7 +54,7 @@ export interface BannerCountdown {
 export function bannerCountdown(ms: number): BannerCountdown | null {
   if (ms <= 0) return null;
   const { days, hours, minutes } = countdownParts(ms);
-  if (ms < DAY) return { text: `Cierra en ${hours} h ${minutes} min — ¡haz tus picks!`, closingSoon: true };
+  if (ms < DAY) return { text: `Cierra en ${hours} h ${minutes} min — ¡haz tus predicciones!`, closingSoon: true };
   return { text: `La quiniela cierra en ${days} d ${hours} h ${minutes} min`, closingSoon: false };
 }
 

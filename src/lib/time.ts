@@ -89,6 +89,18 @@ export function formatDeadline(value: string | Date): string {
   return `${formatGameDateTime(value)} (${GAME_TIME_LABEL})`;
 }
 
+/**
+ * A round's deadline said beside its name, the date once (issue 44, item 13): "sábado, 5 de
+ * diciembre, 18:00 (hora del Centro)", or "sábado a las 18:00 (hora del Centro)" when the name
+ * already says the day ("Quiniela del 5 de diciembre"). "Quiniela del 15 de diciembre" does not
+ * say the 5th.
+ */
+export function formatDeadlineBeside(roundName: string | null, value: string | Date): string {
+  const c = gameClock(value);
+  const named = roundName !== null && new RegExp(`(^|\\D)${c.day} de ${MONTHS[c.month - 1]}(\\P{L}|$)`, 'iu').test(roundName);
+  return named ? `${WEEKDAYS[c.weekday]} a las ${two(c.hour)}:${two(c.minute)} (${GAME_TIME_LABEL})` : formatDeadline(value);
+}
+
 /** "vie 21 nov · 19:00": compact, for match rows under a heading that names the zone. */
 export function formatKickoff(value: string | Date): string {
   const c = gameClock(value);

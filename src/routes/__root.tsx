@@ -23,7 +23,7 @@ declare module '@tanstack/react-router' {
 }
 
 /** index.html's title, for the screens that take the app's own. */
-const APP_TITLE = `${BRAND.name} · Pronósticos de fútbol gratis`;
+const APP_TITLE = `${BRAND.name} · Quinielas de fútbol gratis`;
 
 export const Route = createRootRoute({
   component: RootLayout,

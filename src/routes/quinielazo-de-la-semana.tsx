@@ -64,7 +64,7 @@ function WeeklyRoundPage() {
             {selected !== undefined && !rounds.some((r) => r.id === selected) && <option value={selected}>{view.data?.round.name}</option>}
             {rounds.map((round) => (
               <option key={round.id} value={round.id}>
-                {round.name} · Semana {round.week} · {isRoundOpen(round, now) ? 'Abierta' : 'Cerrada'}
+                {round.name} · {isRoundOpen(round, now) ? 'Abierta' : 'Cerrada'}
               </option>
             ))}
           </select>

@@ -97,7 +97,7 @@ begin
   select q.deadline, q.results_saved into closes, finalized
     from public.quinielas q where q.id = new.quiniela_id for key share;
   if closes is null or finalized or clock_timestamp() >= closes then
-    raise exception 'La quiniela ya cerró: tu pick no llegó antes del cierre.'
+    raise exception 'La quiniela ya cerró: tu predicción no llegó antes del cierre.'
       using errcode = '42501', hint = 'The deadline is checked at commit against the database clock.';
   end if;
   return null;

@@ -381,9 +381,9 @@ begin
              'kind', 'last_round_multiplier', 'label', multiplier_label, 'factor', trim_scale(multiplier),
              'points', k.multiplied)) else '[]'::jsonb end
            || case when bs.special > 0 then jsonb_build_array(jsonb_build_object(
-             'kind', 'special', 'label', 'Pick especial', 'points', bs.special, 'match_ids', bs.special_matches)) else '[]'::jsonb end
+             'kind', 'special', 'label', 'Partido especial', 'points', bs.special, 'match_ids', bs.special_matches)) else '[]'::jsonb end
            || case when bs.underdog > 0 then jsonb_build_array(jsonb_build_object(
-             'kind', 'underdog', 'label', 'Underdog', 'points', bs.underdog, 'match_ids', bs.underdog_matches)) else '[]'::jsonb end
+             'kind', 'underdog', 'label', 'Sorpresa', 'points', bs.underdog, 'match_ids', bs.underdog_matches)) else '[]'::jsonb end
            || case when k.streak then jsonb_build_array(jsonb_build_object(
              'kind', 'streak', 'label', streak_label, 'points', streak_points, 'quiniela_id', previous_round)) else '[]'::jsonb end
            || case when k.full_month then jsonb_build_array(jsonb_build_object(

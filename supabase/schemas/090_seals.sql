@@ -214,8 +214,8 @@ begin
   select s.root into stored from public.round_seals s where s.quiniela_id = quiniela_id_input;
   if stored is not null
      and stored <> encode(internal.merkle_root(array(select l.leaf from internal.round_leaves(quiniela_id_input) l)), 'hex') then
-    raise exception 'Los picks de esta quiniela ya no coinciden con su sello; no se puede calificar.'
-      using errcode = 'P0001', hint = 'Alguien cambió picks después del cierre. Revisa round_seals.';
+    raise exception 'Las predicciones de esta quiniela ya no coinciden con su sello; no se puede calificar.'
+      using errcode = 'P0001', hint = 'Alguien cambió predicciones después del cierre. Revisa round_seals.';
   end if;
 end
 $$;
@@ -248,7 +248,7 @@ as $$
 begin
   if p_deadline > now() and exists (select 1 from public.round_seals s where s.quiniela_id = p_quiniela) then
     raise exception 'Esta quiniela ya está sellada: su cierre no puede moverse al futuro.'
-      using errcode = '23514', hint = 'Los pronósticos de una quiniela sellada ya no pueden cambiar.';
+      using errcode = '23514', hint = 'Las predicciones de una quiniela sellada ya no pueden cambiar.';
   end if;
 end
 $$;

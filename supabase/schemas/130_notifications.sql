@@ -232,9 +232,9 @@ begin
         case when s.push then 'push' else 'email' end,
         jsonb_strip_nulls(jsonb_build_object(
           'title', $6,
-          'body', case when c.missing = $4 then 'Aún no has hecho tus picks.'
-                       when c.missing = 1 then 'Te falta 1 partido por pronosticar.'
-                       else format('Te faltan %s partidos por pronosticar.', c.missing) end
+          'body', case when c.missing = $4 then 'Aún no has hecho tus predicciones.'
+                       when c.missing = 1 then 'Te falta 1 predicción.'
+                       else format('Te faltan %s predicciones.', c.missing) end
                   || case when b.n is null then ''
                           when b.n = 1 then format(' 1 de tu liga %s ya jugó.', b.name)
                           else format(' %s de tu liga %s ya jugaron.', b.n, b.name) end,
@@ -308,7 +308,7 @@ begin
     case when s.push then 'push' else 'email' end,
     jsonb_build_object(
       'title', format('⚽ Ya está abierta %s', q.name),
-      'body', 'Haz tus picks antes del cierre.',
+      'body', 'Haz tus predicciones antes del cierre.',
       'url', format('/picks?quiniela=%s', q.id),
       'tag', format('quiniela-%s', q.id)),
     format('new_round:%s', q.id),
@@ -426,9 +426,9 @@ begin
            case when exists (select 1 from public.push_subscriptions ps where ps.user_id = r.user_id) then 'push' else 'email' end,
            jsonb_build_object(
              'title', format('⏰ No te quedes fuera: %s está por cerrar', q.name),
-             'body', case when r.picked = 0 then 'Aún no has hecho tus picks.'
-                          when r.total - r.picked = 1 then 'Te falta 1 partido por pronosticar.'
-                          else format('Te faltan %s partidos por pronosticar.', r.total - r.picked) end,
+             'body', case when r.picked = 0 then 'Aún no has hecho tus predicciones.'
+                          when r.total - r.picked = 1 then 'Te falta 1 predicción.'
+                          else format('Te faltan %s predicciones.', r.total - r.picked) end,
              'url', format('/picks?quiniela=%s', q.id),
              'tag', format('quiniela-%s', q.id),
              'missing', r.total - r.picked,
@@ -534,8 +534,8 @@ begin
     jsonb_strip_nulls(jsonb_build_object(
       'title', '⚽ ¡Bienvenido a Quinielazo!',
       'body', case when round.id is null
-                   then 'Tu cuenta está lista. Cada semana hay una quiniela gratis de 12 partidos: haz tus picks y suma puntos para los premios del mes.'
-                   else format('Tu cuenta está lista. La quiniela de esta semana, %s, ya te espera: haz tus picks gratis y suma puntos para los premios del mes.', round.name) end,
+                   then 'Tu cuenta está lista. Cada semana hay una quiniela gratis de 12 partidos: haz tus predicciones y suma puntos para los premios del mes.'
+                   else format('Tu cuenta está lista. La quiniela de esta semana, %s, ya te espera: haz tus predicciones gratis y suma puntos para los premios del mes.', round.name) end,
       'url', case when round.id is null then '/quinielazo-de-la-semana' else format('/quinielazo-de-la-semana?quiniela=%s', round.id) end,
       'tag', 'welcome',
       'deadline', round.deadline,

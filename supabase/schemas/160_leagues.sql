@@ -218,7 +218,7 @@ begin
     raise exception 'No eres parte de esta liga.' using errcode = '42501', hint = 'not_league_member';
   end if;
   if owner_only and l.owner_id <> me then
-    raise exception 'Solo el dueño de la liga puede hacer esto.' using errcode = '42501', hint = 'not_league_owner';
+    raise exception 'Solo quien organiza la liga puede hacer esto.' using errcode = '42501', hint = 'not_league_owner';
   end if;
   return l;
 end
@@ -423,7 +423,7 @@ declare
 begin
   if l.owner_id = (select auth.uid()) then
     if exists (select 1 from public.league_members m where m.league_id = l.id and m.user_id <> l.owner_id) then
-      raise exception 'Eres el dueño de la liga: pásala a otro miembro o bórrala antes de salir.' using errcode = '23514', hint = 'league_owner_cannot_leave';
+      raise exception 'Organizas la liga: pásala a otro miembro o bórrala antes de salir.' using errcode = '23514', hint = 'league_owner_cannot_leave';
     end if;
     delete from public.leagues where id = l.id;
     return;
@@ -791,8 +791,8 @@ begin
          case when s.push then 'push' else 'email' end,
          jsonb_build_object(
            'title', format('⏰ %s te recuerda: tu liga %s te espera', sender, l.name),
-           -- The round's name quoted («Quiniela del 5 de diciembre»): "picks de Quiniela del…" read as a typo.
-           'body', format('%s te recuerda que aún te faltan picks en «%s». Hazlos antes del cierre.', sender, q.name),
+           -- The round's name quoted («Quiniela del 5 de diciembre»): "predicciones de Quiniela del…" read as a typo.
+           'body', format('%s te recuerda que aún te faltan predicciones en «%s». Hazlas antes del cierre.', sender, q.name),
            'sender', sender,
            'url', format('/picks?quiniela=%s', q.id),
            'tag', format('quiniela-%s', q.id),

@@ -232,7 +232,7 @@ begin
   select p.user_id, 'goal', l.quiniela_id, 'push',
          jsonb_build_object(
            'title', format('⚽ ¡Gol! %s %s – %s %s', m.home_team, l.home_goals, l.away_goals, m.away_team),
-           'body', format('%s · Tu pick: %s, %s (provisional).',
+           'body', format('%s · Tu predicción: %s, %s (provisional).',
                           case when l.extra > 0 then format('%s+%s''', l.elapsed, l.extra) else format('%s''', l.elapsed) end, p.result,
                           case when p.result = case sign(l.home_goals - l.away_goals) when 1 then 'Local' when 0 then 'Empate' else 'Visita' end
                                then 'vas acertando' else 'vas fallando' end),

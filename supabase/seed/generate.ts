@@ -373,7 +373,7 @@ from days;
 
 insert into public.quinielas (id, name, week, deadline, results_saved, is_last_of_month, created_at)
 select id,
-       -- The week is its own column (screens show "· Semana N" beside the name), so not in the name.
+       -- The week is its own column (the admin's screens show it beside the name), so not in the name.
        'Quiniela del ' || extract(day from day) || ' de '
          || (array['enero','febrero','marzo','abril','mayo','junio','julio','agosto','septiembre','octubre','noviembre','diciembre'])[extract(month from day)],
        week, deadline, finalized, is_last_of_month, deadline - interval '6 days'
@@ -588,7 +588,7 @@ on conflict do nothing;`);
   const chat: [number, string, number][] = [
     [7, '¿Quién más va con el local en el clásico? Yo no me la juego con el empate esta vez.', 50],
     [1, 'Yo voy con las Águilas, como siempre 🦅', 47],
-    [4, 'El underdog de esta semana huele a sorpresa, ojo ahí.', 30],
+    [4, 'El partido sorpresa de esta semana huele a campanazo, ojo ahí.', 30],
     [3, 'Ya quedó mi quiniela. ¡A cuidar la racha!', 12],
     [18, 'Suerte a todos, nos vemos en la tabla 🇲🇽', 3],
   ];

@@ -214,12 +214,12 @@ describe('quinielazo-reminder', () => {
 
     const toNone = await waitForMail(none.email, { subject: 'Jornada de correo' });
     expect(toNone.subject).toBe('⏰ No te quedes fuera: Jornada de correo está por cerrar');
-    expect(toNone.body.text).toContain('Aún no has hecho tus picks.');
+    expect(toNone.body.text).toContain('Aún no has hecho tus predicciones.');
     expect(toNone.body.text).toContain('(hora del Centro)');
     expect(toNone.body.text).toContain(`/picks?quiniela=${round.id}`);
     expect(toNone.body.html).toContain('/settings');
     const toPartial = await waitForMail(partial.email, { subject: 'Jornada de correo' });
-    expect(toPartial.body.text).toContain('Te falta 1 partido por pronosticar.');
+    expect(toPartial.body.text).toContain('Te falta 1 predicción.');
     expect(await mailbox(complete.email)).toEqual([]);
     expect(await mailbox(optedOut.email)).toEqual([]);
   });

@@ -170,7 +170,7 @@ describe('saving results and finalizing', () => {
     const byUser = Object.fromEntries(afterFinalize.map((s) => [s.user_id, s]));
     // 12/12 → 90, first round ever → +8 Bienvenida, match 1 special pick +3; match 2's underdog side (Visita) was not the result.
     expect(byUser[perfect.id]).toMatchObject({ correct: 12, points: 90 + 8 + 3 });
-    expect(byUser[perfect.id].bonus_details).toEqual(expect.arrayContaining(['Pick especial: +3', 'Bienvenida: +8']));
+    expect(byUser[perfect.id].bonus_details).toEqual(expect.arrayContaining(['Partido especial: +3', 'Bienvenida: +8']));
     expect(byUser[half.id]).toMatchObject({ correct: 6, points: 10 + 8 + 3 });
     expect(afterFinalize.find((s) => s.user_id === outsider.id)).toBeUndefined();
 

@@ -101,7 +101,7 @@ describe('a step the database refuses stops the finalization there', () => {
     const run = randomUUID();
     const answer = await call(admin.accessToken, { quinielaId: round, runId: run });
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toBe('Los picks de esta quiniela ya no coinciden con su sello; no se puede calificar.');
+    expect(answer.body.error).toBe('Las predicciones de esta quiniela ya no coinciden con su sello; no se puede calificar.');
     const row = await runRow(run);
     expect(row).toMatchObject({ failed_step: 'seal', seal_checked_at: null, scored_at: null });
     expect(row.results_saved_at).not.toBeNull();

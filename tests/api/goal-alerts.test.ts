@@ -62,7 +62,7 @@ it('a goal queues one push for the player who asked for goal alerts and picked t
     expect(rows).toEqual([{
       user_id: wants.id,
       channel: 'push',
-      payload: { title: '⚽ ¡Gol! América 1 – 0 Chivas', body: "31' · Tu pick: Local, vas acertando (provisional).", url: `/quinielazo-de-la-semana?quiniela=${round}`, tag: `gol-${match}` },
+      payload: { title: '⚽ ¡Gol! América 1 – 0 Chivas', body: "31' · Tu predicción: Local, vas acertando (provisional).", url: `/quinielazo-de-la-semana?quiniela=${round}`, tag: `gol-${match}` },
     }]);
   }
 });

@@ -245,7 +245,7 @@ describe('leaving and the owner\'s management', () => {
     ] as const;
     for (const [fn, args] of calls) {
       const { error } = await p.client.rpc(fn, args as never);
-      expect(error, fn).toMatchObject({ code: '42501', hint: 'not_league_owner', message: 'Solo el dueño de la liga puede hacer esto.' });
+      expect(error, fn).toMatchObject({ code: '42501', hint: 'not_league_owner', message: 'Solo quien organiza la liga puede hacer esto.' });
     }
     expect((await q('select name, owner_id from public.leagues where id = $1', [l.id])).rows[0]).toEqual({ name: 'Oficina', owner_id: owner.id });
     expect((await owner.client.rpc('update_league', { league_id: l.id, name: ' Oficina  2 ', prize_note: 'Tacos' })).error).toBeNull();
@@ -421,7 +421,7 @@ describe('Recordarles', () => {
       // Who sends it, by name (issue 44, item 13), and the round's name quoted, not "picks de Jornada…".
       payload: expect.objectContaining({
         title: `⏰ ${owner.username} te recuerda: tu liga Oficina te espera`,
-        body: `${owner.username} te recuerda que aún te faltan picks en «Jornada recordada». Hazlos antes del cierre.`,
+        body: `${owner.username} te recuerda que aún te faltan predicciones en «Jornada recordada». Hazlas antes del cierre.`,
         url: `/picks?quiniela=${r.id}`, league: 'Oficina', sender: owner.username,
       }),
     }]);
@@ -601,8 +601,8 @@ describe('the deadline reminder', () => {
       await tq('select public.queue_deadline_reminders()');
       return (await tq(`select user_id, payload from public.notification_outbox where quiniela_id = $1 and user_id = any($2)`, [r.id, [late.id, lonely.id]])).rows;
     });
-    expect(rows.find((x) => x.user_id === late.id)!.payload).toMatchObject({ body: 'Aún no has hecho tus picks. 3 de tu liga Oficina ya jugaron.', league: 'Oficina' });
-    expect(rows.find((x) => x.user_id === lonely.id)!.payload.body).toBe('Aún no has hecho tus picks.');
+    expect(rows.find((x) => x.user_id === late.id)!.payload).toMatchObject({ body: 'Aún no has hecho tus predicciones. 3 de tu liga Oficina ya jugaron.', league: 'Oficina' });
+    expect(rows.find((x) => x.user_id === lonely.id)!.payload.body).toBe('Aún no has hecho tus predicciones.');
     expect(rows.find((x) => x.user_id === lonely.id)!.payload).not.toHaveProperty('league');
   });
 });

@@ -126,14 +126,16 @@ describe('legacy API keys switched off', () => {
     const { rows: entries } = await q('select voided_at from public.paid_entries where user_id = $1 and quiniela_id = $2', [ana.id, quinielaId]);
     expect(entries).toEqual([{ voided_at: null }]);
 
-    // A push reminder: her phone subscribes; the scheduled job queues the reminder and calls the
-    // dispatcher with the secret key, which pushes to her phone.
+    // A push reminder: her phone subscribes; the scheduled jobs queue the reminder and call the
+    // dispatcher with the secret key, which pushes to her phone. Both start at once and share the
+    // scheduler's one connection, in order: the queueing SQL runs before the dispatcher's.
     const keys = browserKeys();
     const endpoint = `${receiver.origin}/ana/${ana.id}`;
     expect((await ana.client.rpc('save_push_subscription', { p_endpoint: endpoint, p_p256dh: keys.p256dh, p_auth: keys.auth, p_user_agent: 'vitest' })).error).toBeNull();
-    const job = SCHEDULE.find((j) => j.invoke === 'dispatch-notifications')!;
+    const jobs = SCHEDULE.filter((j) => j.name === 'notifications' || j.name === 'notices-dispatch');
+    expect(jobs.map((j) => j.name)).toEqual(['notifications', 'notices-dispatch']);
     const logs: string[] = [];
-    const scheduler = startScheduler({ dbUrl: platform.dbUrl, apiUrl: platform.apiUrl, siteUrl: platform.apiUrl, smtp: { host: '127.0.0.1', port: platform.ports.smtp }, keys: platform.keys, log: (_p, m) => logs.push(m) }, [job]);
+    const scheduler = startScheduler({ dbUrl: platform.dbUrl, apiUrl: platform.apiUrl, siteUrl: platform.apiUrl, smtp: { host: '127.0.0.1', port: platform.ports.smtp }, keys: platform.keys, log: (_p, m) => logs.push(m) }, jobs);
     try {
       await expect.poll(() => receiver.received.filter((r) => r.path === `/ana/${ana.id}`).length, { timeout: 60_000 }).toBe(1);
     } finally {
@@ -141,6 +143,6 @@ describe('legacy API keys switched off', () => {
     }
     expect(logs.join('\n')).not.toMatch(/failed/);
     const push = JSON.parse(decryptPush(receiver.received.find((r) => r.path === `/ana/${ana.id}`)!.body, keys));
-    expect(push).toMatchObject({ body: 'Te falta 1 partido por pronosticar.' });
+    expect(push).toMatchObject({ body: 'Te falta 1 predicción.' });
   });
 });

@@ -94,7 +94,7 @@ async function notice(p: Player, r: { id: number }, name: string, missing: numbe
   await q(
     `insert into public.notification_outbox (user_id, kind, quiniela_id, channel, payload, dedupe_key)
      values ($1, 'deadline_2h', $2, case when exists (select 1 from public.push_subscriptions where user_id = $1) then 'push' else 'email' end,
-             jsonb_build_object('title', format('⏰ %s cierra en menos de 2 horas', $3::text), 'body', format('Te faltan %s partidos por pronosticar.', $4::int),
+             jsonb_build_object('title', format('⏰ %s cierra en menos de 2 horas', $3::text), 'body', format('Te faltan %s predicciones.', $4::int),
                                 'url', format('/picks?quiniela=%s', $2::bigint), 'tag', format('quiniela-%s', $2::bigint), 'missing', $4::int,
                                 'deadline', now() + interval '90 minutes'),
              format('deadline_2h:%s', $2::bigint))`,
@@ -133,9 +133,9 @@ describe('deadline reminders', () => {
       return outbox(tq, [none, partial, complete, optedOut], `quiniela_id = $2 and kind like 'deadline%'`, [r.id]);
     });
     expect(rows.get(none.id)!.map((x) => [x.kind, x.channel, x.payload.missing, x.payload.body, x.payload.url])).toEqual([
-      ['deadline_2h', 'email', 3, 'Aún no has hecho tus picks.', `/picks?quiniela=${r.id}`],
+      ['deadline_2h', 'email', 3, 'Aún no has hecho tus predicciones.', `/picks?quiniela=${r.id}`],
     ]);
-    expect(rows.get(partial.id)!.map((x) => [x.kind, x.payload.missing, x.payload.body])).toEqual([['deadline_2h', 1, 'Te falta 1 partido por pronosticar.']]);
+    expect(rows.get(partial.id)!.map((x) => [x.kind, x.payload.missing, x.payload.body])).toEqual([['deadline_2h', 1, 'Te falta 1 predicción.']]);
     expect(rows.get(complete.id)).toEqual([]);
     expect(rows.get(optedOut.id)).toEqual([]);
     expect(rows.get(none.id)![0].payload.title).toBe('⏰ Jornada de avisos cierra en menos de 2 horas');
@@ -154,8 +154,8 @@ describe('deadline reminders', () => {
       return (await outbox(tq, [p], 'quiniela_id = $2', [r.id])).get(p.id)!;
     });
     expect(rows.map((x) => [x.kind, x.payload.body])).toEqual([
-      ['deadline_24h', 'Aún no has hecho tus picks.'],
-      ['deadline_2h', 'Aún no has hecho tus picks.'],
+      ['deadline_24h', 'Aún no has hecho tus predicciones.'],
+      ['deadline_2h', 'Aún no has hecho tus predicciones.'],
     ]);
     expect(rows[0].payload.title).toBe('⏰ Jornada de avisos cierra mañana');
   });
@@ -427,7 +427,7 @@ describe('dispatch-notifications', () => {
     expect(got[0].headers['content-encoding']).toBe('aes128gcm');
     expect(JSON.parse(decryptPush(got[0].body, keys))).toEqual({
       title: '⏰ Jornada push cierra en menos de 2 horas',
-      body: 'Te faltan 2 partidos por pronosticar.',
+      body: 'Te faltan 2 predicciones.',
       url: `/picks?quiniela=${r.id}`,
       tag: `quiniela-${r.id}`,
       kind: 'deadline_2h',
@@ -539,7 +539,7 @@ describe('dispatch-notifications', () => {
     expect(await state()).toMatchObject({ state: 'sent', channel: 'email', attempts: 3 });
     const mail = await waitForMail(p.email, { subject: 'Jornada 500' });
     expect(mail.subject).toBe('⏰ Jornada 500 cierra en menos de 2 horas');
-    expect(mail.body.text).toContain('Te faltan 2 partidos por pronosticar.');
+    expect(mail.body.text).toContain('Te faltan 2 predicciones.');
     expect(mail.body.text).toContain('(hora del Centro)');
   });
 
@@ -576,21 +576,22 @@ describe('dispatch-notifications', () => {
 });
 
 describe('the local scheduler', () => {
-  it('runs the notifications job and then invokes the dispatcher, as pg_cron does in production', async () => {
-    const job = SCHEDULE.find((j) => j.name === 'notifications')!;
-    expect(job.invoke).toBe('dispatch-notifications');
+  it('invokes the dispatcher every minute from a job of its own, as pg_cron does in production', async () => {
+    // Issue 44, item 13: a liga's "Recordarles" waited for the five-minute queueing job.
+    const job = SCHEDULE.find((j) => j.name === 'notices-dispatch')!;
+    expect([job.invoke, job.everyMinutes]).toEqual(['dispatch-notifications', 1]);
     const p = await createPlayer();
     const r = await round(1, `now() + interval '90 minutes'`, 'Jornada programada');
     await notice(p, r, 'Jornada programada', 1);
     const logs: string[] = [];
-    // Only the dispatcher half: the queueing SQL would queue for every player in the database.
+    // The dispatcher's job only: the queueing job would queue for every player in the database.
     const scheduler = startScheduler(
       { dbUrl: inject('dbUrl'), apiUrl: inject('apiUrl'), siteUrl: 'http://localhost:5173', smtp: { host: '127.0.0.1', port: inject('smtpPort') }, log: (_part, m) => logs.push(m) },
-      [{ ...job, sql: 'select 1' }],
+      [job],
     );
     try {
       await waitForMail(p.email, { subject: 'Jornada programada', timeoutMs: 15_000 });
-      await expect.poll(() => logs.find((m) => m.startsWith('notifications ran; dispatch-notifications:'))).toBeDefined();
+      await expect.poll(() => logs.find((m) => m.startsWith('notices-dispatch ran; dispatch-notifications:'))).toBeDefined();
     } finally {
       await scheduler.close();
     }

@@ -108,11 +108,11 @@ describe('score_round on a hand-computed month', () => {
   it('February 8: special pick, underdog, streak from January, welcomes', async () => {
     expect(byUser(await scoresOf(R1))).toEqual({
       // 8 correct → 20, +5 special, +5 streak (played January 25)
-      [A.id]: { correct: 8, points: 30, bonus_details: ['Pick especial: +5', 'Racha 2 semanas: +5'], updated_at: expect.any(Date) },
+      [A.id]: { correct: 8, points: 30, bonus_details: ['Partido especial: +5', 'Racha 2 semanas: +5'], updated_at: expect.any(Date) },
       // 4 correct → 6, +8 welcome
       [B.id]: { correct: 4, points: 14, bonus_details: ['Bienvenida: +8'], updated_at: expect.any(Date) },
       // 4 correct → 6, +5 special, +3 underdog, +8 welcome
-      [C.id]: { correct: 4, points: 22, bonus_details: ['Pick especial: +5', 'Underdog: +3', 'Bienvenida: +8'], updated_at: expect.any(Date) },
+      [C.id]: { correct: 4, points: 22, bonus_details: ['Partido especial: +5', 'Sorpresa: +3', 'Bienvenida: +8'], updated_at: expect.any(Date) },
     });
   });
 
@@ -121,14 +121,14 @@ describe('score_round on a hand-computed month', () => {
       // 12 correct → 90, +5, +3, +5 streak, +3 for D
       [A.id]: {
         correct: 12, points: 106, updated_at: expect.any(Date),
-        bonus_details: ['Pick especial: +5', 'Underdog: +3', 'Racha 2 semanas: +5', `Referido ${D.username}: +3`],
+        bonus_details: ['Partido especial: +5', 'Sorpresa: +3', 'Racha 2 semanas: +5', `Referido ${D.username}: +3`],
       },
       // 3 correct → 0, +5 streak
       [B.id]: { correct: 3, points: 5, bonus_details: ['Racha 2 semanas: +5'], updated_at: expect.any(Date) },
       // 6 correct → 10, +8 welcome
       [D.id]: { correct: 6, points: 18, bonus_details: ['Bienvenida: +8'], updated_at: expect.any(Date) },
       // 1 correct (the underdog) → 0, +3 underdog, +8 welcome
-      [E.id]: { correct: 1, points: 11, bonus_details: ['Underdog: +3', 'Bienvenida: +8'], updated_at: expect.any(Date) },
+      [E.id]: { correct: 1, points: 11, bonus_details: ['Sorpresa: +3', 'Bienvenida: +8'], updated_at: expect.any(Date) },
     });
   });
 
@@ -140,9 +140,9 @@ describe('score_round on a hand-computed month', () => {
       [B.id]: { correct: 7, points: 38, bonus_details: ['Última quiniela del mes ×1.5: +8', 'Racha 2 semanas: +5', 'Mes completo: +10'], updated_at: expect.any(Date) },
       // 9 → 30 × 1.5 = 45; +5 special; skipped Feb 15: no streak, no full month; E's referral
       // (E first played Feb 15, when C did not play) lands in C's next round
-      [C.id]: { correct: 9, points: 53, bonus_details: ['Última quiniela del mes ×1.5: +15', 'Pick especial: +5', `Referido ${E.username}: +3`], updated_at: expect.any(Date) },
+      [C.id]: { correct: 9, points: 53, bonus_details: ['Última quiniela del mes ×1.5: +15', 'Partido especial: +5', `Referido ${E.username}: +3`], updated_at: expect.any(Date) },
       // 12 → 90 × 1.5 = 135; +5; +3; +8 welcome
-      [F.id]: { correct: 12, points: 151, bonus_details: ['Última quiniela del mes ×1.5: +45', 'Pick especial: +5', 'Underdog: +3', 'Bienvenida: +8'], updated_at: expect.any(Date) },
+      [F.id]: { correct: 12, points: 151, bonus_details: ['Última quiniela del mes ×1.5: +45', 'Partido especial: +5', 'Sorpresa: +3', 'Bienvenida: +8'], updated_at: expect.any(Date) },
     });
   });
 
@@ -301,8 +301,8 @@ describe('bonuses as data', () => {
     const [special, underdog] = matches.map((m) => Number(m.id));
     const { rows } = await q('select bonuses, referral_points from public.scores where quiniela_id = $1 and user_id = $2', [R2, A.id]);
     expect(rows[0].bonuses).toEqual([
-      { kind: 'special', label: 'Pick especial', points: 5, match_ids: [special] },
-      { kind: 'underdog', label: 'Underdog', points: 3, match_ids: [underdog] },
+      { kind: 'special', label: 'Partido especial', points: 5, match_ids: [special] },
+      { kind: 'underdog', label: 'Sorpresa', points: 3, match_ids: [underdog] },
       { kind: 'streak', label: 'Racha 2 semanas', points: 5, quiniela_id: R1 },
       { kind: 'referral', label: 'Referido', points: 3, referred_id: D.id, username: D.username },
     ]);
@@ -332,10 +332,10 @@ describe('bonuses as data', () => {
       const { rows } = await q('select user_id, bonuses from public.scores where quiniela_id = $1', [round]);
       const bonusesOf = (p: Player) => rows.find((r) => r.user_id === p.id)!.bonuses.filter((b: { kind: string }) => b.kind === 'special' || b.kind === 'underdog');
       expect(bonusesOf(P)).toEqual([
-        { kind: 'special', label: 'Pick especial', points: 7, match_ids: [m[0], m[2]] },
-        { kind: 'underdog', label: 'Underdog', points: 7, match_ids: [m[1], m[4]] },
+        { kind: 'special', label: 'Partido especial', points: 7, match_ids: [m[0], m[2]] },
+        { kind: 'underdog', label: 'Sorpresa', points: 7, match_ids: [m[1], m[4]] },
       ]);
-      expect(bonusesOf(Q)).toEqual([{ kind: 'special', label: 'Pick especial', points: 2, match_ids: [m[3]] }]);
+      expect(bonusesOf(Q)).toEqual([{ kind: 'special', label: 'Partido especial', points: 2, match_ids: [m[3]] }]);
     } finally {
       await q('delete from public.quinielas where id = $1', [round]);
     }

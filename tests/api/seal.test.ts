@@ -110,7 +110,7 @@ describe('the seal', () => {
     // Someone with database access changes a pick after the deadline.
     await q(`update public.picks set result = 'Empate' where user_id = $1 and match_id = $2`, [players[1]!.id, matchIds[0]]);
     await expect(q('update public.quinielas set results_saved = true where id = $1', [round]))
-      .rejects.toThrow('Los picks de esta quiniela ya no coinciden con su sello; no se puede calificar.');
+      .rejects.toThrow('Las predicciones de esta quiniela ya no coinciden con su sello; no se puede calificar.');
     // Put back, it scores.
     await q(`update public.picks set result = 'Visita' where user_id = $1 and match_id = $2`, [players[1]!.id, matchIds[0]]);
     await q('update public.quinielas set results_saved = true where id = $1', [round]);

@@ -42,7 +42,7 @@ describe('npm start', () => {
     // The home page comes prerendered: the app's root with the hero's heading already in it.
     const page = await app.text();
     expect(page).toContain('<div id="root" data-prerendered="/">');
-    expect(page).toContain('Pronostica la Liga MX y gana premios cada mes');
+    expect(page).toContain('Juega la quiniela de la Liga MX y gana premios cada mes');
     // Built where it was told (QUINIELAZO_APP_DIR), not over the dist/ a developer's own
     // `npm start` may be serving while the tests run.
     expect(await readFile(join(appDir, 'index.html'), 'utf8')).toContain('data-prerendered="/"');

@@ -47,7 +47,7 @@ test("a month's table with empty places (fewer than 20 players) reads as well as
   const [{ month }] = await e2eSql<{ month: string }>(
     `with d as (select date_trunc('month', now() at time zone 'America/Mexico_City') - interval '6 years 2 months' as m),
           r as (insert into public.quinielas (name, week, deadline)
-                select 'Jornada ' || substr(md5(random()::text), 1, 6), 1, (m + interval '12 days') at time zone 'America/Mexico_City' from d returning id),
+                select 'Quiniela ' || substr(md5(random()::text), 1, 6), 1, (m + interval '12 days') at time zone 'America/Mexico_City' from d returning id),
           ms as (insert into public.matches (quiniela_id, match_order, home_team, away_team, correct_result)
                  select r.id, n, 'Local ' || n, 'Visita ' || n, 'Local' from r, generate_series(1, 12) n returning id)
      select to_char(m, 'YYYY-MM') as month from d`,

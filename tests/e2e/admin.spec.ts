@@ -47,7 +47,7 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   const deadline = new Date(Math.max(Date.parse(latest.data!.deadline), Date.now()) + 60 * 60_000);
   deadline.setUTCSeconds(0, 0);
   const clubs = (await service.from('clubs').select('id, name').order('id').limit(24)).data!;
-  const roundName = `Jornada Admin ${Date.now().toString(36)}`;
+  const roundName = `Quiniela Admin ${Date.now().toString(36)}`;
 
   // No browser dialog may open on the way: the product asks in its own.
   const dialogs: string[] = [];
@@ -96,7 +96,7 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   await expect(page.getByRole('alert')).toHaveText('El local y el visitante del partido 3 son el mismo club.');
   expect((await service.from('quinielas').select('id').eq('name', roundName)).data).toEqual([]);
   await pickClub(page, 'Visitante del partido 3', clubs[5]!.name);
-  await page.getByLabel('Puntos pick especial del partido 1', { exact: true }).fill('5');
+  await page.getByLabel('Puntos especiales del partido 1', { exact: true }).fill('5');
   await page.getByLabel('Lado sorpresa del partido 2', { exact: true }).selectOption('Visita');
   await page.getByLabel('Puntos sorpresa del partido 2', { exact: true }).fill('3');
   // A double tap in one instant creates one round (`.single()` below refuses two).
@@ -204,11 +204,11 @@ test('admin creates a 12-match round, a player picks it, the admin finalizes it 
   // --- The admin reviews the player's picks. ---
   await page.goto('/admin/ver-picks');
   await page.getByLabel('Nombre de usuario').fill('nadie-con-este-nombre');
-  await page.getByRole('button', { name: 'Ver picks' }).click();
+  await page.getByRole('button', { name: 'Ver predicciones' }).click();
   await expect(page.getByRole('alert')).toHaveText('Usuario no encontrado.');
   await page.getByLabel('Nombre de usuario').fill(username.toUpperCase());
-  await page.getByRole('button', { name: 'Ver picks' }).click();
-  const review = page.getByRole('region', { name: `Picks de ${username}` });
+  await page.getByRole('button', { name: 'Ver predicciones' }).click();
+  const review = page.getByRole('region', { name: `Predicciones de ${username}` });
   await expect(review.getByRole('heading', { name: new RegExp(roundName) })).toBeVisible();
   const roundCard = review.locator('div').filter({ has: page.getByRole('heading', { name: new RegExp(roundName) }) }).last();
   await expect(roundCard.getByRole('row')).toHaveCount(13);
@@ -233,7 +233,7 @@ test('the other admin screens answer with the spec\'s messages', async ({ page }
 
   await page.goto('/admin/analytics');
   for (const label of ['Usuarios activos', 'Usuarios totales', 'Nuevos referidos']) await expect(page.getByText(label)).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Top referidores' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Quienes más refieren' })).toBeVisible();
   await expect(page.locator('dd').nth(1)).toHaveText(/^\d+$/);
 });
 

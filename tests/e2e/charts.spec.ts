@@ -26,7 +26,7 @@ test('a player who climbed from 12th to 3rd last month reads so in his score det
   );
   const [round] = await e2eSql<{ id: number }>(
     `insert into public.quinielas (name, week, deadline, results_saved)
-     values ('Jornada carrera', 1, (date_trunc('month', now() at time zone 'America/Mexico_City') - interval '10 days') at time zone 'America/Mexico_City', true)
+     values ('Quiniela carrera', 1, (date_trunc('month', now() at time zone 'America/Mexico_City') - interval '10 days') at time zone 'America/Mexico_City', true)
      returning id`,
   );
   try {
@@ -49,7 +49,7 @@ test('a player who climbed from 12th to 3rd last month reads so in his score det
       { timeout: 30_000 },
     );
     await expect(dialog.getByText('Subiste 7 lugares esta semana')).toBeVisible();
-    await expect(dialog.getByRole('img', { name: /^Puntos por quiniela/ })).toHaveAttribute('aria-label', 'Puntos por quiniela: Jornada carrera, 42.');
+    await expect(dialog.getByRole('img', { name: /^Puntos por quiniela/ })).toHaveAttribute('aria-label', 'Puntos por quiniela: Quiniela carrera, 42.');
   } finally {
     await e2eSql('delete from public.quinielas where id = $1', [round!.id]);
   }
@@ -76,13 +76,13 @@ test('a new player sees one point and a sentence on /dashboard, and his friend�
   await expect(race).toHaveAttribute('aria-label', /^Tu posición en [a-z]+: 7\.º lugar el \d+ de [a-z]+\.$/, { timeout: 30_000 });
   await expect(card.getByText('Tu primer día en el ranking: 7.º lugar.', { exact: false })).toBeVisible();
 
-  await card.getByRole('button', { name: 'Comparar con el top 3 y tus amigos' }).click();
+  await card.getByRole('button', { name: 'Comparar con los 3 mejores y tus amigos' }).click();
   await expect(race).toHaveAttribute('aria-label', new RegExp(`Comparado con: .*${shownName(friendName).replace('…', '.')}, 2\\.º`));
 });
 
 test('a closed round shows each match’s split as one bar with the pick and the result', async ({ page }) => {
   const [me, other1, other2] = await Promise.all([createPlayer('split'), createPlayer('split'), createPlayer('split')]);
-  const round = await createRound('Jornada reparto', 1);
+  const round = await createRound('Quiniela reparto', 1);
   const [match] = await e2eSql<{ id: number }>('select id from public.matches where quiniela_id = $1', [round.id]);
   await e2eSql(
     `insert into public.picks (user_id, match_id, result) values ($1, $4, 'Local'), ($2, $4, 'Visita'), ($3, $4, 'Visita')`,
@@ -95,7 +95,7 @@ test('a closed round shows each match’s split as one bar with the pick and the
     await page.goto(`/picks?quiniela=${round.id}`);
     await expect(page.getByRole('list', { name: 'Partidos' }).getByRole('img', { name: /^Votos/ })).toHaveAttribute(
       'aria-label',
-      'Votos: Local 33%, Empate 0%, Visita 67%. Tu pick: Local. Resultado: Visita.',
+      'Votos: Local 33%, Empate 0%, Visita 67%. Tu predicción: Local. Resultado: Visita.',
       { timeout: 30_000 },
     );
   } finally {
@@ -144,7 +144,7 @@ test('the admin follows a custom e-mail to 60 players from its first count to do
 
 test('the Pro pool’s chart says how the pool grew toward the close and its 300 MXN floor, also offline', async ({ page, context }) => {
   const me = await createPlayer('bolsa');
-  const round = await createRound(`Jornada bolsa ${Date.now().toString(36)}`, 1);
+  const round = await createRound(`Quiniela bolsa ${Date.now().toString(36)}`, 1);
   // Published two days ago by the database clock; two payments credited since, and a refund that
   // does not count.
   await e2eSql(`update public.quinielas set created_at = now() - interval '2 days' where id = $1`, [round.id]);
@@ -177,7 +177,7 @@ test('the Pro pool’s chart says how the pool grew toward the close and its 300
 
 test('the admin finalizes a round and follows its four steps to done, and finds them again after leaving', async ({ page }) => {
   const [ana, beto] = await Promise.all([createPlayer('pasos'), createPlayer('pasos')]);
-  const round = await createRound(`Jornada pasos ${Date.now().toString(36)}`, 1);
+  const round = await createRound(`Quiniela pasos ${Date.now().toString(36)}`, 1);
   const [match] = await e2eSql<{ id: number }>('select id from public.matches where quiniela_id = $1', [round.id]);
   await e2eSql(`insert into public.picks (user_id, match_id, result) values ($1, $3, 'Local'), ($2, $3, 'Visita')`, [ana.id, beto.id, match!.id]);
   await closeRoundNow(round.id);
@@ -204,9 +204,9 @@ test('the admin finalizes a round and follows its four steps to done, and finds 
     const steps = page.getByRole('list', { name: 'Pasos de la finalización' }).getByRole('listitem');
     const done = [
       'Resultados guardados — Listo · 1 de 1 partidos',
-      'Sello comprobado — Listo · las picks coinciden con el sello',
+      'Sello comprobado — Listo · las predicciones coinciden con el sello',
       'Puntos calculados — Listo · 2 jugadores',
-      'Avisos de puntos en cola — Listo · 2 por correo o push',
+      'Avisos de puntos en cola — Listo · 2 por correo o aviso en el teléfono',
     ];
     await expect(steps).toContainText(done, { timeout: 30_000 });
     await expect(page.getByRole('status').filter({ hasText: 'Finalización terminada.' })).toBeVisible();
@@ -247,9 +247,9 @@ test('the admin’s 30 days: picks per round as a chart with its table', async (
     await closeRoundNow(round.id);
     await signInPage(page, await signInPlayer('admin@quinielazo.mx', 'Admin1234'));
     await page.goto('/admin/analytics');
-    const table = page.getByRole('table', { name: 'Picks por quiniela' });
+    const table = page.getByRole('table', { name: 'Predicciones por quiniela' });
     await expect(table.getByRole('row', { name: `${name} 2` })).toBeAttached({ timeout: 30_000 });
-    await expect(page.getByRole('img', { name: /^Picks por quiniela: \d+ picks en total; el máximo, \d+/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Predicciones por quiniela: \d+ predicciones en total; el máximo, \d+/ })).toBeVisible();
     for (const title of ['Jugadores activos por día', 'Registros por día', 'Referidos por día']) {
       await expect(page.getByRole('table', { name: title }).getByRole('row')).toHaveCount(31 + 1);
     }

@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
-import { monthName } from '../support/shown.ts';
+import { monthName, monthPhrase } from '../support/shown.ts';
 
 test('the dashboard shows last month while its last round awaits results, then this month', async ({ page }) => {
   // The months by the database's clock, and a round that closed on the last day of last month.
@@ -21,11 +21,11 @@ test('the dashboard shows last month while its last round awaits results, then t
   try {
     await signInPage(page, await createPlayer('mes'));
     await page.goto('/dashboard');
-    await expect(page.getByText(`Tu resumen de ${monthName({ year: clock!.last_year, month: clock!.last_month })}.`)).toBeVisible();
+    await expect(page.getByText(`Tu resumen de ${monthPhrase({ year: clock!.last_year, month: clock!.last_month })}.`)).toBeVisible();
 
     await e2eSql('update public.quinielas set results_saved = true where id = $1', [round!.id]);
     await page.reload();
-    await expect(page.getByText(`Tu resumen de ${monthName({ year: clock!.this_year, month: clock!.this_month })}.`)).toBeVisible();
+    await expect(page.getByText(`Tu resumen de ${monthPhrase({ year: clock!.this_year, month: clock!.this_month })}.`)).toBeVisible();
   } finally {
     await e2eSql('delete from public.quinielas where id = $1', [round!.id]);
   }

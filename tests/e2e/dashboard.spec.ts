@@ -33,7 +33,7 @@ test('a new player\'s dashboard has every card in the spec\'s order, each with i
 
   await expect(stats).toContainText('Aún no tienes quinielas calificadas este mes.');
   await expect(boost.getByRole('button', { name: 'Ver resultados previos' })).toBeVisible();
-  await expect(actions.getByRole('link')).toHaveText([/Quinielazo de la semana/, /Mis quinielas/, /Configuración/]);
+  await expect(actions.getByRole('link')).toHaveText([/Quiniela de la semana/, /Mis quinielas/, /Configuración/]);
   await expect(friends).toContainText('Aún no tienes amigos en tu tabla.');
   await expect(referral.getByRole('definition')).toHaveText(['0', '0', '0']);
 });

@@ -159,3 +159,26 @@ test("item 6: a liga's invitation, seen once, opens offline from the saved copy"
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   expect(apiCalls()).toEqual([]);
 });
+
+// Issue 44, item 6's rest, at 390 px: a visitor's invitation (signed out: the app does not run on
+// it, and a visitor's reads are never kept), seen once with signal, opens offline too: the page
+// the server wrote with the liga in it, kept by the service worker.
+test("item 6: a visitor's liga invitation, seen once, opens offline with the liga and its join button", async ({ page }) => {
+  const owner = await createPlayer('fanoff6visita');
+  const name = `Visita ${Date.now().toString(36)}`;
+  const { data, error } = await owner.api.rpc('create_league', { name });
+  if (error) throw error;
+  const { code } = data[0]!;
+  await page.goto(`/liga/${code}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  // The page registers the service worker itself at load; once it is active (its activation
+  // keeps the invitation the visitor is reading), it controls the page.
+  await serviceWorkerInControl(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+
+  await page.context().setOffline(true);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Unirme a la liga' })).toHaveAttribute('href', `/signup?liga=${code}`);
+  await expect(page.getByText('No se pudo cargar la invitación')).toHaveCount(0);
+});

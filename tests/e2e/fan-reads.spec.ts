@@ -43,18 +43,18 @@ test('the picks screen in every state: one status bar, readable colours, locked 
 
   await page.goto(`/picks?quiniela=${round.id}`);
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
-  const bar = page.getByRole('status', { name: 'Tus picks' });
+  const bar = page.getByRole('status', { name: 'Tus predicciones' });
   // The first read waits longer: a busy machine runs several browsers at once.
-  await expect(bar).toHaveText('0 de 3 guardados · puedes cambiarlos hasta el cierre', { timeout: 30_000 });
+  await expect(bar).toHaveText('0 de 3 guardadas · puedes cambiarlas hasta el cierre', { timeout: 30_000 });
   found.push(...(await axe(page, 'open, nothing picked')));
 
   // Each tap is saved; the screen says so once, and when the last one lands.
   for (let i = 0; i < 3; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-  await expect(bar).toHaveText('✓ 3 de 3 guardados · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('✓ 3 de 3 guardadas · puedes cambiarlas hasta el cierre');
   await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Guardar|Editar/ })).toHaveCount(0);
   // Each match says it is saved where it was tapped (issue 44, item 9), with no time printed.
-  for (let i = 0; i < 3; i++) await expect(matches.nth(i)).toContainText('✓ Guardado');
+  for (let i = 0; i < 3; i++) await expect(matches.nth(i)).toContainText('✓ Guardada');
   await expect(page.getByText(/\d{1,2}:\d{2}:\d{2}/)).toHaveCount(0);
   // Saved is not read-only: a pick still changes until the close.
   await expect(matches.first().getByRole('button', { name: /^Visita/ })).toBeEnabled();
@@ -62,17 +62,17 @@ test('the picks screen in every state: one status bar, readable colours, locked 
 
   await context.setOffline(true);
   await matches.nth(1).getByRole('button', { name: /^Empate/ }).click();
-  await expect(bar).toHaveText('2 de 3 guardados · 1 pendiente de enviar: se enviarán solos al volver la señal · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('2 de 3 guardadas · 1 pendiente de enviar: se enviarán solas al volver la señal · puedes cambiarlas hasta el cierre');
   await expect(matches.nth(1).getByText('Pendiente de enviar')).toBeVisible();
   found.push(...(await axe(page, 'a pick waiting for a signal')));
   await context.setOffline(false);
-  await expect(bar).toHaveText('✓ 3 de 3 guardados · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('✓ 3 de 3 guardadas · puedes cambiarlas hasta el cierre');
 
   // Closed, results not in: every button locked, looking locked, and the screen says why.
   await closeRoundNow(round.id);
   await page.reload();
   await expect(page.getByText('Cerrada', { exact: true })).toBeVisible({ timeout: 30_000 });
-  const why = page.getByText('La quiniela ya cerró: los picks ya no se pueden cambiar.');
+  const why = page.getByText('La quiniela ya cerró: las predicciones ya no se pueden cambiar.');
   await expect(why).toBeVisible();
   const locked = matches.first().getByRole('button', { name: /^Empate/ });
   await expect(locked).toBeDisabled();
@@ -107,7 +107,7 @@ test('/inicio opens with what the player must do next: picks missing with the co
     await signInPage(page, player);
     await page.goto('/inicio');
     const next = page.getByRole('region', { name: 'Lo que sigue' });
-    await expect(next).toContainText(/Te faltan tus \d+ picks/, { timeout: 30_000 });
+    await expect(next).toContainText(/Te faltan tus \d+ predicciones/, { timeout: 30_000 });
     await expect(next).toContainText(/Cierra en (\d+ d )?\d+ h \d+ min/);
     await expect(next).toContainText('Boost sin responder');
     await expect(next).toContainText('Ya están tus puntos: ');
@@ -117,7 +117,7 @@ test('/inicio opens with what the player must do next: picks missing with the co
     const week = (await page.getByRole('region', { name: 'Partidos de la semana' }).boundingBox())!;
     expect(box.y + box.height).toBeLessThan(844);
     expect(box.y).toBeLessThan(week.y);
-    const go = next.getByRole('link', { name: 'Hacer mis picks' });
+    const go = next.getByRole('link', { name: 'Completar' });
     expect((await go.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
     // One tap to the picks; with every match picked the home says so.
@@ -129,7 +129,7 @@ test('/inicio opens with what the player must do next: picks missing with the co
     const count = (await expectedOpenRound()).matches.length;
     await expect(matches).toHaveCount(count);
     for (let i = 0; i < count; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-    await expect(page.getByRole('status', { name: 'Tus picks' })).toHaveText(`✓ ${count} de ${count} guardados · puedes cambiarlos hasta el cierre`);
+    await expect(page.getByRole('status', { name: 'Tus predicciones' })).toHaveText(`✓ ${count} de ${count} guardadas · puedes cambiarlas hasta el cierre`);
     await page.goto('/inicio');
     await expect(next).toContainText(`${count}/${count} ✓ Tu quiniela está completa`, { timeout: 30_000 });
   } finally {

@@ -10,7 +10,7 @@ import { e2eSql } from '../support/e2e-standings.ts';
 
 test('item 4: before its deadline a round cannot be finalized; after it, the confirmation says how many players it scores and how many have no picks', async ({ page }) => {
   const [ana, beto] = await Promise.all([createPlayer('cierre'), createPlayer('cierre')]);
-  const round = await createRound(`Jornada cierre ${Date.now().toString(36)}`, 3);
+  const round = await createRound(`Quiniela cierre ${Date.now().toString(36)}`, 3);
   const matches = await e2eSql<{ id: number }>('select id from public.matches where quiniela_id = $1 order by match_order', [round.id]);
   // Ana picked all three, Beto one.
   await e2eSql(`insert into public.picks (user_id, match_id, result) select $1, unnest($2::bigint[]), 'Local'`, [ana.id, matches.map((m) => m.id)]);
@@ -45,8 +45,8 @@ test('item 4: before its deadline a round cannot be finalized; after it, the con
     await expect(page.getByText('3 de 3 resultados capturados')).toBeVisible();
     await page.getByRole('button', { name: 'Guardar resultados finales' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar' });
-    await expect(confirm).toContainText('Se calcularán los puntos de 2 jugadores (1 con picks incompletas);');
-    await expect(confirm).toContainText(/\d+ jugadores registrados no enviaron picks y ya no podrán jugarla\. ¿Estás seguro de marcar esta quiniela como finalizada\?/);
+    await expect(confirm).toContainText('Se calcularán los puntos de 2 jugadores (1 con predicciones incompletas);');
+    await expect(confirm).toContainText(/\d+ jugadores registrados no enviaron predicciones y ya no podrán jugarla\. ¿Estás seguro de marcar esta quiniela como finalizada\?/);
     await confirm.getByRole('button', { name: 'Sí, finalizar' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Resultados finalizados' })).toBeVisible({ timeout: 30_000 });
     const [scored] = await e2eSql<{ n: number }>('select count(*)::int as n from public.scores where quiniela_id = $1', [round.id]);

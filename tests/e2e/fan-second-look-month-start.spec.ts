@@ -26,7 +26,7 @@ test('item 10: with no points this month yet, the home, the history and the liga
     `with start as (select date_trunc('month', now() at time zone 'America/Mexico_City') as t),
           liga as (update public.leagues set created_at = ((select t from start) at time zone 'America/Mexico_City') - interval '20 days' where id = $1),
           r as (insert into public.quinielas (name, week, deadline, results_saved)
-                select 'Jornada de cierre ' || substr(md5(random()::text), 1, 6), 1, (t - interval '10 days') at time zone 'America/Mexico_City', true from start
+                select 'Quiniela de cierre ' || substr(md5(random()::text), 1, 6), 1, (t - interval '10 days') at time zone 'America/Mexico_City', true from start
                 returning id, name)
      select extract(month from t)::int as this_m, extract(month from t - interval '1 month')::int as last_m,
             (select id from r)::text as round_id, (select name from r) as round_name
@@ -73,7 +73,7 @@ test("item 10: with no points in the liga this month yet, /inicio's \"Mis ligas\
     `with start as (select date_trunc('month', now() at time zone 'America/Mexico_City') as t),
           liga as (update public.leagues set created_at = ((select t from start) at time zone 'America/Mexico_City') - interval '20 days' where id = $1),
           r as (insert into public.quinielas (name, week, deadline, results_saved)
-                select 'Jornada de cierre ' || substr(md5(random()::text), 1, 6), 1, (t - interval '10 days') at time zone 'America/Mexico_City', true from start
+                select 'Quiniela de cierre ' || substr(md5(random()::text), 1, 6), 1, (t - interval '10 days') at time zone 'America/Mexico_City', true from start
                 returning id)
      select extract(month from t - interval '1 month')::int as last_m, (select id from r)::text as round_id from start`,
     [leagueId],

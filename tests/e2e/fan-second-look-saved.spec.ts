@@ -7,30 +7,30 @@ import { e2eSql } from '../support/e2e-standings.ts';
 
 test('item 9: each match says it is saved where it was tapped, and the summary stays in view', async ({ page }) => {
   const player = await createPlayer('pulgar');
-  const round = await createRound(`Jornada pulgar ${Date.now().toString(36)}`, 12);
+  const round = await createRound(`Quiniela pulgar ${Date.now().toString(36)}`, 12);
   try {
     await signInPage(page, player);
     await page.goto(`/picks?quiniela=${round.id}`);
     const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
     await expect(matches).toHaveCount(12, { timeout: 30_000 });
-    const bar = page.getByRole('status', { name: 'Tus picks' });
-    await expect(bar).toHaveText('0 de 12 guardados · puedes cambiarlos hasta el cierre');
+    const bar = page.getByRole('status', { name: 'Tus predicciones' });
+    await expect(bar).toHaveText('0 de 12 guardadas · puedes cambiarlas hasta el cierre');
     // Opened at the top, the summary is already on the phone's screen.
     await expect(bar).toBeInViewport();
 
     // The first match: its own state under the buttons, the summary in view.
     await matches.nth(0).getByRole('button', { name: /^Local/ }).click();
-    await expect(matches.nth(0)).toContainText('✓ Guardado');
-    await expect(bar).toHaveText('1 de 12 guardados · puedes cambiarlos hasta el cierre');
+    await expect(matches.nth(0)).toContainText('✓ Guardada');
+    await expect(bar).toHaveText('1 de 12 guardadas · puedes cambiarlas hasta el cierre');
     await expect(bar).toBeInViewport();
-    await expect(matches.nth(1)).not.toContainText('Guardado');
+    await expect(matches.nth(1)).not.toContainText('Guardada');
 
     // Halfway down: the same.
     await matches.nth(6).scrollIntoViewIfNeeded();
     await matches.nth(6).getByRole('button', { name: /^Visita/ }).click();
-    await expect(matches.nth(6)).toContainText('✓ Guardado');
+    await expect(matches.nth(6)).toContainText('✓ Guardada');
     await expect(matches.nth(6)).toBeInViewport();
-    await expect(bar).toHaveText('2 de 12 guardados · puedes cambiarlos hasta el cierre');
+    await expect(bar).toHaveText('2 de 12 guardadas · puedes cambiarlas hasta el cierre');
     await expect(bar).toBeInViewport();
     // The summary never covers the match being tapped: both are whole on the screen.
     const [barBox, matchBox] = [await bar.boundingBox(), await matches.nth(6).boundingBox()];

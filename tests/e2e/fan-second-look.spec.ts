@@ -163,7 +163,7 @@ test('item 1: before any script of the app has run, the sign-up, the sign-in and
 });
 
 test('item 2: the weekly page shows one round, the one chosen, named in the URL; back and forward follow', async ({ page }) => {
-  const name = `Jornada elegida ${tag()}`;
+  const name = `Quiniela elegida ${tag()}`;
   const round = await createRound(name);
   await page.goto('/quinielazo-de-la-semana');
   const boards = page.getByRole('main').getByRole('heading', { level: 2 }).and(page.locator('#round-title'));

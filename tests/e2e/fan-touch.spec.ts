@@ -87,9 +87,9 @@ test('every target a finger hits is at least 44×44 px', async ({ page }) => {
   expect(await tooSmall(previous)).toEqual([]);
 
   // The home's card links beside their titles (20 px high on a walk, 2026-11-28); the seed's
-  // round is open, so "Hacer picks" is there.
+  // round is open, so "Jugar" is there.
   await page.goto('/inicio');
-  const cardLinks = page.getByRole('main').getByRole('link', { name: /^(Ver tabla|Reglas|Hacer picks)$/ });
+  const cardLinks = page.getByRole('main').getByRole('link', { name: /^(Ver tabla|Reglas|Jugar)$/ });
   await expect(cardLinks).toHaveCount(3, { timeout: 20_000 });
   expect(await tooSmall(cardLinks)).toEqual([]);
 });

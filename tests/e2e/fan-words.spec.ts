@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 90_000 });
  * A finalized round with a deadline `at` (SQL, relative to the database clock) that `playerId`
  * played: `right` of 12 right (Local on 1…right), Empate on the rest. Its name ends in a tag.
  */
-async function playedRound(playerId: string, right: number, at: string, name = `Jornada ${Math.random().toString(36).slice(2, 8)}`): Promise<{ id: number; name: string }> {
+async function playedRound(playerId: string, right: number, at: string, name = `Quiniela ${Math.random().toString(36).slice(2, 8)}`): Promise<{ id: number; name: string }> {
   const [round] = await e2eSql<{ id: string }>(`insert into public.quinielas (name, week, deadline) values ($1, 1, ${at}) returning id`, [name]);
   await e2eSql(
     `insert into public.matches (quiniela_id, match_order, home_team, away_team, correct_result)
@@ -76,7 +76,7 @@ test('a ranking shows no rank and no medal for players without points, and says 
   await expect(own).toContainText('Sin posición');
   await expect(own.locator('[data-rank]')).toHaveCount(0);
   // Those with points keep theirs: the leader's medal.
-  await expect(page.locator('tbody tr').first().locator('[data-rank]')).toHaveText('1');
+  await expect(page.locator('tbody tr').first().locator('[data-rank]')).toHaveText('1.º');
   // The column says what its tab says (a player with Quinielazo points this month made here: on
   // the month's first days nobody may have any yet, and the tab then shows no table).
   await scoreARoundThisMonth((await createPlayer('conquiniela')).id);

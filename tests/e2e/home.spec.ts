@@ -11,8 +11,8 @@ test('a visitor meets the hero, this week\'s round on a phone, how it works, the
   const round = await expectedOpenRound();
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pronostica la Liga MX y gana premios cada mes');
-  await expect(page.getByRole('region', { name: 'Pronostica la Liga MX y gana premios cada mes' }).getByRole('link', { name: 'Regístrate gratis' })).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Juega la quiniela de la Liga MX y gana premios cada mes');
+  await expect(page.getByRole('region', { name: 'Juega la quiniela de la Liga MX y gana premios cada mes' }).getByRole('link', { name: 'Regístrate gratis' })).toHaveAttribute('href', '/signup');
 
   // The phone: the open round's name and its first 8 matches, each with one choice lit.
   const phone = page.getByRole('figure', { name: 'Así se ve la quiniela de la semana' });
@@ -56,7 +56,7 @@ test('on a phone the sticky sign-up button shows only while "how it works" is on
   const player = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await signInPage(player, await createPlayer('portada'));
   await player.goto('/');
-  await expect(player.getByRole('link', { name: 'Hacer mis picks' })).toBeVisible();
+  await expect(player.getByRole('link', { name: 'Hacer mis predicciones' })).toBeVisible();
   await player.locator('#how-it-works').scrollIntoViewIfNeeded();
   await expect(player.getByRole('link', { name: 'Regístrate gratis', exact: true })).toHaveCount(0);
   await player.close();

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { visitorClient } from '../support/e2e-api.ts';
 import { createRankedPlayers, E2E_PASSWORD, scoreARoundThisMonth } from '../support/e2e-standings.ts';
-import { monthName, monthsBack, shownName, type Month as GameMonth } from '../support/shown.ts';
+import { monthName, monthPhrase, monthsBack, shownName, type Month as GameMonth } from '../support/shown.ts';
 
 const ANA = { id: '5eed0000-0000-4000-8000-000000000001', email: 'ana@quinielazo.mx' };
 
@@ -76,14 +76,14 @@ test('the tabs re-sort: Boost and Quinielazo have different leaders', async ({ p
   await page.goto('/leaderboard');
   await page.getByLabel('Mes').selectOption({ label: monthName(month) });
   // The chosen month's table, as the player sees it before sorting it.
-  const table = page.getByRole('table', { name: `Tabla de posiciones de ${monthName(month)}, ordenada por Total` });
+  const table = page.getByRole('table', { name: `Tabla de posiciones de ${monthPhrase(month)}, ordenada por Total` });
   await expect(table).toBeVisible();
 
   await page.getByRole('tab', { name: 'Boost' }).click();
   // The sort lives in the address (a shared link keeps it), then on the tab and the table.
   await expect(page).toHaveURL(/[?&]orden=boost(&|$)/);
   await expect(page.getByRole('tab', { name: 'Boost' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('table', { name: `Tabla de posiciones de ${monthName(month)}, ordenada por Boost` })).toBeVisible();
+  await expect(page.getByRole('table', { name: `Tabla de posiciones de ${monthPhrase(month)}, ordenada por Boost` })).toBeVisible();
   await expect(firstRow(page)).toContainText(oneOf(boost));
 
   await page.getByRole('tab', { name: 'Quinielazo' }).click();
@@ -153,7 +153,7 @@ test('/mis-quinielas shows Ana her scored rounds and the picks of one', async ({
   await list.getByRole('button', { name: exactly(found!.names[0]!) }).click();
   const dialog = page.getByRole('dialog', { name: found!.names[0] });
   await expect(dialog.getByRole('list', { name: 'Partidos' }).getByRole('listitem')).toHaveCount(12);
-  await expect(dialog.getByText('Tu pick:').first()).toBeVisible();
+  await expect(dialog.getByText('Tu predicción:').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });

@@ -7,12 +7,12 @@
 // clubs; "Mis ligas" offline; and the invitation's preview card for WhatsApp.
 import { expect, test, type Page } from '@playwright/test';
 import { createPlayer, createRound, serviceWorkerInControl, signInPage } from '../support/e2e-players.ts';
-import { mailLink } from '../support/e2e-inbox.ts';
+import { mailLink, newestMail } from '../support/e2e-inbox.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-MX', timezoneId: 'America/Mexico_City' };
 
-/** Runs the dispatcher once, as the scheduler's `notifications` job does (the E2E platform has no scheduler). */
+/** Runs the dispatcher once, as the scheduler's `notices-dispatch` job does every minute (the E2E platform has no scheduler). */
 async function dispatchNotifications() {
   const response = await fetch(`${process.env.SUPABASE_API_URL}/functions/v1/dispatch-notifications`, {
     method: 'POST',
@@ -38,7 +38,17 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
   const owner = await createPlayer('dueno');
   const [ownerProfile] = await e2eSql<{ username: string }>('select username from public.profiles where id = $1', [owner.id]);
   // A round of this test (after every other open round's deadline); the owner has played it.
-  const round = await createRound(`Jornada liga ${tag}`, 2);
+  const round = await createRound(`Quiniela liga ${tag}`, 2);
+  // Named after its day, as the seed's rounds are ("Quiniela del 5 de diciembre"): the reminder's
+  // mail then says that date once (issue 44, item 13).
+  const [{ name: roundName, weekday }] = await e2eSql<{ name: string; weekday: string }>(
+    `update public.quinielas set name = 'Quiniela del ' || extract(day from l) || ' de '
+       || (array['enero','febrero','marzo','abril','mayo','junio','julio','agosto','septiembre','octubre','noviembre','diciembre'])[extract(month from l)] || ' ${tag}'
+     from (select deadline at time zone 'America/Mexico_City' as l from public.quinielas where id = $1) d
+     where id = $1
+     returning name, (array['domingo','lunes','martes','miércoles','jueves','viernes','sábado'])[extract(dow from d.l) + 1] as weekday`,
+    [round.id],
+  );
   await e2eSql(`insert into public.picks (user_id, match_id, result) select $1, id, 'Visita' from public.matches where quiniela_id = $2`, [owner.id, round.id]);
 
   // The owner creates the liga from /ligas (a name too short first: the Spanish rule).
@@ -94,11 +104,12 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
   await expect(friend.getByRole('heading', { level: 1, name })).toBeVisible(DATA);
 
   // Before the deadline: the owner sees him under "Faltan por jugar" (and nobody's picks).
-  await page.goto(`/ligas/${leagueId}?jornada=${round.id}`);
+  await page.goto(`/ligas/${leagueId}?quiniela=${round.id}`);
   await expect(missingList(page).getByRole('listitem')).toHaveText([username], DATA);
   await page.getByRole('button', { name: 'Recordarles' }).click();
-  // When it arrives, said (issue 44, item 13: the notices go out with the five-minute job).
-  await expect(page.getByText('Le recordamos a 1 miembro: le llegará en los próximos 5 minutos.')).toBeVisible();
+  // When it arrives, said (issue 44, item 13): the dispatcher runs every minute (by night a push
+  // waits for 08:00, and the note says so; this player has no push, so his mail comes at once).
+  await expect(page.getByRole('status').filter({ hasText: /^Le recordamos a 1 miembro: (por correo )?le llega en el próximo minuto/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Recordatorio enviado' })).toBeDisabled();
   // The server keeps it: after a reload the owner sees, before any tap, that it went and when.
   await page.reload();
@@ -108,6 +119,10 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
   const subject = `⏰ ${ownerProfile!.username} te recuerda: tu liga ${name} te espera`;
   await expect.poll(() => mailSubjects(email)).toContain(subject);
   expect((await mailSubjects(email)).filter((s) => s === subject)).toHaveLength(1);
+  // "de la quiniela", the round quoted, and its date once: the name already says the day.
+  const { text } = (await newestMail(email, subject)).body;
+  expect(text).toContain(`te recuerda que aún te faltan predicciones en «${roundName}».`);
+  expect(text).toMatch(new RegExp(`Cierra el ${weekday} a las \\d{2}:\\d{2} \\(hora del Centro\\)\\.`));
   // A second run sends nothing more.
   await dispatchNotifications();
   expect((await mailSubjects(email)).filter((s) => s === subject)).toHaveLength(1);
@@ -118,9 +133,9 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
   await expect(matches).toHaveCount(2);
   for (let i = 0; i < 2; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
   // Each tap is saved (one save model, issue 32): the bar counts both on the server.
-  await expect(friend.getByText(/2 de 2 guardados/)).toBeVisible();
+  await expect(friend.getByText(/2 de 2 guardadas/)).toBeVisible();
   await page.reload();
-  await expect(page.getByText('¡Todos en la liga ya hicieron sus picks!')).toBeVisible(DATA);
+  await expect(page.getByText('¡Todos en la liga ya hicieron sus predicciones!')).toBeVisible(DATA);
   await expect(missingList(page)).toHaveCount(0);
 
   // After the deadline (a minute ago by the database clock, within this Mexico City month).
@@ -135,8 +150,8 @@ test('a liga: created and shared, joined through sign-up, reminded before the de
     [page, username, 'L'],
     [friend, ownerProfile!.username, 'V'],
   ] as const) {
-    await viewer.goto(`/ligas/${leagueId}?jornada=${round.id}`);
-    const grid = viewer.getByRole('table', { name: /Pronósticos de la liga/ });
+    await viewer.goto(`/ligas/${leagueId}?quiniela=${round.id}`);
+    const grid = viewer.getByRole('table', { name: /Predicciones de la liga/ });
     await expect(grid.getByRole('row', { name: new RegExp(other) })).toContainText(`${otherPick}${otherPick}`, DATA);
     const table = viewer.getByRole('table', { name: /Tabla de la liga/ });
     await expect(table.getByRole('button', { name: new RegExp(other.slice(0, 15)) })).toBeVisible();
@@ -161,7 +176,7 @@ test("a liga's table: its past months, the round and Boost; its members with the
     `with start as (select date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City' as t),
           liga as (update public.leagues set created_at = (select t from start) - interval '1 day' where id = $1),
           r as (insert into public.quinielas (name, week, deadline, results_saved)
-                select 'Jornada del mes pasado ' || substr(md5(random()::text), 1, 6), 1, t - interval '10 days', true from start returning id)
+                select 'Quiniela del mes pasado ' || substr(md5(random()::text), 1, 6), 1, t - interval '10 days', true from start returning id)
      select to_char((select t from start) - interval '1 day', 'YYYY-MM') as last_month, (select id from r)::text as round_id`,
     [leagueId],
   );
@@ -174,7 +189,7 @@ test("a liga's table: its past months, the round and Boost; its members with the
   await e2eSql(`update public.profiles set favorite_club_id = (select id from public.clubs where name = 'Club América') where id = $1`, [member.id]);
 
   await signInPage(page, owner);
-  await page.goto(`/ligas/${leagueId}?jornada=${round_id}`);
+  await page.goto(`/ligas/${leagueId}?quiniela=${round_id}`);
   const table = page.getByRole('table', { name: /Tabla de la liga/ });
   const firstRow = table.getByRole('row').nth(1);
   const month = page.getByRole('combobox', { name: 'Mes' });
@@ -183,9 +198,9 @@ test("a liga's table: its past months, the round and Boost; its members with the
   await page.getByRole('tab', { name: 'Boost' }).click();
   await expect(firstRow).toContainText(names[owner.id]!.slice(0, 10));
   await expect(firstRow.getByRole('cell').nth(2)).toHaveText('5');
-  // Jornada: the round asked for, within the liga; no month to pick.
-  await page.getByRole('tab', { name: 'Jornada' }).click();
-  await expect(page.getByRole('table', { name: /Tabla de la liga en Jornada del mes pasado/ }).getByRole('row').nth(1)).toContainText(names[member.id]!.slice(0, 10));
+  // Quiniela: the round asked for, within the liga; no month to pick.
+  await page.getByRole('tab', { name: 'Quiniela' }).click();
+  await expect(page.getByRole('table', { name: /Tabla de la liga en Quiniela del mes pasado/ }).getByRole('row').nth(1)).toContainText(names[member.id]!.slice(0, 10));
   await expect(month).toHaveCount(0);
   // Last month: the member's 7 points, first.
   await page.getByRole('tab', { name: 'Mes' }).click();
@@ -268,7 +283,7 @@ test('an invitation link carries the liga in its preview card, served with the p
   expect(dead).toContain('<meta property="og:title" content="Te invitaron a una liga de Quinielazo" />');
 });
 
-test("a visitor who only read the invitation has the app on his phone: the service worker installs without the app's scripts, and the app opens offline", async ({ page, context }) => {
+test("a visitor who only read the invitation has the app on his phone: the service worker installs without the app's scripts; offline the invitation opens as it was, and the app on another", async ({ page, context }) => {
   // Installing the service worker (precaching the shell) on a busy machine takes a while.
   test.setTimeout(120_000);
   const owner = await createPlayer('swliga');
@@ -282,12 +297,20 @@ test("a visitor who only read the invitation has the app on his phone: the servi
     await expect(page.locator('#root[data-app-on-demand]')).toHaveCount(1, { timeout: 1_000 });
   }).toPass(DATA);
   await serviceWorkerInControl(page);
+  // Active once its activation kept the invitation open in this window.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
   // Registered by the page's own few lines (scripts/prerender.ts): no app script ran.
   expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)).length)).toBe(0);
 
   await context.setOffline(true);
+  // The invitation he read: the page the server wrote, kept by the service worker (issue 44, item 6).
   await page.goto(`/liga/${code}`, { waitUntil: 'domcontentloaded' });
-  // The precached shell and the app, which says it cannot read the liga without a signal.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(DATA);
+  await expect(page.getByRole('link', { name: 'Unirme a la liga' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
+  // One he never opened: the precached shell and the app, which says it cannot read the liga
+  // without a signal.
+  await page.goto('/liga/ZZZZ2222', { waitUntil: 'domcontentloaded' });
   await expect(page.getByText('No se pudo cargar la invitación.')).toBeVisible(DATA);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
 });

@@ -37,7 +37,7 @@ test('two phones see a goal and the provisional points change', async ({ browser
   const [ana, beto] = await Promise.all([createPlayer('vivo'), createPlayer('vivo')]);
   // A round closed a minute ago (database clock) whose two matches kicked off ten minutes ago.
   const [{ id: round, deadline }] = await e2eSql<{ id: number; deadline: Date }>(
-    `insert into public.quinielas (name, week, deadline) values ('Jornada en vivo', 1, now() - interval '1 minute') returning id, deadline`,
+    `insert into public.quinielas (name, week, deadline) values ('Quiniela en vivo', 1, now() - interval '1 minute') returning id, deadline`,
   );
   const [{ at: kickoff }] = await e2eSql<{ at: Date }>(`select now() - interval '10 minutes' as at`);
   const fixtures = [(await hook('/fixtures', { home_team_id: 2287, away_team_id: 2278, date: kickoff.toISOString() })).fixture.id,
@@ -86,7 +86,7 @@ test('two phones see a goal and the provisional points change', async ({ browser
 
 test("the round's page shows its correction log: a result changed by hand, who and when", async ({ browser }) => {
   const [{ id: round }] = await e2eSql<{ id: number }>(
-    `insert into public.quinielas (name, week, deadline) values ('Jornada corregida', 1, now() - interval '1 minute') returning id`,
+    `insert into public.quinielas (name, week, deadline) values ('Quiniela corregida', 1, now() - interval '1 minute') returning id`,
   );
   try {
     const [match] = await e2eSql<{ id: number }>(

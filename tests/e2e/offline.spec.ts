@@ -18,8 +18,8 @@ async function allLocalSaved(page: Page, name: string) {
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
   await expect(matches).toHaveCount(12);
   for (let i = 0; i < 12; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-  const bar = page.getByRole('status', { name: 'Tus picks' });
-  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
+  const bar = page.getByRole('status', { name: 'Tus predicciones' });
+  await expect(bar).toHaveText('✓ 12 de 12 guardadas · puedes cambiarlas hasta el cierre');
   return { player, roundId, matches, bar };
 }
 
@@ -41,11 +41,11 @@ test('changes made offline survive a reload, then reach the server with a receip
   await expect(page.getByText('Pendiente de enviar')).toHaveCount(2);
   expect((await serverPicks(player, roundId))[1]).toBe('Local');
 
-  await expect(bar).toHaveText('10 de 12 guardados · 2 pendientes de enviar: se enviarán solos al volver la señal · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('10 de 12 guardadas · 2 pendientes de enviar: se enviarán solas al volver la señal · puedes cambiarlas hasta el cierre');
 
   await context.setOffline(false);
   await expect(page.getByText('Pendiente de enviar')).toHaveCount(0);
-  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('✓ 12 de 12 guardadas · puedes cambiarlas hasta el cierre');
   const onServer = await serverPicks(player, roundId);
   expect([onServer[1], onServer[2], onServer[3]]).toEqual(['Visita', 'Empate', 'Local']);
 });
@@ -59,7 +59,7 @@ test('a change made before the close but still waiting when it passes: the playe
 
   const first = page.getByRole('list', { name: 'Partidos' }).getByRole('group').first();
   await first.getByRole('button', { name: /^Local/ }).click();
-  await expect(page.getByRole('status', { name: 'Tus picks' })).toHaveText('1 de 3 guardados · puedes cambiarlos hasta el cierre');
+  await expect(page.getByRole('status', { name: 'Tus predicciones' })).toHaveText('1 de 3 guardadas · puedes cambiarlas hasta el cierre');
 
   await context.setOffline(true);
   await first.getByRole('button', { name: /^Visita/ }).click();
@@ -72,7 +72,7 @@ test('a change made before the close but still waiting when it passes: the playe
   const late = first.getByText('No llegó al servidor antes del cierre: tu cambio a Visita no cuenta; cuenta Local.');
   await expect(late).toBeVisible();
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('1 pick hecho sin señal no llegó al servidor antes del cierre, así que no cuenta.');
+  await expect(alert).toContainText('1 predicción hecha sin señal no llegó al servidor antes del cierre, así que no cuenta.');
   await expect(alert).not.toContainText('después del cierre');
   expect((await serverPicks(player, round.id))[1]).toBe('Local');
 
@@ -90,11 +90,11 @@ test('a pick made with no signal waits as pending, and the message comes when th
 
   await context.setOffline(true);
   await matches.nth(0).getByRole('button', { name: /^Visita/ }).click();
-  await expect(bar).toHaveText('11 de 12 guardados · 1 pendiente de enviar: se enviarán solos al volver la señal · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('11 de 12 guardadas · 1 pendiente de enviar: se enviarán solas al volver la señal · puedes cambiarlas hasta el cierre');
   await expect(saved).toHaveCount(0);
 
   await context.setOffline(false);
-  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('✓ 12 de 12 guardadas · puedes cambiarlas hasta el cierre');
   await expect(saved).toBeVisible();
   expect((await serverPicks(player, roundId))[1]).toBe('Visita');
 });

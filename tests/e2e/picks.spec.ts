@@ -14,18 +14,18 @@ test('a player makes 12 picks, each saved as he taps, and changes one before the
 
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
   await expect(matches).toHaveCount(12);
-  const bar = page.getByRole('status', { name: 'Tus picks' });
+  const bar = page.getByRole('status', { name: 'Tus predicciones' });
   const saved = page.getByText('Tus predicciones se guardaron correctamente.');
-  await expect(bar).toHaveText('0 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('0 de 12 guardadas · puedes cambiarlas hasta el cierre');
 
   for (let i = 0; i < 11; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-  await expect(bar).toHaveText('11 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('11 de 12 guardadas · puedes cambiarlas hasta el cierre');
   await expect(saved).toHaveCount(0);
   await matches.nth(11).getByRole('button', { name: /^Empate/ }).click();
   await expect(matches.nth(11).getByRole('button', { name: /^Empate/ })).toHaveAttribute('aria-pressed', 'true');
 
   // The last pick lands: said once, and no button pretends to save what is saved.
-  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('✓ 12 de 12 guardadas · puedes cambiarlas hasta el cierre');
   await expect(saved).toBeVisible();
   await expect(page.getByRole('button', { name: /Guardar|Editar/ })).toHaveCount(0);
   expect(await serverPicks(player, roundId)).toEqual({ ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i + 1, 'Local'])), 12: 'Empate' });
@@ -35,12 +35,12 @@ test('a player makes 12 picks, each saved as he taps, and changes one before the
   // A change is saved the same way, and said again when it lands.
   await matches.nth(2).getByRole('button', { name: /^Visita/ }).click();
   await expect.poll(async () => (await serverPicks(player, roundId))[3]).toBe('Visita');
-  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('✓ 12 de 12 guardadas · puedes cambiarlas hasta el cierre');
   await expect(saved).toBeVisible();
 
   // After a reload the set is there, still open to changes.
   await page.reload();
-  await expect(bar).toHaveText('✓ 12 de 12 guardados · puedes cambiarlos hasta el cierre');
+  await expect(bar).toHaveText('✓ 12 de 12 guardadas · puedes cambiarlas hasta el cierre');
   await expect(matches.nth(2).getByRole('button', { name: /^Visita/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(matches.nth(2).getByRole('button', { name: /^Local/ })).toBeEnabled();
   await expect(saved).toHaveCount(0);
@@ -62,7 +62,7 @@ test('the rounds list offers Participar on the open round and Ver on closed ones
 
     const openItem = page.getByRole('listitem', { name: `Lista abierta ${tag}` });
     await expect(openItem.getByText('Abierta', { exact: true })).toBeVisible();
-    await expect(openItem.getByText('Abierta para picks')).toBeAttached();
+    await expect(openItem.getByText('Abierta para predicciones')).toBeAttached();
     const closedItem = page.getByRole('listitem', { name: `Lista cerrada ${tag}` });
     await expect(closedItem.getByText('Cerrada', { exact: true })).toBeVisible();
     await expect(closedItem.getByRole('link', { name: 'Ver' })).toBeVisible();
@@ -73,7 +73,7 @@ test('the rounds list offers Participar on the open round and Ver on closed ones
 
     await openItem.getByRole('link', { name: 'Participar' }).click();
     await expect(page).toHaveURL(new RegExp(`/picks\\?quiniela=${open.id}$`));
-    await expect(page.getByRole('status', { name: 'Tus picks' })).toContainText('guardados · puedes cambiarlos hasta el cierre');
+    await expect(page.getByRole('status', { name: 'Tus predicciones' })).toContainText('guardadas · puedes cambiarlas hasta el cierre');
   } finally {
     await e2eSql('delete from public.quinielas where id = any($1)', [[open.id, closed.id, scored.id]]);
   }
@@ -102,7 +102,7 @@ test('the rounds list: Editar on an open round he picked, the status colours, an
   await expect(item('Abierta')).toContainText('Abierta');
   await expect(item('Abierta')).toContainText(`×${Number(multiplier)}`);
   await expect(item('Abierta')).toHaveClass(/border-l-green-500/);
-  await expect(item('Abierta').getByText('Abierta para picks')).toBeAttached();
+  await expect(item('Abierta').getByText('Abierta para predicciones')).toBeAttached();
 
   await expect(item('Esperando').getByRole('link', { name: 'Ver' })).toBeVisible();
   await expect(item('Esperando')).toContainText('Cerrada');
@@ -121,9 +121,9 @@ test('a visitor sees the weekly round read-only with the sign-up prompt', async 
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
   await expect(matches).toHaveCount(12);
   await expect(matches.first().getByRole('button', { name: /^Local/ })).toBeDisabled();
-  await expect(page.getByText('Debes iniciar sesión para guardar tus picks.')).toBeVisible();
+  await expect(page.getByText('Debes iniciar sesión para guardar tus predicciones.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Crear cuenta gratis' })).toHaveAttribute('href', '/signup');
-  await expect(page.getByRole('status', { name: 'Tus picks' })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Tus predicciones' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Quiniela' })).toBeVisible();
 });
 

@@ -6,7 +6,7 @@ import { createPlayer, signInPage } from '../support/e2e-players.ts';
 
 /** Each prerendered page and the first heading a reader sees on it. */
 const PAGES = [
-  { path: '/', heading: 'Pronostica la Liga MX y gana premios cada mes' },
+  { path: '/', heading: 'Juega la quiniela de la Liga MX y gana premios cada mes' },
   { path: '/rules', heading: 'Reglas de Quinielazo' },
   { path: '/faq', heading: 'Preguntas frecuentes' },
   { path: '/privacidad', heading: 'Términos y aviso de privacidad' },
@@ -123,7 +123,7 @@ test('a signed-in player opening a prerendered page gets his own header and shor
   const errors = collectErrors(page);
   await signInPage(page, await createPlayer('prerender'));
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Hacer mis picks' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Hacer mis predicciones' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toHaveCount(0);
   expect(errors).toEqual([]);
   await context.close();

@@ -61,15 +61,15 @@ test('a player buys a pack of 3, sees 3 entries, copies his free picks into one 
 
   const first = page.getByRole('region', { name: 'Entrada 1' });
   await expect(first.getByRole('button', { name: 'Guardar progreso' })).toBeVisible();
-  await first.getByRole('button', { name: 'Copiar mis picks de la versión gratis' }).click();
-  await expect(first.getByRole('status')).toHaveText('Copiamos 3 picks de tu quiniela gratis.');
+  await first.getByRole('button', { name: 'Copiar mis predicciones de la versión gratis' }).click();
+  await expect(first.getByRole('status')).toHaveText('Copiamos 3 predicciones de tu quiniela gratis.');
   const groups = first.getByRole('group');
   await expect(groups.nth(0).getByRole('button', { name: 'Local' })).toHaveAttribute('aria-pressed', 'true');
   await expect(groups.nth(2).getByRole('button', { name: 'Visita' })).toHaveAttribute('aria-pressed', 'true');
   await expect(first.getByRole('button', { name: 'Enviar entrada' })).toBeVisible();
 
   await groups.nth(1).getByRole('button', { name: 'Local' }).click();
-  await expect(first.getByRole('status')).toHaveText('Pick guardado');
+  await expect(first.getByRole('status')).toHaveText('Predicción guardada');
   await expect
     .poll(async () => (await e2eSql<{ result: string }>(`select k.result from public.paid_picks k join public.paid_entries e on e.id = k.paid_entry_id where e.user_id = $1 and e.label = 'Entrada 1' and k.match_id = $2`, [player.id, m2]))[0]?.result)
     .toBe('Local');
@@ -116,7 +116,7 @@ test('the results page follows the admin saving a result live', async ({ browser
   const entry = page.getByRole('region', { name: 'Entrada 1' });
   await expect(entry).toBeVisible();
   await entry.getByRole('group').nth(0).getByRole('button', { name: 'Empate' }).click();
-  await expect(entry.getByRole('status')).toHaveText('Pick guardado');
+  await expect(entry.getByRole('status')).toHaveText('Predicción guardada');
 
   await page.goto(`/pro/${round.id}/resultados`);
   const row = page.getByTestId('pro-result-row');
@@ -150,8 +150,8 @@ test('/picks offers Pro with the same picks once the last of them is saved, and 
   await page.goto(`/picks?quiniela=${round.id}`);
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
   for (let i = 0; i < 2; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
-  await expect(page.getByRole('status', { name: 'Tus picks' })).toHaveText('2 de 3 guardados · puedes cambiarlos hasta el cierre');
-  const offer = page.getByRole('region', { name: '¿Juegas Pro con los mismos picks?' });
+  await expect(page.getByRole('status', { name: 'Tus predicciones' })).toHaveText('2 de 3 guardadas · puedes cambiarlas hasta el cierre');
+  const offer = page.getByRole('region', { name: '¿Juegas Pro con las mismas predicciones?' });
   await expect(offer).toHaveCount(0);
   await matches.nth(2).getByRole('button', { name: /^Local/ }).click();
   await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
@@ -171,7 +171,7 @@ test('the weekly page offers Pro with the same picks after saving; a visitor is 
   const matches = page.getByRole('list', { name: 'Partidos' }).getByRole('group');
   for (let i = 0; i < 3; i++) await matches.nth(i).getByRole('button', { name: /^Local/ }).click();
   await expect(page.getByText('Tus predicciones se guardaron correctamente.')).toBeVisible();
-  const offer = page.getByRole('region', { name: '¿Juegas Pro con los mismos picks?' });
+  const offer = page.getByRole('region', { name: '¿Juegas Pro con las mismas predicciones?' });
   await expect(offer).toBeVisible();
   await offer.getByRole('button', { name: '¿Cómo funciona?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Así funciona Quinielazo Pro' });

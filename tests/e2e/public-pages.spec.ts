@@ -233,7 +233,7 @@ test('each screen names itself in the browser tab, and the home takes the app\'s
   await page.goto('/rules');
   await expect(page).toHaveTitle('Reglas · Quinielazo');
   await page.goto('/');
-  await expect(page).toHaveTitle('Quinielazo · Pronósticos de fútbol gratis');
+  await expect(page).toHaveTitle('Quinielazo · Quinielas de fútbol gratis');
 });
 
 test('a visitor page does not move when the header learns there is no session, and its header is one row', async ({ page }) => {

@@ -85,9 +85,9 @@ async function reminderShown(context: BrowserContext, page: Page, message: PushM
 async function playerWithRound(page: Page, context: BrowserContext) {
   await context.grantPermissions(['notifications']);
   const player = await createPlayer('toque');
-  const round = await createRound(`Jornada del toque ${Date.now()}`);
+  const round = await createRound(`Quiniela del toque ${Date.now()}`);
   await signInPage(page, player);
-  const message = { title: '⏰ Tu jornada cierra en menos de 2 horas', body: 'Te faltan 3 partidos por pronosticar.', url: `/picks?quiniela=${round.id}`, tag: `quiniela-${round.id}` };
+  const message = { title: '⏰ Tu quiniela cierra en menos de 2 horas', body: 'Te faltan 3 predicciones.', url: `/picks?quiniela=${round.id}`, tag: `quiniela-${round.id}` };
   return { round, message };
 }
 

@@ -90,9 +90,9 @@ test('a push reaches the service worker and shows the notification with its titl
       await expect.poll(shown, { timeout: 5_000 }).toEqual([{ title: message.title, body: message.body, tag: 'quiniela-47', lang: 'es-MX' }]);
     }).toPass({ timeout: 30_000 });
 
-  const message = { title: '⏰ Jornada 47 cierra en menos de 2 horas', body: 'Te faltan 3 partidos por pronosticar.', url: '/picks?quiniela=47', tag: 'quiniela-47' };
+  const message = { title: '⏰ Quiniela 47 cierra en menos de 2 horas', body: 'Te faltan 3 predicciones.', url: '/picks?quiniela=47', tag: 'quiniela-47' };
   await pushUntilShown(message);
 
   // A newer reminder of the same round replaces the first instead of stacking.
-  await pushUntilShown({ ...message, title: '⏰ Jornada 47 cierra mañana', body: 'Te falta 1 partido por pronosticar.' });
+  await pushUntilShown({ ...message, title: '⏰ Quiniela 47 cierra mañana', body: 'Te falta 1 predicción.' });
 });

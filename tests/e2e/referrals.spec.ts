@@ -14,7 +14,7 @@ test('a friend who signs up through the invitation link and plays shows on the r
   const [me] = await e2eSql<{ username: string; referral_code: string }>('select username, referral_code from public.profiles where id = $1', [referrer.id]);
   // A round of this test (its deadline after every other open round's, so it is nobody's
   // "current round"); the referrer plays it too, as the bonus asks.
-  const round = await createRound(`Jornada referidos ${Date.now().toString(36)}`, 3);
+  const round = await createRound(`Quiniela referidos ${Date.now().toString(36)}`, 3);
   await e2eSql(`insert into public.picks (user_id, match_id, result) select $1, id, 'Local' from public.matches where quiniela_id = $2`, [referrer.id, round.id]);
 
   // The referrer's card before: nobody invited yet; he copies his link.

@@ -15,10 +15,10 @@ test('a closed round he played shows his picks verified against the seal', async
   await signInPage(page, player);
   await page.goto(`/picks?quiniela=${round!.id}`);
   // Said in a fan's words; the seal itself is one tap away.
-  const sealed = page.getByRole('status', { name: 'Picks sellados' });
-  await expect(sealed).toContainText('Tus picks quedaron sellados al cierre ✓');
+  const sealed = page.getByRole('status', { name: 'Predicciones selladas' });
+  await expect(sealed).toContainText('Tus predicciones quedaron selladas al cierre ✓');
   await expect(sealed.getByText(seal!.root.slice(0, 12))).toBeHidden();
-  await sealed.getByText('Tus picks quedaron sellados al cierre ✓').click();
+  await sealed.getByText('Tus predicciones quedaron selladas al cierre ✓').click();
   await expect(sealed.getByText(seal!.root.slice(0, 12))).toBeVisible();
   await e2eSql('delete from public.quinielas where id = $1', [round!.id]);
 });

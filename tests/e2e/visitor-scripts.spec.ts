@@ -7,10 +7,10 @@
 import { expect, test, type Response } from '@playwright/test';
 
 const VISITOR_PAGES = [
-  { path: '/', heading: 'Pronostica la Liga MX y gana premios cada mes' },
+  { path: '/', heading: 'Juega la quiniela de la Liga MX y gana premios cada mes' },
   { path: '/leaderboard', heading: 'Tabla de posiciones' },
   { path: '/rules', heading: 'Reglas de Quinielazo' },
-  { path: '/quinielazo-de-la-semana', heading: 'Quinielazo de la semana' },
+  { path: '/quinielazo-de-la-semana', heading: 'Quiniela de la semana' },
 ];
 
 for (const { path, heading } of VISITOR_PAGES) {

@@ -72,7 +72,7 @@ export async function scoreARoundThisMonth(playerId: string): Promise<number> {
   return withDb(async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `insert into public.quinielas (name, week, deadline)
-       values ('Jornada ' || substr(md5(random()::text), 1, 6), 1,
+       values ('Quiniela ' || substr(md5(random()::text), 1, 6), 1,
                greatest(now() - interval '1 minute',
                         (date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City') + interval '1 second'))
        returning id`,

@@ -18,6 +18,11 @@ export function monthName({ year, month }: Month): string {
   return `${names[month - 1]} ${year}`;
 }
 
+/** "noviembre de 2026": a month inside a sentence, in lower case as Spanish writes it. */
+export function monthPhrase({ year, month }: Month): string {
+  return `${monthName({ year, month }).split(' ')[0]!.toLowerCase()} de ${year}`;
+}
+
 /** The month and the `count - 1` months before it, newest first. */
 export function monthsBack(from: Month, count: number): Month[] {
   const out: Month[] = [];

@@ -18,7 +18,7 @@ const ADMIN_MARKERS = [
   'Todos los partidos deben tener equipos locales y visitantes seleccionados.',
   'Esta quiniela aún no tiene todos los resultados',
   'Ingresa un ID de quiniela válido.',
-  'Top referidores',
+  'Quienes más refieren',
   'admin_create_round',
   'simulate_round_scores',
   'send-custom-email',
@@ -87,7 +87,7 @@ describe("the player's first load", () => {
 
 /** Prerendered pages and a string only their own screen's chunk holds (the page's lazy chunk). */
 const PAGE_SCREENS = [
-  { page: 'index.html', marker: 'Pronostica la Liga MX y gana premios cada mes' },
+  { page: 'index.html', marker: 'Juega la quiniela de la Liga MX y gana premios cada mes' },
   { page: 'rules/index.html', marker: 'Todo lo que necesitas saber para sumar puntos y ganar premios cada mes.' },
   { page: 'leaderboard/index.html', marker: 'Toca a un jugador para ver el detalle de sus puntos' },
 ];

@@ -49,7 +49,7 @@ describe('the round’s split', () => {
   });
 
   it('names the pick and the result', () => {
-    expect(splitLabel({ Local: 6, Empate: 1, Visita: 3 }, 'Local', 'Visita')).toBe('Votos: Local 60%, Empate 10%, Visita 30%. Tu pick: Local. Resultado: Visita.');
+    expect(splitLabel({ Local: 6, Empate: 1, Visita: 3 }, 'Local', 'Visita')).toBe('Votos: Local 60%, Empate 10%, Visita 30%. Tu predicción: Local. Resultado: Visita.');
     expect(splitLabel({ Local: 0, Empate: 0, Visita: 0 }, null, null)).toBe('Nadie votó este partido.');
   });
 });

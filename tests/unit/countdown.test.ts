@@ -45,8 +45,8 @@ describe('header banner countdown', () => {
   });
 
   it('under 24 hours shows hours and minutes with the closing message', () => {
-    expect(bannerCountdown(5 * H + 12 * M + 40 * S)).toEqual({ text: 'Cierra en 5 h 12 min — ¡haz tus picks!', closingSoon: true });
-    expect(bannerCountdown(30 * S)).toEqual({ text: 'Cierra en 0 h 0 min — ¡haz tus picks!', closingSoon: true });
+    expect(bannerCountdown(5 * H + 12 * M + 40 * S)).toEqual({ text: 'Cierra en 5 h 12 min — ¡haz tus predicciones!', closingSoon: true });
+    expect(bannerCountdown(30 * S)).toEqual({ text: 'Cierra en 0 h 0 min — ¡haz tus predicciones!', closingSoon: true });
   });
 
   it('otherwise shows days, hours and minutes', () => {

@@ -2,7 +2,7 @@
 // invitation's preview card (scripts/liga-preview.ts): the name counts what the database stores,
 // a refusal reads the database's Spanish, and a liga's name can never break out of a meta tag.
 import { describe, expect, it } from 'vitest';
-import { leagueErrorMessage, leagueNameProblem, normalizeLeagueText, prizeNoteProblem, reminderSentText, roundWinnersText, whatsappShareUrl } from '../../src/features/leagues/league-rules.ts';
+import { leagueErrorMessage, leagueNameProblem, normalizeLeagueText, prizeNoteProblem, reminderQueuedText, reminderSentText, roundWinnersText, whatsappShareUrl } from '../../src/features/leagues/league-rules.ts';
 import { ligaCodeOf, withLigaCard } from '../../scripts/liga-preview.ts';
 
 describe('a liga name', () => {
@@ -36,6 +36,26 @@ describe('"Recordarles" once sent', () => {
     expect(reminderSentText('2026-11-27T18:40:00Z', new Date('2026-11-28T05:30:00Z'))).toBe('Recordatorio enviado hoy a las 12:40');
     expect(reminderSentText('2026-11-27T18:40:00Z', new Date('2026-11-28T06:30:00Z'))).toBe('Recordatorio enviado el 27 de noviembre a las 12:40');
   });
+
+  // Issue 44, item 13: the organiser is told when the reminder arrives. The dispatcher runs every
+  // minute; by night (23:00–08:00, hora del Centro) a push waits for 08:00 unless the round closes
+  // first, as internal.push_hold_until decides.
+  it('says it arrives within the minute, and by night that a push waits for 08:00', () => {
+    const SATURDAY_6PM = '2026-12-06T00:00:00Z';
+    // Friday 12:40 in Mexico City.
+    expect(reminderQueuedText(3, SATURDAY_6PM, new Date('2026-12-04T18:40:00Z'))).toBe('Les recordamos a 3 miembros: les llega en el próximo minuto.');
+    expect(reminderQueuedText(1, SATURDAY_6PM, new Date('2026-12-04T18:40:00Z'))).toBe('Le recordamos a 1 miembro: le llega en el próximo minuto.');
+    expect(reminderQueuedText(0, SATURDAY_6PM, new Date('2026-12-04T18:40:00Z'))).toBe('Les recordamos a 0 miembros.');
+    // Friday 23:30 and Saturday 07:59: the push waits for Saturday's 08:00, the mail does not.
+    const night = 'Les recordamos a 2 miembros: por correo les llega en el próximo minuto; el aviso en el teléfono, a las 8:00 (de noche no enviamos avisos al teléfono).';
+    expect(reminderQueuedText(2, SATURDAY_6PM, new Date('2026-12-05T05:30:00Z'))).toBe(night);
+    expect(reminderQueuedText(2, SATURDAY_6PM, new Date('2026-12-05T13:59:00Z'))).toBe(night);
+    expect(reminderQueuedText(2, SATURDAY_6PM, new Date('2026-12-05T14:00:00Z'))).toBe('Les recordamos a 2 miembros: les llega en el próximo minuto.');
+    // A round closing before 08:00 is not held: the push goes now.
+    expect(reminderQueuedText(2, '2026-12-05T12:00:00Z', new Date('2026-12-05T05:30:00Z'))).toBe('Les recordamos a 2 miembros: les llega en el próximo minuto.');
+    // The 31st at 23:30: the next 08:00 is on the 1st of the next month.
+    expect(reminderQueuedText(2, '2027-01-02T00:00:00Z', new Date('2027-01-01T05:30:00Z'))).toBe(night);
+  });
 });
 
 describe('the invitation', () => {
@@ -68,7 +88,7 @@ describe('the invitation', () => {
 
 describe("the round's winner in the liga", () => {
   it('counts his points by Spanish plural rules (a walk, 2026-11-28, read "(1 pts)")', () => {
-    expect(roundWinnersText([{ username: 'ana', points: 1 }])).toBe('Ganó la jornada en la liga: ana (1 pt)');
-    expect(roundWinnersText([{ username: 'ana', points: 12 }, { username: 'beto', points: 12 }])).toBe('Ganaron la jornada en la liga: ana, beto (12 pts)');
+    expect(roundWinnersText([{ username: 'ana', points: 1 }])).toBe('Ganó la quiniela en la liga: ana (1 pt)');
+    expect(roundWinnersText([{ username: 'ana', points: 12 }, { username: 'beto', points: 12 }])).toBe('Ganaron la quiniela en la liga: ana, beto (12 pts)');
   });
 });

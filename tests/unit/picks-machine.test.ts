@@ -11,18 +11,18 @@ const shownOf = (states: ShownPick['state'][]): Record<number, ShownPick> =>
 describe('the save status', () => {
   it('says how many are saved once, and that they can change until the close', () => {
     const counts = saveCounts(shownOf(Array(12).fill('saved')), 12, false);
-    expect(statusLine(counts)).toBe('12 de 12 guardados · puedes cambiarlos hasta el cierre');
+    expect(statusLine(counts)).toBe('12 de 12 guardadas · puedes cambiarlas hasta el cierre');
     expect(allSaved(counts)).toBe(true);
   });
 
   it('counts what waits for a signal, and what failed with signal, apart', () => {
     const shown = shownOf([...Array(10).fill('saved'), 'pending', 'pending']);
     const waiting = saveCounts(shown, 12, false);
-    expect(statusLine(waiting)).toBe('10 de 12 guardados · 2 pendientes de enviar: se enviarán solos al volver la señal · puedes cambiarlos hasta el cierre');
+    expect(statusLine(waiting)).toBe('10 de 12 guardadas · 2 pendientes de enviar: se enviarán solas al volver la señal · puedes cambiarlas hasta el cierre');
     expect(allSaved(waiting)).toBe(false);
     const failing = saveCounts(shown, 12, true);
     expect(failing).toMatchObject({ pending: 0, failed: 2 });
-    expect(statusLine(failing)).toContain('2 sin enviar: no pudimos enviarlos');
+    expect(statusLine(failing)).toContain('2 sin enviar: no pudimos enviarlas');
     expect(statusLine(saveCounts(shownOf(['saved', 'pending']), 12, false))).toContain('1 pendiente de enviar');
   });
 
@@ -33,8 +33,8 @@ describe('the save status', () => {
 
   it('says a refused pick did not reach the server before the close, not that it was made after', () => {
     expect(saveCounts(shownOf(['saved', 'rejected']), 2, false).late).toBe(1);
-    expect(lateLine(1)).toMatch(/^1 pick hecho sin señal no llegó al servidor antes del cierre/);
-    expect(lateLine(2)).toMatch(/^2 picks hechos sin señal no llegaron al servidor antes del cierre/);
+    expect(lateLine(1)).toMatch(/^1 predicción hecha sin señal no llegó al servidor antes del cierre/);
+    expect(lateLine(2)).toMatch(/^2 predicciones hechas sin señal no llegaron al servidor antes del cierre/);
     expect(lateLine(2)).not.toMatch(/después del cierre/);
   });
 });

@@ -193,4 +193,9 @@ describe('bonus lines', () => {
     expect(splitBonusLine('Última quiniela del mes ×1.5: +8')).toEqual({ label: 'Última quiniela del mes ×1.5', points: '+8' });
     expect(splitBonusLine('Texto libre')).toEqual({ label: 'Texto libre', points: null });
   });
+
+  it('says a score stored before the game had one word per thing in today\'s words (issue 44, item 13)', () => {
+    expect(splitBonusLine('Underdog: +3')).toEqual({ label: 'Sorpresa', points: '+3' });
+    expect(splitBonusLine('Pick especial: +5')).toEqual({ label: 'Partido especial', points: '+5' });
+  });
 });

@@ -13,7 +13,7 @@ export function splitLabel(votes: Record<SplitOption, number>, pick: SplitOption
   if (total === 0) return 'Nadie votó este partido.';
   const pct = splitPercents(votes);
   const parts = [`Votos: ${OPTIONS.map((o) => `${o} ${pct[o]}%`).join(', ')}.`];
-  if (pick) parts.push(`Tu pick: ${pick}.`);
+  if (pick) parts.push(`Tu predicción: ${pick}.`);
   if (result) parts.push(`Resultado: ${result}.`);
   return parts.join(' ');
 }

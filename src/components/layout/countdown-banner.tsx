@@ -77,7 +77,7 @@ export function CountdownBanner() {
         {countdown.text}
         {/* One line on every phone, as tall as the bar that held its place: wrapped on a narrow one
             (under 420 px), the banner pushed the page down as it arrived. */}
-        {countdown.closingSoon ? null : <span className="hidden underline underline-offset-2 min-[420px]:inline"> · Haz tus picks</span>}
+        {countdown.closingSoon ? null : <span className="hidden underline underline-offset-2 min-[420px]:inline"> · Haz tus predicciones</span>}
       </AppLink>
     </>
   );

@@ -27,7 +27,7 @@ export function SiteFooter({ signedIn, signUpSearch = {} }: { signedIn: boolean;
           <div className="flex flex-col items-start gap-3 rounded-2xl bg-brand-800 p-5 text-white sm:flex-row sm:items-center sm:justify-between">
             <div>
               <p className="text-lg font-extrabold">¿Listo para jugar?</p>
-              <p className="text-sm text-brand-100">Crea tu cuenta gratis y haz tus picks de esta semana.</p>
+              <p className="text-sm text-brand-100">Crea tu cuenta gratis y haz tus predicciones de esta semana.</p>
             </div>
             <Link to="/signup" search={signUpSearch} className="inline-flex min-h-11 items-center rounded-full bg-gold-400 px-5 text-sm font-bold text-slate-900 hover:bg-amber-300">
               Regístrate gratis
@@ -64,7 +64,7 @@ export function SiteFooter({ signedIn, signUpSearch = {} }: { signedIn: boolean;
           ))}
         </ul>
         <p className="text-xs text-slate-400">
-          {BRAND.name} · Juego gratuito de pronósticos de fútbol · © {new Date().getFullYear()}
+          {BRAND.name} · Quinielas de fútbol gratis · © {new Date().getFullYear()}
         </p>
       </div>
     </footer>

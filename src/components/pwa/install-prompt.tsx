@@ -44,7 +44,7 @@ export function InstallPrompt({ className = '' }: { className?: string }) {
           <p className="font-bold text-slate-900">Instala Quinielazo en tu celular</p>
           {mode === 'prompt' ? (
             <>
-              <p className="mt-0.5 text-sm text-slate-600">Ábrela desde tu pantalla de inicio y haz tus picks aunque no tengas señal.</p>
+              <p className="mt-0.5 text-sm text-slate-600">Ábrela desde tu pantalla de inicio y haz tus predicciones aunque no tengas señal.</p>
               <InstallButton className="mt-3" />
             </>
           ) : (

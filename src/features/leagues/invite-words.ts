@@ -2,6 +2,7 @@
 // the server that writes the same card into the page before any script runs
 // (scripts/liga-preview.ts): the two must look alike to the pixel, or the page jumps when the
 // app takes over. Plain strings only: the server side is web standards, no React.
+import { formatDeadlineBeside } from '../../lib/time';
 
 export const INVITE_KICKER = 'Te invitaron a una liga de Quinielazo';
 
@@ -9,7 +10,7 @@ export const INVITE_INTRO = 'Mismas quinielas y mismos puntos que en Quinielazo,
 
 /** A code no liga has (mistyped, or renewed by its owner). */
 export const INVALID_TITLE = 'Esta invitación ya no es válida';
-export const INVALID_TEXT = 'Pide un enlace nuevo a quien te invitó: el enlace está mal escrito o el dueño de la liga lo renovó.';
+export const INVALID_TEXT = 'Pide un enlace nuevo a quien te invitó: el enlace está mal escrito o quien organiza la liga lo renovó.';
 
 /** The card's labels and links, as both sides write them. */
 export const INVITE_LABELS = {
@@ -47,17 +48,11 @@ export const INVITE_CLASSES = {
 export const memberCount = (count: number) => `${count} ${count === 1 ? 'miembro' : 'miembros'}`;
 
 /**
- * The round's line: "Jornada 14: cierra el sábado, 5 de diciembre, 18:00 (hora del Centro)", or
- * that none is open. A name that already says the day ("Quiniela del 5 de diciembre") is not
- * followed by it again: "…: cierra el sábado a las 18:00 (hora del Centro)" (issue 44, item 13).
+ * The round's line: "Quiniela del 12 de diciembre: cierra el sábado a las 18:00 (hora del Centro)"
+ * (the date once: formatDeadlineBeside), or that none is open.
  */
-export const roundLine = (roundName: string | null, deadline: string | null, formatDeadline: (value: string) => string) => {
-  if (!deadline) return 'La próxima quiniela abre pronto';
-  const when = formatDeadline(deadline);
-  const parts = /^([^,]+), (\d{1,2} de [^,]+), (.+)$/u.exec(when);
-  if (roundName && parts && new RegExp(`(^|\\D)${parts[2]}(\\P{L}|$)`, 'iu').test(roundName)) return `${roundName}: cierra el ${parts[1]} a las ${parts[3]}`;
-  return `${roundName ?? 'Jornada'}: cierra el ${when}`;
-};
+export const roundLine = (roundName: string | null, deadline: string | null) =>
+  deadline ? `${roundName ?? 'La quiniela'}: cierra el ${formatDeadlineBeside(roundName, deadline)}` : 'La próxima quiniela abre pronto';
 
 /** Where a visitor's "Unirme a la liga" goes: sign-up with the liga riding along. */
 export const signUpPath = (code: string) => `/signup?liga=${encodeURIComponent(code)}`;

@@ -1,9 +1,9 @@
 // A liga's rules as the screens need them before asking the server (the database is the
 // referee: supabase/schemas/160_leagues.sql): the name and prize line limits, the invitation
 // link and its message, "Recordarles"' state, and the server's refusals in Spanish.
-import { formatPoints } from '@/lib/plural';
+import { countOf, formatPoints } from '@/lib/plural';
 import { INVISIBLE_CHARACTERS } from '@/lib/shows-nothing';
-import { formatGameHour, gameClock, gameDay, MONTHS } from '@/lib/time';
+import { formatGameHour, gameClock, gameDay, gameTimeToInstant, MONTHS } from '@/lib/time';
 
 const LEAGUE_NAME_MIN = 3;
 export const LEAGUE_NAME_MAX = 40;
@@ -68,6 +68,25 @@ export function reminderSentText(sentAt: string, now: Date = new Date()): string
   return `Recordatorio enviado el ${day} de ${MONTHS[month - 1]} ${at}`;
 }
 
+/**
+ * What "Recordarles" tells the organiser once the notices are queued: how many and when they
+ * arrive. The dispatcher runs every minute (supabase/schedule.ts, "notices-dispatch"); by night
+ * (23:00–08:00, hora del Centro) a push waits for 08:00 unless the round closes first, as
+ * internal.push_hold_until decides, while an e-mail goes at once.
+ */
+export function reminderQueuedText(queued: number, deadline: string, now: Date = new Date()): string {
+  if (queued === 0) return 'Les recordamos a 0 miembros.';
+  const whom = `${queued === 1 ? 'Le' : 'Les'} recordamos a ${countOf(queued, 'miembro', 'miembros')}`;
+  const arrives = queued === 1 ? 'le llega' : 'les llega';
+  const c = gameClock(now);
+  const night = c.hour >= 23 || c.hour < 8;
+  const eight = gameTimeToInstant(c.year, c.month, c.day + (c.hour >= 23 ? 1 : 0), 8);
+  if (night && Date.parse(deadline) > eight.getTime()) {
+    return `${whom}: por correo ${arrives} en el próximo minuto; el aviso en el teléfono, a las 8:00 (de noche no enviamos avisos al teléfono).`;
+  }
+  return `${whom}: ${arrives} en el próximo minuto.`;
+}
+
 /** The families of the liga functions' refusals (a rule or limit, not allowed, not found, too
  * often; PT429: too many unknown codes, answered as HTTP 429): their message is the player's
  * Spanish sentence; the hint the stable reason. */
@@ -84,9 +103,9 @@ export function leagueErrorReason(error: unknown): string | null {
   return (error as { hint?: string } | null)?.hint ?? null;
 }
 
-/** The round's winners within the liga (ties share it), by Spanish plural rules: "Ganó la jornada
- * en la liga: ana (1 pt)", "Ganaron la jornada en la liga: ana, beto (12 pts)". */
+/** The round's winners within the liga (ties share it), by Spanish plural rules: "Ganó la quiniela
+ * en la liga: ana (1 pt)", "Ganaron la quiniela en la liga: ana, beto (12 pts)". */
 export function roundWinnersText(winners: ReadonlyArray<{ username: string | null; points: number }>): string {
   const verb = winners.length === 1 ? 'Ganó' : 'Ganaron';
-  return `${verb} la jornada en la liga: ${winners.map((w) => w.username).join(', ')} (${formatPoints(winners[0]?.points ?? 0)})`;
+  return `${verb} la quiniela en la liga: ${winners.map((w) => w.username).join(', ')} (${formatPoints(winners[0]?.points ?? 0)})`;
 }

@@ -14,7 +14,7 @@ import { getLeagueReminder } from './api/get-league-reminder';
 import { getLeagueRound } from './api/get-league-round';
 import { getLeagueRoundPicks, type LeaguePicks } from './api/get-league-round-picks';
 import { getLeagueRoundStandings, type RoundStanding } from './api/get-league-round-standings';
-import { getLeagueRounds, type JornadaOption } from './api/get-league-rounds';
+import { getLeagueRounds, type RoundOption } from './api/get-league-rounds';
 import { getLeagueStandings } from './api/get-league-standings';
 
 export interface LeagueData {
@@ -32,8 +32,8 @@ export interface LeagueData {
   /** The members' clubs by id. */
   clubNames: Record<number, string>;
   round: RoundWithMatches | null;
-  /** The jornadas a member can browse: the open one and the closed ones, newest first. */
-  rounds: JornadaOption[];
+  /** The rounds a member can browse: the open one and the closed ones, newest first. */
+  rounds: RoundOption[];
   /** The round's deadline had passed when read (the server keeps its own clock). */
   closed: boolean;
   /** Before the deadline: the members without complete picks. */

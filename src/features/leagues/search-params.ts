@@ -2,12 +2,12 @@
 // every first visit loads, so these parsers import nothing.
 
 /** The month's total, this round within the liga, the month's Boost. */
-export const LEAGUE_TABS = ['total', 'jornada', 'boost'] as const;
+export const LEAGUE_TABS = ['total', 'quiniela', 'boost'] as const;
 export type LeagueTab = (typeof LEAGUE_TABS)[number];
 
 export interface LeagueSearch {
   /** A round's id; absent = the open round (else the last one that closed). */
-  jornada?: number;
+  quiniela?: number;
   /** The table's month, "2026-10"; absent = the current month. */
   mes?: string;
   orden?: LeagueTab;
@@ -17,10 +17,12 @@ export interface LeagueSearch {
 const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export function parseLeagueSearch(search: Record<string, unknown>): LeagueSearch {
-  const round = Number(search.jornada);
-  const tab = LEAGUE_TABS.find((t) => t === search.orden);
+  // `?jornada=` and `?orden=jornada` are the addresses links had before the round had one name
+  // (issue 44, item 13): they still open the same round and tab.
+  const round = Number(search.quiniela ?? search.jornada);
+  const tab = LEAGUE_TABS.find((t) => t === (search.orden === 'jornada' ? 'quiniela' : search.orden));
   return {
-    jornada: Number.isInteger(round) && round > 0 ? round : undefined,
+    quiniela: Number.isInteger(round) && round > 0 ? round : undefined,
     mes: typeof search.mes === 'string' && MONTH_KEY.test(search.mes) ? search.mes : undefined,
     orden: tab === 'total' ? undefined : tab,
   };

@@ -36,7 +36,7 @@ export const OFFERS: readonly Offer[] = [
     id: 'marcador-mx',
     partnerName: 'Marcador MX',
     logo: '/offers/marcador-mx.png',
-    description: 'Cuotas mejoradas en cada jornada de la Liga MX para jugadores nuevos.',
+    description: 'Cuotas mejoradas en cada fecha de la Liga MX para jugadores nuevos.',
     ctaText: 'Ver cuotas',
     url: 'https://partners.example.com/marcador-mx?utm_source=quinielazo',
     trustMessage: 'Más de 10 años en México.',

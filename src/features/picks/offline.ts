@@ -24,7 +24,7 @@ export async function savePickDraft(draft: TapInput): Promise<string | null> {
     return null;
   } catch (error) {
     return isQuotaError(error)
-      ? 'Tu teléfono no tiene espacio para guardar el pick. Libera espacio e inténtalo de nuevo.'
-      : 'No se pudo guardar el pick en este teléfono. Inténtalo de nuevo.';
+      ? 'Tu teléfono no tiene espacio para guardar la predicción. Libera espacio e inténtalo de nuevo.'
+      : 'No se pudo guardar la predicción en este teléfono. Inténtalo de nuevo.';
   }
 }

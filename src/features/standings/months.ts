@@ -34,6 +34,12 @@ export function monthLabel({ year, month }: GameMonth): string {
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`;
 }
 
+/** "noviembre de 2026": a month and its year inside a sentence ("Tu resumen de noviembre de
+ * 2026."); monthLabel's capital is for a label standing alone (issue 44, item 13). */
+export function monthPhrase({ year, month }: GameMonth): string {
+  return `${MONTHS[month - 1]} de ${year}`;
+}
+
 /** "noviembre": the month's name inside a sentence (lower case, as Spanish writes it). */
 export function monthWord({ month }: GameMonth): string {
   return MONTHS[month - 1];

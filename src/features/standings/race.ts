@@ -1,6 +1,7 @@
 // The month's race in words (issue 33): what the rank chart says to someone who does not look
 // at it — the climb of the week beside the chart, and the chart's own text alternative.
 import { MONTHS } from '@/lib/time';
+import { rankText } from '@/lib/words';
 
 export interface RacePoint {
   /** Mexico City day, YYYY-MM-DD. */
@@ -11,8 +12,6 @@ export interface RacePoint {
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
-/** "3.º" */
-export const place = (rank: number) => `${rank}.º`;
 
 /** "27 de noviembre" */
 function dayLabel(day: string): string {
@@ -50,12 +49,12 @@ export function raceLabel(points: readonly RacePoint[], monthName: string, subje
   if (points.length === 0) return `${whose} en ${monthName}: todavía sin lugar en el ranking.`;
   const first = points[0];
   const last = points[points.length - 1];
-  if (points.length === 1) return `${whose} en ${monthName}: ${place(first.rank)} lugar el ${dayLabel(first.day)}.`;
+  if (points.length === 1) return `${whose} en ${monthName}: ${rankText(first.rank)} lugar el ${dayLabel(first.day)}.`;
   const best = Math.min(...points.map((p) => p.rank));
   const trend = last.rank < first.rank ? 'subió' : last.rank > first.rank ? 'bajó' : 'se mantuvo';
   return (
-    `${whose} en ${monthName} ${trend}: del ${place(first.rank)} lugar el ${dayLabel(first.day)} ` +
-    `al ${place(last.rank)} lugar el ${dayLabel(last.day)}; el mejor, ${place(best)}.`
+    `${whose} en ${monthName} ${trend}: del ${rankText(first.rank)} lugar el ${dayLabel(first.day)} ` +
+    `al ${rankText(last.rank)} lugar el ${dayLabel(last.day)}; el mejor, ${rankText(best)}.`
   );
 }
 

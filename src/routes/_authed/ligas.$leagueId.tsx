@@ -7,8 +7,8 @@ import { parseLeagueSearch } from '@/features/leagues/search-params';
 export const Route = createFileRoute('/_authed/ligas/$leagueId')({
   staticData: { title: 'Liga' },
   validateSearch: parseLeagueSearch,
-  loaderDeps: ({ search }) => ({ jornada: search.jornada, mes: search.mes }),
-  loader: ({ params, deps, context }) => loadLeague(context.session.user.id, params.leagueId, deps.jornada, deps.mes),
+  loaderDeps: ({ search }) => ({ quiniela: search.quiniela, mes: search.mes }),
+  loader: ({ params, deps, context }) => loadLeague(context.session.user.id, params.leagueId, deps.quiniela, deps.mes),
   pendingComponent: LeagueSkeleton,
   errorComponent: function LeagueError() {
     const router = useRouter();
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/_authed/ligas/$leagueId')({
         tab={orden}
         onTabChange={(tab) => void navigate({ search: (prev) => ({ ...prev, orden: tab === 'total' ? undefined : tab }), replace: true })}
         onMonthChange={(mes) => void navigate({ search: (prev) => ({ ...prev, mes }) })}
-        onRoundChange={(jornada) => void navigate({ search: (prev) => ({ ...prev, jornada }) })}
+        onRoundChange={(quiniela) => void navigate({ search: (prev) => ({ ...prev, quiniela }) })}
         onReload={() => void router.invalidate()}
       />
     );

@@ -12,7 +12,7 @@ import { parseRoundSearch } from '@/features/picks/model/round-search';
 const ProPromo = lazy(() => import('@/features/pro/components/pro-promo').then((m) => ({ default: m.ProPromo })));
 
 export const Route = createFileRoute('/_authed/picks')({
-  staticData: { title: 'Mis picks' },
+  staticData: { title: 'Mis predicciones' },
   validateSearch: parseRoundSearch,
   loaderDeps: ({ search }) => ({ quiniela: search.quiniela }),
   loader: ({ deps, context }) => {

@@ -134,6 +134,18 @@ const deadlineFormat = new Intl.DateTimeFormat('es-MX', {
   hourCycle: 'h23',
 });
 
+/**
+ * "Cierra el sábado, 5 de diciembre, 18:00 (hora del Centro).", the date once: "Cierra el sábado a
+ * las 18:00 (hora del Centro)." when the notice already names the day («Quiniela del 5 de
+ * diciembre»), as the app says it beside a round's name (src/lib/time.ts, formatDeadlineBeside).
+ */
+function closesLine(deadline: string, said: string): string {
+  const at = new Date(deadline);
+  const part = Object.fromEntries(deadlineFormat.formatToParts(at).map((p) => [p.type, p.value]));
+  const named = new RegExp(`(^|\\D)${part.day} de ${part.month}(\\P{L}|$)`, 'iu').test(said);
+  return named ? `Cierra el ${part.weekday} a las ${part.hour}:${part.minute} (hora del Centro).` : `Cierra el ${deadlineFormat.format(at)} (hora del Centro).`;
+}
+
 const ACTION: Record<string, string> = {
   boost: 'Jugar el Boost',
   new_blog: 'Leer el artículo',
@@ -146,8 +158,8 @@ async function email(n: Claimed): Promise<void> {
   const p = n.payload;
   const username = n.username?.trim() || 'jugador';
   const link = `${siteUrl}${p.url}`;
-  const action = Object.hasOwn(ACTION, n.kind) ? ACTION[n.kind] : 'Hacer mis picks';
-  const closes = p.deadline ? `Cierra el ${deadlineFormat.format(new Date(p.deadline))} (hora del Centro).` : null;
+  const action = Object.hasOwn(ACTION, n.kind) ? ACTION[n.kind] : 'Hacer mis predicciones';
+  const closes = p.deadline ? closesLine(p.deadline, `${p.title} ${p.body}`) : null;
   const html = `<p>¡Hola, ${escapeHtml(username)}!</p>
 ${closes ? `<p><strong>${escapeHtml(closes)}</strong></p>` : ''}
 <p>${escapeHtml(p.body)}</p>

@@ -25,7 +25,7 @@ export async function getFinalizePreview(roundId: number): Promise<FinalizePrevi
 /** The confirmation's words: what finalizing does, then the question. */
 export function finalizeQuestion(p: FinalizePreview): string {
   const players = p.players === 1 ? '1 jugador' : `${p.players} jugadores`;
-  const incomplete = p.incomplete === 0 ? '' : ` (${p.incomplete} con picks incompletas)`;
-  const without = p.withoutPicks === 1 ? '1 jugador registrado no envió picks y ya no podrá jugarla' : `${p.withoutPicks} jugadores registrados no enviaron picks y ya no podrán jugarla`;
+  const incomplete = p.incomplete === 0 ? '' : ` (${p.incomplete} con predicciones incompletas)`;
+  const without = p.withoutPicks === 1 ? '1 jugador registrado no envió predicciones y ya no podrá jugarla' : `${p.withoutPicks} jugadores registrados no enviaron predicciones y ya no podrán jugarla`;
   return `Se calcularán los puntos de ${players}${incomplete}; ${without}. ¿Estás seguro de marcar esta quiniela como finalizada?`;
 }

@@ -51,7 +51,7 @@ export function AnalyticsCharts({ data }: { data: Analytics }) {
       <ChartCard {...perDay('Jugadores activos por día', ['jugador', 'jugadores'], 'average', (d) => d.active)} />
       <ChartCard {...perDay('Registros por día', ['registro', 'registros'], 'total', (d) => d.signups)} />
       <ChartCard {...perDay('Referidos por día', ['referido', 'referidos'], 'total', (d) => d.referrals)} />
-      <ChartCard title="Picks por quiniela" unit={['pick', 'picks']} sum="total" column="Quiniela" rows={data.rounds.map((r, i) => ({ key: `${i}`, name: r.name, value: r.picks }))} />
+      <ChartCard title="Predicciones por quiniela" unit={['predicción', 'predicciones']} sum="total" column="Quiniela" rows={data.rounds.map((r, i) => ({ key: `${i}`, name: r.name, value: r.picks }))} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getAnalytics, type Analytics } from '../api/get-analytics';
 import { AnalyticsCharts } from './analytics-charts';
 import { AdminPage, Card } from './ui';
+import { rankText } from '@/lib/words';
 
 export function AnalyticsPanel() {
   const [data, setData] = useState<Analytics | null>(null);
@@ -35,16 +36,16 @@ export function AnalyticsPanel() {
       </dl>
       {data && <AnalyticsCharts data={data} />}
       <Card>
-        <h2 className="mb-2 text-lg font-bold">Top referidores</h2>
+        <h2 className="mb-2 text-lg font-bold">Quienes más refieren</h2>
         {data ? (
           data.referralTop.length === 0 ? (
             <p className="text-sm text-slate-600">Sin referencias</p>
           ) : (
-            <ol className="flex flex-col gap-1 text-sm" aria-label="Top referidores">
+            <ol className="flex flex-col gap-1 text-sm" aria-label="Quienes más refieren">
               {data.referralTop.map((r, i) => (
                 <li key={r.username} className="flex justify-between border-b border-slate-100 py-1">
                   <span>
-                    {i + 1}. {r.username}
+                    {rankText(i + 1)} {r.username}
                   </span>
                   <span className="font-bold">{r.count}</span>
                 </li>

@@ -185,8 +185,8 @@ export function CreateRoundForm() {
                 {sameClub(m) ? <p className="mt-2 text-xs font-medium text-red-700">El local y el visitante son el mismo club.</p> : null}
                 <div className="mt-2 grid gap-2 text-xs font-semibold text-slate-600 sm:grid-cols-3">
                   <label className="flex flex-col gap-1">
-                    Puntos pick especial
-                    <input className={inputClass} type="number" min={0} value={m.specialBonusPoints} onChange={(e) => update(m.key, { specialBonusPoints: e.target.value })} aria-label={`Puntos pick especial del partido ${i + 1}`} />
+                    Puntos del partido especial
+                    <input className={inputClass} type="number" min={0} value={m.specialBonusPoints} onChange={(e) => update(m.key, { specialBonusPoints: e.target.value })} aria-label={`Puntos especiales del partido ${i + 1}`} />
                   </label>
                   <label className="flex flex-col gap-1">
                     Lado sorpresa

@@ -25,9 +25,9 @@ type State = 'pending' | 'running' | 'done' | 'failed';
 
 const STEPS: { step: FinalizeStep; label: string; detail: (run: Finalization) => string }[] = [
   { step: 'results', label: 'Resultados guardados', detail: (r) => `${r.matches} de ${r.matches} partidos` },
-  { step: 'seal', label: 'Sello comprobado', detail: (r) => (r.sealed ? 'las picks coinciden con el sello' : 'la quiniela no tiene sello') },
+  { step: 'seal', label: 'Sello comprobado', detail: (r) => (r.sealed ? 'las predicciones coinciden con el sello' : 'la quiniela no tiene sello') },
   { step: 'scores', label: 'Puntos calculados', detail: (r) => `${count.format(r.players ?? 0)} ${r.players === 1 ? 'jugador' : 'jugadores'}` },
-  { step: 'notices', label: 'Avisos de puntos en cola', detail: (r) => `${count.format(r.notices ?? 0)} por correo o push` },
+  { step: 'notices', label: 'Avisos de puntos en cola', detail: (r) => `${count.format(r.notices ?? 0)} por correo o aviso en el teléfono` },
 ];
 
 const WORDS: Record<State, string> = { pending: 'Pendiente', running: 'En curso…', done: 'Listo', failed: 'Falló' };

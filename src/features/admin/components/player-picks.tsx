@@ -21,14 +21,14 @@ export function PlayerPicksReview() {
       setResult(found);
     } catch (error) {
       console.error(error);
-      setNotice({ kind: 'error', text: 'Error obteniendo picks.' });
+      setNotice({ kind: 'error', text: 'Error obteniendo predicciones.' });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <AdminPage title="Ver picks de un jugador" description="Los pronósticos de un jugador en cada quiniela, incluidas las abiertas.">
+    <AdminPage title="Ver predicciones de un jugador" description="Las predicciones de un jugador en cada quiniela, incluidas las abiertas.">
       <Card>
         <form onSubmit={search} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <label className="flex flex-1 flex-col gap-1 text-sm font-semibold text-slate-700">
@@ -36,7 +36,7 @@ export function PlayerPicksReview() {
             <input className={inputClass} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" />
           </label>
           <button type="submit" className={buttonClass} disabled={busy || !username.trim()} aria-busy={busy}>
-            {busy ? 'Buscando…' : 'Ver picks'}
+            {busy ? 'Buscando…' : 'Ver predicciones'}
           </button>
         </form>
         <div className="mt-3">
@@ -44,9 +44,9 @@ export function PlayerPicksReview() {
         </div>
       </Card>
       {result ? (
-        <section aria-label={`Picks de ${result.username}`} className="flex flex-col gap-4">
-          <h2 className="text-lg font-bold">Picks de {result.username}</h2>
-          {result.rounds.length === 0 ? <p className="text-sm text-slate-600">Este jugador aún no tiene picks.</p> : null}
+        <section aria-label={`Predicciones de ${result.username}`} className="flex flex-col gap-4">
+          <h2 className="text-lg font-bold">Predicciones de {result.username}</h2>
+          {result.rounds.length === 0 ? <p className="text-sm text-slate-600">Este jugador aún no tiene predicciones.</p> : null}
           {result.rounds.map((round) => {
             const correct = round.picks.filter((p) => p.correctResult && p.correctResult === p.result).length;
             return (
@@ -62,7 +62,7 @@ export function PlayerPicksReview() {
                     <tr>
                       <th className={tableClasses.th}>#</th>
                       <th className={tableClasses.th}>Partido</th>
-                      <th className={tableClasses.th}>Pick</th>
+                      <th className={tableClasses.th}>Predicción</th>
                       <th className={tableClasses.th}>Resultado</th>
                     </tr>
                   </thead>

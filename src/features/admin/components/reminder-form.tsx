@@ -4,7 +4,7 @@ export function ReminderForm() {
   return (
     <RoundIdMailForm
       title="Recordatorio de quiniela"
-      description="Se envía solo a quienes tienen activado el recordatorio y aún no completan sus picks de esa quiniela: como aviso en el teléfono si lo activaron y, si no, por correo."
+      description="Se envía solo a quienes tienen activado el recordatorio y aún no completan sus predicciones de esa quiniela: como aviso en el teléfono si lo activaron y, si no, por correo."
       fn="quinielazo-reminder"
       buttonLabel="Enviar recordatorio"
       sentCount={(a) => Number(a.sent ?? 0)}

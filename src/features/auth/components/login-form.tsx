@@ -68,7 +68,7 @@ export function LoginForm({ redirectTo, signUpSearch = {}, notice, onSignedIn }:
   return (
     <AuthCard
       title="Iniciar sesión"
-      subtitle="Entra para hacer tus picks de la semana."
+      subtitle="Entra para hacer tus predicciones de la semana."
       footer={
         <>
           ¿No tienes cuenta?{' '}

@@ -100,7 +100,7 @@ export function SignupForm({ leagueCode = null, logInSearch = {} }: { leagueCode
   return (
     <AuthCard
       title="Crea tu cuenta gratis"
-      subtitle="Pronostica los partidos de cada semana y compite por premios."
+      subtitle="Elige los resultados de cada quiniela y compite por premios."
       footer={
         <>
           ¿Ya tienes cuenta?{' '}

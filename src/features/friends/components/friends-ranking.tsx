@@ -9,6 +9,7 @@ import { findPlayer, type FoundPlayer } from '../api/find-player';
 import { getFriendsLeaderboard, type FriendRow } from '../api/get-friends-leaderboard';
 import { inviteLink } from '../invite-link';
 import { ShareInvite } from './share-invite';
+import { rankText } from '@/lib/words';
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; rows: FriendRow[]; added: Set<string> };
 type Lookup = { kind: 'idle' } | { kind: 'checking' } | { kind: 'found'; player: FoundPlayer } | { kind: 'missing' } | { kind: 'failed' };
@@ -114,7 +115,7 @@ export function FriendsRanking({ userId, year, month, referralCode }: { userId: 
               <tbody className="divide-y divide-slate-100">
                 {load.rows.map((row) => (
                   <tr key={row.userId} className={row.userId === userId ? 'bg-brand-50 font-semibold' : ''}>
-                    <td className="py-2 tabular-nums">{row.rank}</td>
+                    <td className="py-2 tabular-nums">{rankText(row.rank)}</td>
                     <td className="py-2 [overflow-wrap:anywhere]">
                       {row.username}
                       {row.userId === userId && <span className="text-slate-600"> (tú)</span>}

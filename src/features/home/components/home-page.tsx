@@ -28,13 +28,13 @@ export function HomePage({ children }: { children?: ReactNode }) {
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-8 sm:flex-row sm:items-center">
           <div className="flex flex-1 flex-col gap-4 text-center sm:text-left">
             <h1 id="hero-title" className="text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl">
-              Pronostica la Liga MX y gana premios cada mes
+              Juega la quiniela de la Liga MX y gana premios cada mes
             </h1>
             <p className="text-base text-brand-50">Elige Local, Empate o Visita en 12 partidos por semana. Jugar es 100% gratis.</p>
             <div className="flex flex-col gap-2 sm:flex-row">
               {signedIn ? (
                 <AppLink to="/picks?quiniela=current" className={primaryClass}>
-                  Hacer mis picks
+                  Hacer mis predicciones
                 </AppLink>
               ) : (
                 <AppLink to="/signup" onClick={() => track('cta_click', { cta: 'hero_signup' })} className={primaryClass}>

@@ -11,6 +11,7 @@ import { formatMXN } from '@/lib/format';
 import { bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, type GameRules } from '@/lib/game/game-rules';
 import { GAME_TIME_LABEL } from '@/lib/time';
 import { CONTACT_REPLY_HOURS } from '../contact';
+import { rankText } from '@/lib/words';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2';
 
@@ -19,7 +20,7 @@ function questions(rules: GameRules): Array<{ id: string; question: string; answ
   const firstScoring = rules.pointsByCorrect.findIndex((points) => points > 0);
   const perfectPoints = rules.pointsByCorrect[matches] ?? 0;
   const monthly = prizeAmounts(rules, 'monthly');
-  const monthlyPrizes = monthly.map((amount, i) => `${i + 1}.º ${formatMXN(amount)}`).join(', ');
+  const monthlyPrizes = monthly.map((amount, i) => `${rankText(i + 1)} ${formatMXN(amount)}`).join(', ');
   return [
   {
     id: 'que-es',
@@ -71,8 +72,8 @@ function questions(rules: GameRules): Array<{ id: string; question: string; answ
     question: '¿Cuándo cierran las quinielas?',
     answer: (
       <p>
-        Cada quiniela cierra en la fecha y hora que indica su cuenta regresiva, siempre en {GAME_TIME_LABEL} (Ciudad de México), normalmente antes del primer partido
-        de la jornada. Hasta ese momento puedes cambiar tus picks cuantas veces quieras; después del cierre quedan bloqueados. Cuenta la hora de nuestro servidor, no la
+        Cada quiniela cierra en la fecha y hora que indica su cuenta regresiva, siempre en {GAME_TIME_LABEL} (Ciudad de México), normalmente antes de su primer
+        partido. Hasta ese momento puedes cambiar tus predicciones cuantas veces quieras; después del cierre quedan bloqueadas. Cuenta la hora de nuestro servidor, no la
         de tu celular. El Boost de cada día cierra a las 23:59 ({GAME_TIME_LABEL}).
       </p>
     ),

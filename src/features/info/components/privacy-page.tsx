@@ -21,7 +21,7 @@ const SECTIONS: Array<{ id: string; title: string; body: ReactNode }> = [
           Al crear una cuenta o usar {BRAND.name} aceptas estos términos y este aviso de privacidad. Si no estás de acuerdo con ellos, no uses el servicio.
         </p>
         <p>
-          Para registrarte debes ser mayor de 18 años y residir en México. {BRAND.name} es un juego de pronósticos gratuito: no es una casa de apuestas ni un sorteo, y
+          Para registrarte debes ser mayor de 18 años y residir en México. {BRAND.name} es un juego de predicciones gratuito: no es una casa de apuestas ni un sorteo, y
           no necesitas pagar para participar ni para ganar premios.
         </p>
       </>
@@ -69,7 +69,7 @@ const SECTIONS: Array<{ id: string; title: string; body: ReactNode }> = [
         <p>Tratamos tus datos personales conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares (LFPDPPP). Recopilamos:</p>
         <ul className="list-disc space-y-1.5 pl-5">
           <li>Datos de cuenta: correo electrónico, nombre de usuario, contraseña (guardada cifrada), club favorito, código de referido y quién te invitó.</li>
-          <li>Datos de juego: tus picks, respuestas del Boost, puntos, posiciones, votos en encuestas y mensajes de chat.</li>
+          <li>Datos de juego: tus predicciones, respuestas del Boost, puntos, posiciones, votos en encuestas y mensajes de chat.</li>
           <li>Preferencias de correo y notificaciones.</li>
           <li>Solo si ganas un premio: nombre completo, identificación oficial y datos bancarios para pagarte.</li>
           <li>Los mensajes que nos envías por el formulario de contacto.</li>
@@ -96,7 +96,7 @@ const SECTIONS: Array<{ id: string; title: string; body: ReactNode }> = [
       <>
         <p>
           {BRAND.name} no usa cookies publicitarias propias. La app guarda en tu navegador lo necesario para funcionar: tu sesión, el código de la persona que te
-          invitó, tus picks pendientes de enviar cuando no tienes conexión y una copia de la app para que abra rápido y sin internet.
+          invitó, tus predicciones pendientes de enviar cuando no tienes conexión y una copia de la app para que abra rápido y sin internet.
         </p>
         <p>
           Para mejorar el juego registramos, solo de usuarios con sesión iniciada, qué pantallas visitan y algunos clics dentro de la app. No registramos la actividad de

@@ -7,7 +7,6 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FormMessage } from '@/components/ui/field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { SavedCopyNote } from '@/components/ui/saved-copy-note';
-import { formatDeadline } from '@/lib/time';
 import { rememberJoinIntent } from '../join-intent';
 import { INVALID_TEXT, INVALID_TITLE, INVITE_CLASSES as css, INVITE_INTRO, INVITE_KICKER, INVITE_LABELS as words, joinOnArrivalPath, memberCount, roundLine } from '../invite-words';
 import type { InviteData } from '../load-invite';
@@ -47,7 +46,7 @@ export function InvitePage({ data, joining, onJoin, onRetry }: { data: InviteDat
         </div>
         <div className={css.wideFact}>
           <dt className={css.factLabel}>{words.round}</dt>
-          <dd className={css.factValue}>{roundLine(preview.roundName, preview.deadline, formatDeadline)}</dd>
+          <dd className={css.factValue}>{roundLine(preview.roundName, preview.deadline)}</dd>
         </div>
       </dl>
       {data.joinError && <FormMessage tone="error">{data.joinError}</FormMessage>}

@@ -9,10 +9,10 @@ import { FormMessage } from '@/components/ui/field';
 import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { LoadingState } from '@/components/ui/loading-state';
 import { countOf } from '@/lib/plural';
-import { formatDeadline } from '@/lib/time';
+import { formatDeadlineBeside } from '@/lib/time';
 import { useSending } from '@/lib/use-sending';
 import { LeagueChat } from '@/features/chat';
-import { LeaderboardTable, leaderboardView, monthLabel, monthWord, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
+import { LeaderboardTable, leaderboardView, monthPhrase, monthWord, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
 import { deleteLeague } from '../api/delete-league';
 import { leaveLeague } from '../api/leave-league';
 import { removeLeagueMember } from '../api/remove-league-member';
@@ -29,7 +29,7 @@ import { OwnerPanel } from './owner-panel';
 import { RoundPicksGrid } from './round-picks-grid';
 import { RoundTable } from './round-table';
 
-const TAB_LABELS: Record<LeagueTab, string> = { total: 'Mes', jornada: 'Jornada', boost: 'Boost' };
+const TAB_LABELS: Record<LeagueTab, string> = { total: 'Mes', quiniela: 'Quiniela', boost: 'Boost' };
 
 interface LeaguePageProps {
   data: LeagueData;
@@ -39,7 +39,7 @@ interface LeaguePageProps {
   onTabChange: (tab: LeagueTab) => void;
   /** A month key, "2026-10". */
   onMonthChange: (month: string) => void;
-  /** Another jornada chosen (issue 44, item 11). */
+  /** Another round chosen (issue 44, item 11). */
   onRoundChange?: (roundId: number) => void;
   onReload: () => void;
 }
@@ -96,10 +96,10 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
     );
   const handOver = (member: LeaderboardEntry) =>
     confirm(
-      { title: `¿Ceder la liga a ${member.username ?? 'este miembro'}?`, body: 'Será el nuevo dueño: podrá editarla, quitar miembros y eliminarla. Tú sigues como miembro.', action: 'Ceder liga' },
+      { title: `¿Ceder la liga a ${member.username ?? 'este miembro'}?`, body: 'Organizará la liga: podrá editarla, quitar miembros y eliminarla. Tú sigues como miembro.', action: 'Ceder liga' },
       () => transferLeague(league.id, member.userId),
       () => {
-        setNotice({ tone: 'success', text: `Ahora ${member.username ?? 'ese miembro'} es el dueño de la liga.` });
+        setNotice({ tone: 'success', text: `Ahora ${member.username ?? 'ese miembro'} organiza la liga.` });
         onReload();
       },
     );
@@ -117,10 +117,10 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
       {cachedAt !== null && <SavedCopyNote storedAt={cachedAt} what="de la liga" />}
       {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
 
-      <Section title={tab === 'jornada' ? 'Tabla de la jornada' : `Tabla de ${monthLabel(data.month)}`} id="league-table">
+      <Section title={tab === 'quiniela' ? 'Tabla de la quiniela' : `Tabla de ${monthPhrase(data.month)}`} id="league-table">
         {/* The round's table is one round's: the month picker is for the month's and Boost's. */}
-        {tab !== 'jornada' && data.months.length > 1 && <MonthSelect value={data.month} months={data.months} onChange={onMonthChange} />}
-        {tab !== 'jornada' && data.waiting && (
+        {tab !== 'quiniela' && data.months.length > 1 && <MonthSelect value={data.month} months={data.months} onChange={onMonthChange} />}
+        {tab !== 'quiniela' && data.waiting && (
           <p role="status" className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900 ring-1 ring-brand-100">
             Aún nadie suma puntos en {monthWord(data.waiting)}: esta es la tabla final de {monthWord(data.month)}.
           </p>
@@ -140,7 +140,7 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
           ))}
         </div>
         <div className="overflow-hidden rounded-xl ring-1 ring-slate-200">
-          {tab === 'jornada' ? (
+          {tab === 'quiniela' ? (
             round ? (
               data.closed ? (
                 <RoundTable standings={data.roundStandings} userId={userId} roundName={round.name} />
@@ -149,7 +149,7 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
                 <WhoPlayed names={data.entries.map((e) => e.username ?? 'Anónimo')} missing={data.missing} roundName={round.name} />
               )
             ) : (
-              <p className="px-4 py-6 text-center text-sm text-slate-600">No hay jornada que mostrar todavía.</p>
+              <p className="px-4 py-6 text-center text-sm text-slate-600">No hay quiniela que mostrar todavía.</p>
             )
           ) : (
             <LeaderboardTable
@@ -157,17 +157,17 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
               tab={tab === 'boost' ? 'boost' : 'total'}
               userId={userId}
               onOpen={setSelected}
-              caption={`Tabla de la liga ${league.name}, ${monthLabel(data.month)}, ${TAB_LABELS[tab]}`}
+              caption={`Tabla de la liga ${league.name}, ${monthPhrase(data.month)}, ${TAB_LABELS[tab]}`}
             />
           )}
         </div>
       </Section>
 
       {round && (
-        <Section title={round.name} id="league-round" subtitle={data.closed ? 'Quiniela cerrada: los picks de todos' : `Cierra el ${formatDeadline(round.deadline)}`}>
+        <Section title={round.name} id="league-round" subtitle={data.closed ? 'Quiniela cerrada: las predicciones de todos' : `Cierra el ${formatDeadlineBeside(round.name, round.deadline)}`}>
           {onRoundChange && data.rounds.length > 0 && (
             <label className="flex flex-col gap-1 text-xs font-semibold text-slate-600">
-              Jornada
+              Quiniela
               <select
                 value={round.id}
                 onChange={(e) => onRoundChange(Number(e.target.value))}
@@ -184,7 +184,7 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
           {data.closed ? (
             <RoundPicksGrid round={round} picks={data.picks} standings={data.roundStandings} userId={userId} />
           ) : (
-            <MissingPicks key={`${round.id}|${data.remindedAt ?? ''}`} leagueId={league.id} roundId={round.id} missing={data.missing} isOwner={isOwner} remindedAt={data.remindedAt} />
+            <MissingPicks key={`${round.id}|${data.remindedAt ?? ''}`} leagueId={league.id} roundId={round.id} deadline={round.deadline} missing={data.missing} isOwner={isOwner} remindedAt={data.remindedAt} />
           )}
         </Section>
       )}
@@ -279,7 +279,7 @@ export function LeagueSkeleton() {
   );
 }
 
-/** An open jornada in the liga: who has played it (complete picks) and who has not yet. */
+/** An open round in the liga: who has played it (complete picks) and who has not yet. */
 function WhoPlayed({ names, missing, roundName }: { names: string[]; missing: string[]; roundName: string }) {
   const waiting = new Set(missing);
   const sorted = [...names].sort((a, b) => Number(waiting.has(a)) - Number(waiting.has(b)) || a.localeCompare(b));
@@ -292,7 +292,7 @@ function WhoPlayed({ names, missing, roundName }: { names: string[]; missing: st
             Jugador
           </th>
           <th scope="col" className="py-2 pr-3 text-right">
-            Sus picks
+            Sus predicciones
           </th>
         </tr>
       </thead>

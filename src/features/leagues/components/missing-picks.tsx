@@ -4,22 +4,23 @@
 // that it already went and when.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { countOf } from '@/lib/plural';
 import { useSending } from '@/lib/use-sending';
 import { getLeagueReminder } from '../api/get-league-reminder';
 import { remindLeagueMissing } from '../api/remind-league-missing';
-import { leagueErrorMessage, leagueErrorReason, reminderSentText } from '../league-rules';
+import { leagueErrorMessage, leagueErrorReason, reminderQueuedText, reminderSentText } from '../league-rules';
 
 interface MissingPicksProps {
   leagueId: string;
   roundId: number;
+  /** The round's deadline: by night a push waits for 08:00 unless the round closes first. */
+  deadline: string;
   missing: string[];
   isOwner: boolean;
   /** When this round's reminder went (null: not yet). */
   remindedAt: string | null;
 }
 
-export function MissingPicks({ leagueId, roundId, missing, isOwner, remindedAt }: MissingPicksProps) {
+export function MissingPicks({ leagueId, roundId, deadline, missing, isOwner, remindedAt }: MissingPicksProps) {
   const [note, setNote] = useState<string | null>(null);
   const [sentAt, setSentAt] = useState(remindedAt);
   const { sending, send } = useSending();
@@ -29,13 +30,9 @@ export function MissingPicks({ leagueId, roundId, missing, isOwner, remindedAt }
       try {
         const reminded = await remindLeagueMissing(leagueId, roundId);
         setSentAt(new Date().toISOString());
-        // The notices go out with the next run of the five-minute job (supabase/schedule.ts): said
-        // here, so the owner does not wonder (it came 4 min 20 s later, issue 44 item 13).
-        setNote(
-          reminded === 0
-            ? 'Les recordamos a 0 miembros.'
-            : `${reminded === 1 ? 'Le' : 'Les'} recordamos a ${countOf(reminded, 'miembro', 'miembros')}: ${reminded === 1 ? 'le llegará' : 'les llegará'} en los próximos 5 minutos.`,
-        );
+        // The dispatcher runs every minute (it came 4 min 20 s later with the five-minute job,
+        // issue 44 item 13); said here, with the night's wait for pushes, so the owner does not wonder.
+        setNote(reminderQueuedText(reminded, deadline));
       } catch (error) {
         setNote(leagueErrorMessage(error, 'No se pudo enviar el recordatorio. Revisa tu conexión e inténtalo de nuevo.'));
         // Already sent this round (from another phone, say): the button says when, and has nothing left to do.
@@ -50,7 +47,7 @@ export function MissingPicks({ leagueId, roundId, missing, isOwner, remindedAt }
     <div className="flex flex-col gap-3">
       <h3 className="font-semibold">Faltan por jugar</h3>
       {missing.length === 0 ? (
-        <p className="text-sm text-slate-600">¡Todos en la liga ya hicieron sus picks!</p>
+        <p className="text-sm text-slate-600">¡Todos en la liga ya hicieron sus predicciones!</p>
       ) : (
         <ul aria-label="Faltan por jugar" className="flex flex-wrap gap-2">
           {missing.map((name) => (

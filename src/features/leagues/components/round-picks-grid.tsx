@@ -18,13 +18,13 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm font-semibold text-slate-800">
-        {winners.length > 0 ? `🏆 ${roundWinnersText(winners)}` : 'El ganador de la jornada en la liga sale cuando se califiquen los resultados.'}
+        {winners.length > 0 ? `🏆 ${roundWinnersText(winners)}` : 'El ganador de la quiniela en la liga sale cuando se califiquen los resultados.'}
       </p>
       {/* On a phone five matches fit beside the names: the rest is a swipe away, said so (issue 44, item 11). */}
       {round.matches.length > 4 && <p className="text-xs text-slate-600 sm:hidden">Desliza la tabla → para ver los {round.matches.length} partidos.</p>}
       <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
         <table className="min-w-full border-collapse text-center text-xs">
-          <caption className="sr-only">Pronósticos de la liga en {round.name}</caption>
+          <caption className="sr-only">Predicciones de la liga en {round.name}</caption>
           <thead className="bg-slate-50 text-slate-600">
             <tr>
               <th scope="col" className="sticky left-0 bg-slate-50 px-2 py-2 text-left">
@@ -71,7 +71,7 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
                         {pick ? LETTER[pick] : (
                           <>
                             <span aria-hidden="true">·</span>
-                            <span className="sr-only">Sin pick</span>
+                            <span className="sr-only">Sin predicción</span>
                           </>
                         )}
                       </td>
@@ -84,7 +84,7 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-slate-500">L: gana local, E: empate, V: gana visita, ·: sin pick. En verde, los aciertos.</p>
+      <p className="text-xs text-slate-500">L: gana local, E: empate, V: gana visita, ·: sin predicción. En verde, los aciertos.</p>
     </div>
   );
 }

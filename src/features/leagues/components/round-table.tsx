@@ -1,5 +1,6 @@
-// The "Jornada" view of the liga's table: this round's points and hits within the liga.
+// The "Quiniela" view of the liga's table: this round's points and hits within the liga.
 import type { RoundStanding } from '../api/get-league-round-standings';
+import { rankText } from '@/lib/words';
 
 export function RoundTable({ standings, userId, roundName }: { standings: RoundStanding[]; userId: string; roundName: string }) {
   return (
@@ -24,7 +25,7 @@ export function RoundTable({ standings, userId, roundName }: { standings: RoundS
       <tbody className="divide-y divide-slate-100">
         {standings.map((s) => (
           <tr key={s.userId} className={s.userId === userId ? 'bg-brand-50 font-semibold' : 'bg-white'}>
-            <td className="py-2.5 pl-3 text-xs font-bold tabular-nums">{s.rank}</td>
+            <td className="py-2.5 pl-3 text-xs font-bold tabular-nums">{rankText(s.rank)}</td>
             <td className="py-2.5 pl-1">
               <div className="flex min-w-0 items-center gap-2">
                 {s.clubLogoUrl ? (

@@ -9,7 +9,7 @@ export function PromoBlock() {
   const signedIn = useUserId() !== null;
   return (
     <aside aria-label="Juega" className="flex flex-col items-center gap-3 rounded-2xl bg-brand-800 px-6 py-6 text-center text-white">
-      <p className="text-lg font-bold">{signedIn ? '¿Ya hiciste tus picks de esta semana?' : '¿Quieres aparecer en la tabla?'}</p>
+      <p className="text-lg font-bold">{signedIn ? '¿Ya hiciste tus predicciones de esta semana?' : '¿Quieres aparecer en la tabla?'}</p>
       <p className="text-sm text-brand-50">
         {signedIn ? 'Cada quiniela suma puntos para el ranking del mes y sus premios.' : `Juega gratis cada semana y compite por premios en efectivo con ${BRAND.name}.`}
       </p>

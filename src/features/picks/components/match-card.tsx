@@ -73,8 +73,8 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
       <div className="flex flex-wrap items-center justify-center gap-2 text-xs text-slate-600">
         {match.kickoffAt && <span>{formatKickoff(match.kickoffAt)}</span>}
         {match.specialBonusPoints > 0 && (
-          <span title="Pick especial: puntos extra si aciertas" className="rounded-full bg-gold-400/30 px-2 py-0.5 font-bold text-amber-800">
-            {MATCH_BONUS_ICONS.special} Pick especial +{match.specialBonusPoints}
+          <span title="Partido especial: puntos extra si aciertas" className="rounded-full bg-gold-400/30 px-2 py-0.5 font-bold text-amber-800">
+            {MATCH_BONUS_ICONS.special} Partido especial +{match.specialBonusPoints}
           </span>
         )}
       </div>
@@ -109,7 +109,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
                 {look === 'right-pick' && ' ✓'}
                 {look === 'wrong-pick' && ' ✗'}
               </span>
-              {(look === 'right-pick' || look === 'wrong-pick' || look === 'locked-chosen') && <span className={`text-[11px] font-semibold ${small}`}>Tu pick</span>}
+              {(look === 'right-pick' || look === 'wrong-pick' || look === 'locked-chosen') && <span className={`text-[11px] font-semibold ${small}`}>Tu predicción</span>}
               {look === 'result' && <span className={`text-[11px] font-semibold ${small}`}>Resultado</span>}
               {underdog && (
                 <span className={`text-[11px] font-semibold ${look === 'open' || look === 'locked' || look === 'result' ? 'text-orange-800' : small}`} title="Bono sorpresa si aciertas">
@@ -136,7 +136,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
         {closed && match.correctResult === null && !standing && <p className="text-xs text-slate-600">Resultado pendiente</p>}
         {verdict === 'correct' && <p className="text-xs font-bold text-brand-800">✓ Acertaste</p>}
         {verdict === 'incorrect' && <p className="text-xs font-bold text-red-800">✗ Fallaste · fue {match.correctResult}</p>}
-        {closed && !counted && <p className="text-xs text-slate-600">Sin pick</p>}
+        {closed && !counted && <p className="text-xs text-slate-600">Sin predicción</p>}
       </div>
       </div>
     </li>

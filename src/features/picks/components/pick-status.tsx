@@ -7,12 +7,12 @@ const PICK_STATE_TEXT = {
 
 /**
  * One pick's delivery state under its match, where the thumb just tapped (issue 44, item 9: the
- * round's "n de 12 guardados" alone was below the fold): "✓ Guardado" while the round is open,
+ * round's "n de 12 guardadas" alone was below the fold): "✓ Guardada" while the round is open,
  * "Pendiente de enviar" while it waits on the phone. The status bar still sums them up.
  */
 export function PickStatus({ pick, open }: { pick: ShownPick; open: boolean }) {
   if (pick.state === 'saved') {
-    return open ? <p className="text-xs font-semibold text-brand-800">✓ Guardado</p> : <span />;
+    return open ? <p className="text-xs font-semibold text-brand-800">✓ Guardada</p> : <span />;
   }
   if (pick.state === 'pending') {
     return <p className="text-xs font-medium text-amber-800">{PICK_STATE_TEXT.pending}</p>;

@@ -5,7 +5,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { PickDraft, PickResult } from '@/lib/db';
-import { formatDeadline } from '@/lib/time';
+import { formatDeadlineBeside } from '@/lib/time';
 import type { DetailMatch, RoundView } from '../api/get-round-detail';
 import { mergePicks } from '../model/merge-picks';
 import { allSaved, lateLine, MESSAGES, NOTICE_MS, saveCounts, statusLine } from '../model/picks-machine';
@@ -129,7 +129,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
       // For `npm run bench`: from the tap's event time to the draft being committed.
       performance.measure('pick-tap-to-idb', { start: eventTime });
       await offline.flushNow();
-    }).catch(() => setStorageProblem('No se pudo guardar el pick en este teléfono. Inténtalo de nuevo.'));
+    }).catch(() => setStorageProblem('No se pudo guardar la predicción en este teléfono. Inténtalo de nuevo.'));
   };
   const lockedReasonId = `picks-locked-${round.id}`;
   const restShown = useBelowTheFold();
@@ -149,7 +149,6 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
     <section aria-labelledby="round-title" className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <header className="rounded-t-2xl bg-brand-800 px-4 py-4 text-white">
         <div className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide">
-          <span className="text-brand-100">Semana {round.week}</span>
           <span className={`rounded-full px-2 py-0.5 ${open ? 'bg-brand-100 text-brand-900' : 'bg-slate-200 text-slate-800'}`}>{open ? 'Abierta' : 'Cerrada'}</span>
           {round.isLastOfMonth && <span className="rounded-full bg-gold-400 px-2 py-0.5 text-slate-900">Última del mes · {multiplierLabel(rulesFor(round.deadline))}</span>}
         </div>
@@ -157,7 +156,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
           {round.name}
         </Title>
         <p className="mt-1 text-sm text-brand-50">
-          Cierre: <time dateTime={round.deadline}>{formatDeadline(round.deadline)}</time>
+          Cierre: <time dateTime={round.deadline}>{formatDeadlineBeside(round.name, round.deadline)}</time>
         </p>
         <div className="mt-2">
           <RoundCountdown deadline={round.deadline} />
@@ -229,7 +228,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
 
       {signedIn && open && (
         <div className="sticky bottom-0 z-10 flex flex-col gap-2 rounded-b-2xl border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]">
-          <p role="status" aria-label="Tus picks" className={`text-sm font-semibold ${complete ? 'text-brand-800' : counts.failed > 0 ? 'text-red-800' : 'text-slate-800'}`}>
+          <p role="status" aria-label="Tus predicciones" className={`text-sm font-semibold ${complete ? 'text-brand-800' : counts.failed > 0 ? 'text-red-800' : 'text-slate-800'}`}>
             {complete && '✓ '}
             {statusLine(counts)}
           </p>

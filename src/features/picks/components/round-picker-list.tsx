@@ -10,7 +10,7 @@ import { formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
 import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
 
 const COLOURS: Record<RoundStatusColour, { bar: string; label: string }> = {
-  green: { bar: 'border-l-green-500', label: 'Abierta para picks' },
+  green: { bar: 'border-l-green-500', label: 'Abierta para predicciones' },
   red: { bar: 'border-l-slate-400', label: 'Resultados guardados' },
   yellow: { bar: 'border-l-yellow-400', label: 'Esperando resultados' },
 };
@@ -53,7 +53,7 @@ export function RoundPickerList({ rounds, played, now }: { rounds: RoundSummary[
                 </div>
                 <p className="mt-1 font-semibold leading-snug [overflow-wrap:anywhere]">{round.name}</p>
                 <p className="text-xs text-slate-500">
-                  Semana {round.week} · Cierre <time dateTime={round.deadline}>{formatKickoff(round.deadline)}</time>
+                  Cierre <time dateTime={round.deadline}>{formatKickoff(round.deadline)}</time>
                 </p>
               </div>
               <Link

@@ -29,9 +29,9 @@ export function RoundsListError({ error }: { error?: unknown }) {
 export function WeeklyIntro() {
   return (
     <div className="flex flex-col gap-1">
-      <h1 className="text-2xl font-extrabold tracking-tight">Quinielazo de la semana</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">Quiniela de la semana</h1>
       <p className="text-sm text-slate-600">
-        Elige Local, Empate o Visita en cada partido de la jornada antes del cierre. Jugar es gratis y cada acierto suma para los premios del mes.
+        Elige Local, Empate o Visita en cada partido de la quiniela antes del cierre. Jugar es gratis y cada acierto suma para los premios del mes.
       </p>
     </div>
   );

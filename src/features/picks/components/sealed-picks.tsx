@@ -34,17 +34,17 @@ export function SealedPicks({ roundId, userId, picksInOrder }: { roundId: number
   if (check.kind === 'mismatch') {
     return (
       <p role="alert" className="bg-red-50 px-4 py-2 text-sm font-semibold text-red-800">
-        ⚠️ Tus picks no coinciden con el sello de esta quiniela. Escríbenos desde Contáctanos.
+        ⚠️ Tus predicciones no coinciden con el sello de esta quiniela. Escríbenos desde Contáctanos.
       </p>
     );
   }
   // Said in a fan's words; the seal's details are one tap away for whoever wants them.
   return (
-    <div role="status" aria-label="Picks sellados" className="bg-brand-50 px-4 py-2 text-sm text-brand-900">
+    <div role="status" aria-label="Predicciones selladas" className="bg-brand-50 px-4 py-2 text-sm text-brand-900">
       <details>
-        <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Tus picks quedaron sellados al cierre ✓</summary>
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Tus predicciones quedaron selladas al cierre ✓</summary>
         <p className="pb-2 text-xs">
-          Al cerrar la quiniela guardamos una huella de los picks de todos, y tu teléfono comprobó que los tuyos están en ella tal como los hiciste. Sello{' '}
+          Al cerrar la quiniela guardamos una huella de las predicciones de todos, y tu teléfono comprobó que las tuyas están en ella tal como las hiciste. Sello{' '}
           <code>{check.root.slice(0, 12)}</code> del {formatGameDateTime(check.sealedAt)} ({GAME_TIME_LABEL}).
         </p>
       </details>

@@ -7,9 +7,9 @@ import type { ShownPick } from './merge-picks';
 
 export const MESSAGES = {
   saved: 'Tus predicciones se guardaron correctamente.',
-  signedOut: 'Debes iniciar sesión para guardar tus picks.',
-  closed: 'La quiniela ya cerró: los picks ya no se pueden cambiar.',
-  firstTap: 'Elige Local, Empate o Visita: cada pick se guarda al tocarlo.',
+  signedOut: 'Debes iniciar sesión para guardar tus predicciones.',
+  closed: 'La quiniela ya cerró: las predicciones ya no se pueden cambiar.',
+  firstTap: 'Elige Local, Empate o Visita: cada predicción se guarda al tocarla.',
 } as const;
 
 /** How long the success message stays (docs/product.md#timings-and-limits: 4 s). */
@@ -48,18 +48,18 @@ export function allSaved(counts: SaveCounts): boolean {
 const plural = new Intl.PluralRules('es-MX');
 const count = (n: number, one: string, other: string) => `${n} ${plural.select(n) === 'one' ? one : other}`;
 
-/** The status bar: "12 de 12 guardados · puedes cambiarlos hasta el cierre", with what waits or failed. */
+/** The status bar: "12 de 12 guardadas · puedes cambiarlas hasta el cierre", with what waits or failed. */
 export function statusLine(counts: SaveCounts): string {
-  const parts = [`${counts.saved} de ${counts.total} guardados`];
-  if (counts.pending > 0) parts.push(`${count(counts.pending, 'pendiente', 'pendientes')} de enviar: se enviarán solos al volver la señal`);
-  if (counts.failed > 0) parts.push(`${count(counts.failed, 'sin enviar', 'sin enviar')}: no pudimos enviarlos, lo intentamos de nuevo`);
-  parts.push('puedes cambiarlos hasta el cierre');
+  const parts = [`${counts.saved} de ${counts.total} guardadas`];
+  if (counts.pending > 0) parts.push(`${count(counts.pending, 'pendiente', 'pendientes')} de enviar: se enviarán solas al volver la señal`);
+  if (counts.failed > 0) parts.push(`${count(counts.failed, 'sin enviar', 'sin enviar')}: no pudimos enviarlas, lo intentamos de nuevo`);
+  parts.push('puedes cambiarlas hasta el cierre');
   return parts.join(' · ');
 }
 
 /** The alert for picks refused at the close: they were made on the phone and reached the server too late. */
 export function lateLine(late: number): string {
   return late === 1
-    ? '1 pick hecho sin señal no llegó al servidor antes del cierre, así que no cuenta. Cuenta lo que ya estaba guardado.'
-    : `${late} picks hechos sin señal no llegaron al servidor antes del cierre, así que no cuentan. Cuenta lo que ya estaba guardado.`;
+    ? '1 predicción hecha sin señal no llegó al servidor antes del cierre, así que no cuenta. Cuenta lo que ya estaba guardado.'
+    : `${late} predicciones hechas sin señal no llegaron al servidor antes del cierre, así que no cuentan. Cuenta lo que ya estaba guardado.`;
 }

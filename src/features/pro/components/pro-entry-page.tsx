@@ -10,7 +10,9 @@ import { MatchTeams } from '@/components/ui/match-teams';
 import { getDb, isQuotaError, type ProPickDraft } from '@/lib/db';
 import { flushNow, startOutboxRunner } from '@/lib/outbox-runner';
 import { MATCH_SIDES, type MatchSide, type RoundMatch } from '@/lib/game/rounds';
-import { formatDeadline } from '@/lib/time';
+import { countOf } from '@/lib/plural';
+import { formatDeadlineBeside } from '@/lib/time';
+import { GUESS, GUESSES } from '@/lib/words';
 import { useLiveQuery } from '@/lib/use-live-query';
 import { copyFreePicks } from '../api/copy-free-picks';
 import type { ProEntry, ProRound } from '../api/get-pro-round';
@@ -32,10 +34,10 @@ export function ProEntryPage({ data, userId, paymentReturn, onReload }: { data: 
   return (
     <div className="flex flex-col gap-4">
       <header className="rounded-2xl bg-slate-900 px-4 py-4 text-white shadow-sm">
-        <p className="text-xs font-semibold uppercase tracking-wide text-gold-400">Quinielazo Pro · Semana {round.week}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-gold-400">Quinielazo Pro</p>
         <h1 className="mt-1 text-xl font-bold">{round.name}</h1>
         <p className="mt-1 text-sm text-slate-200">
-          Cierre: <time dateTime={round.deadline}>{formatDeadline(round.deadline)}</time>
+          Cierre: <time dateTime={round.deadline}>{formatDeadlineBeside(round.name, round.deadline)}</time>
         </p>
         <ProCountdown deadline={round.deadline} />
         <AppLink to={`/pro/${round.id}/resultados`} className="mt-2 inline-block text-sm font-semibold text-gold-400 underline">
@@ -113,7 +115,7 @@ function EntryCard(props: { entry: ProEntry; matches: RoundMatch[]; drafts: ProP
     void recordProPick(getDb(), { userId, entryId: entry.id, matchId: match.id, quinielaId: roundId, result, deadline })
       .then(() => send(PRO_MESSAGES.saved))
       .catch((error: unknown) =>
-        setNotice({ kind: 'error', text: isQuotaError(error) ? 'Tu teléfono no tiene espacio para guardar el pick. Libera espacio e inténtalo de nuevo.' : PRO_MESSAGES.saveFailed }),
+        setNotice({ kind: 'error', text: isQuotaError(error) ? 'Tu teléfono no tiene espacio para guardar la predicción. Libera espacio e inténtalo de nuevo.' : PRO_MESSAGES.saveFailed }),
       );
   }
 
@@ -121,7 +123,7 @@ function EntryCard(props: { entry: ProEntry; matches: RoundMatch[]; drafts: ProP
     setCopying(true);
     try {
       const copied = await copyFreePicks(entry.id);
-      setNotice({ kind: 'saved', text: copied === 0 ? 'No tienes picks en la versión gratis de esta quiniela.' : `Copiamos ${copied} picks de tu quiniela gratis.` });
+      setNotice({ kind: 'saved', text: copied === 0 ? 'No tienes predicciones en la versión gratis de esta quiniela.' : `Copiamos ${countOf(copied, GUESS, GUESSES)} de tu quiniela gratis.` });
       onReload();
     } catch {
       setNotice({ kind: 'error', text: PRO_MESSAGES.copyFailed });
@@ -143,7 +145,7 @@ function EntryCard(props: { entry: ProEntry; matches: RoundMatch[]; drafts: ProP
       {open && (
         <div className="px-4 pt-3">
           <button type="button" onClick={() => void copy()} disabled={copying} className="min-h-11 text-sm font-semibold text-brand-700 underline disabled:opacity-50">
-            {copying ? 'Copiando…' : 'Copiar mis picks de la versión gratis'}
+            {copying ? 'Copiando…' : 'Copiar mis predicciones de la versión gratis'}
           </button>
         </div>
       )}

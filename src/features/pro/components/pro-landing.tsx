@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { formatMXN } from '@/lib/format';
 import type { RoundSummary } from '@/lib/game/rounds';
-import { formatDeadline } from '@/lib/time';
+import { formatDeadlineBeside } from '@/lib/time';
 import { confirmAdult } from '../api/confirm-adult';
 import type { PoolStats, ProOffer } from '../api/get-pro-offer';
 import { CheckoutRefusedError, startCheckout } from '../api/start-checkout';
@@ -71,7 +71,7 @@ export function ProLanding({ offer, round, stats, userId, adultConfirmedAt, cach
               {' · '}mínimo garantizado {formatMXN(offer.minimumMxn)}
             </p>
             <p className="mt-2 text-xs text-brand-100">
-              Cierre: <time dateTime={round.deadline}>{formatDeadline(round.deadline)}</time>
+              Cierre: <time dateTime={round.deadline}>{formatDeadlineBeside(round.name, round.deadline)}</time>
             </p>
             <ProCountdown deadline={round.deadline} />
           </div>

@@ -37,11 +37,11 @@ export function ProPromo({ roundId, userId, open, justSaved, offerOnly = false }
     <section aria-labelledby="pro-promo" className="rounded-2xl bg-gradient-to-br from-slate-900 to-brand-900 p-4 text-white shadow-sm">
       <p className="text-xs font-semibold uppercase tracking-wide text-gold-400">Quinielazo Pro</p>
       <h2 id="pro-promo" className="mt-1 text-lg font-bold">
-        {offerSamePicks ? '¿Juegas Pro con los mismos picks?' : `Bolsa Pro: ${formatMXN(data.stats.poolMxn)}`}
+        {offerSamePicks ? '¿Juegas Pro con las mismas predicciones?' : `Bolsa Pro: ${formatMXN(data.stats.poolMxn)}`}
       </h2>
       <p className="mt-1 text-sm text-brand-50">
         {offerSamePicks
-          ? 'Compra una entrada y copia tus picks gratis con un toque. Cada acierto vale 1 punto y la bolsa se reparte entre los mejores.'
+          ? 'Compra una entrada y copia tus predicciones gratis con un toque. Cada acierto vale 1 punto y la bolsa se reparte entre los mejores.'
           : `${data.stats.entries} ${data.stats.entries === 1 ? 'entrada' : 'entradas'} compiten por la bolsa de esta quiniela.`}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">

@@ -9,6 +9,7 @@ import { PRO_MESSAGES } from '../model/pro-messages';
 import { useBeforeDeadline } from '@/lib/use-before-deadline';
 import { ProCountdown } from './pro-countdown';
 import { ProLedgerSection } from './pro-ledger';
+import { rankText } from '@/lib/words';
 
 const SHORT: Record<MatchSide, string> = { Local: 'L', Empate: 'E', Visita: 'V' };
 
@@ -32,7 +33,7 @@ export function ProResultsPage({ data, userId, refreshKey, onRound }: { data: Pr
         <select id={selectId} value={round.id} onChange={(event) => onRound(Number(event.target.value))} className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base font-normal">
           {rounds.map((r) => (
             <option key={r.id} value={r.id}>
-              {r.name} · Semana {r.week}
+              {r.name}
             </option>
           ))}
         </select>
@@ -53,7 +54,7 @@ export function ProResultsPage({ data, userId, refreshKey, onRound }: { data: Pr
               return (
                 <li key={row.entryId} className={`flex flex-col gap-1 px-4 py-3 ${row.userId === userId ? 'bg-brand-50' : ''}`} data-testid="pro-result-row">
                   <div className="flex items-center gap-3">
-                    <span className="w-6 text-sm font-bold tabular-nums text-slate-500">{rank}</span>
+                    <span className="w-9 shrink-0 text-sm font-bold tabular-nums text-slate-500">{rankText(rank)}</span>
                     <span className="min-w-0 flex-1 truncate font-semibold">
                       {row.username || 'Anónimo'} <span className="text-xs font-normal text-slate-500">· {row.label}</span>
                     </span>
@@ -61,14 +62,14 @@ export function ProResultsPage({ data, userId, refreshKey, onRound }: { data: Pr
                       {row.points}
                     </span>
                   </div>
-                  <p className="flex flex-wrap gap-1 pl-9" aria-label="Picks">
+                  <p className="flex flex-wrap gap-1 pl-9" aria-label="Predicciones">
                     {round.matches.map((m) => {
                       const pick = row.picks[m.id];
                       const hit = pick && m.correctResult ? pick === m.correctResult : null;
                       return (
                         <span
                           key={m.id}
-                          title={`${m.homeTeam} vs ${m.awayTeam}: ${pick ?? 'sin pick'}`}
+                          title={`${m.homeTeam} vs ${m.awayTeam}: ${pick ?? 'sin predicción'}`}
                           className={`grid size-6 place-items-center rounded text-[11px] font-bold ${hit === true ? 'bg-brand-700 text-white' : hit === false ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-700'}`}
                         >
                           {pick ? SHORT[pick] : '–'}

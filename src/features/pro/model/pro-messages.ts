@@ -7,7 +7,7 @@ export const PRO_MESSAGES = {
   roundNotFound: 'Quiniela no encontrada.',
   noEntries: 'No tienes entradas para esta quiniela.',
   noPaidEntries: 'No hay entradas pagadas todavía.',
-  saved: 'Pick guardado',
+  saved: 'Predicción guardada',
   closedRefused: 'La quiniela ya cerró: este cambio no se guardó.',
   refused: 'Un cambio no se guardó: el motivo está bajo su partido.',
   adultRequired: 'Confirma que tienes 18 años o más para jugar Pro.',

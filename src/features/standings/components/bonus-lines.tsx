@@ -1,7 +1,14 @@
 // A round's bonus lines as the scoring writes them ("Racha 2 semanas: +5"): label and points.
+
+/** Names scores stored before the game's words were settled still carry (issue 44, item 13),
+ * said as the scoring says them now. Rewriting those rows would touch every score's updated_at,
+ * which "Tus puntos ya están" reads. */
+const RENAMED: Record<string, string> = { Underdog: 'Sorpresa', 'Pick especial': 'Partido especial' };
+
 export function splitBonusLine(line: string): { label: string; points: string | null } {
   const match = /^(.*?):\s*(\+\d+)\s*$/.exec(line);
-  return match ? { label: match[1]!, points: match[2]! } : { label: line, points: null };
+  const label = match ? match[1]! : line;
+  return { label: RENAMED[label] ?? label, points: match ? match[2]! : null };
 }
 
 export function BonusLines({ lines }: { lines: readonly string[] }) {

@@ -5,11 +5,11 @@ import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { expiredCopyText, SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { expiredCopyTime, isOfflineMiss, NO_COPY_TEXT } from '@/lib/cached-read';
-import { formatDeadline } from '@/lib/time';
+import { formatDeadlineBeside } from '@/lib/time';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { historyTone, type HistoryTone } from '../leaderboard-rows';
 import type { HistoryData } from '../load-history';
-import { monthLabel, monthWord } from '../months';
+import { monthPhrase, monthWord } from '../months';
 import { MonthSelect } from './month-select';
 import { RoundDetailDialog } from './round-detail-dialog';
 import { useFreshWhenOnline } from '@/components/pwa/use-fresh-when-online';
@@ -71,7 +71,7 @@ export function HistoryPage({ data, onMonthChange }: HistoryPageProps) {
       {data.rounds.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
           <p className="font-semibold">No hay resultados.</p>
-          <p className="text-sm text-slate-600">No tienes quinielas calificadas en {monthLabel(data.month)}.</p>
+          <p className="text-sm text-slate-600">No tienes quinielas calificadas en {monthPhrase(data.month)}.</p>
         </div>
       ) : (
         <>
@@ -111,7 +111,7 @@ function HistoryItem({ round, onOpen }: { round: RoundScore; onOpen: () => void 
           <span className="min-w-0 font-semibold leading-snug">{round.roundName}</span>
           <span className="shrink-0 text-lg font-extrabold text-brand-800 tabular-nums">{formatPoints(round.points)}</span>
         </div>
-        <span className="text-xs text-slate-500">Cerró el {formatDeadline(round.deadline)}</span>
+        <span className="text-xs text-slate-500">Cerró el {formatDeadlineBeside(round.roundName, round.deadline)}</span>
         <span className="flex items-center gap-3">
           <span
             role="meter"

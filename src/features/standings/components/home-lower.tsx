@@ -10,6 +10,7 @@ import { displayUsername, type LeaderboardEntry } from '../leaderboard-rows';
 import type { Part, PlayerHomeData } from '../load-player-home';
 import { monthKey, monthWord } from '../months';
 import { Card, LoadFailed, type HomeVariant } from './home-card';
+import { rankText } from '@/lib/words';
 
 interface QuickAction {
   to: string;
@@ -20,12 +21,12 @@ interface QuickAction {
 
 const QUICK_ACTIONS: Record<HomeVariant, QuickAction[]> = {
   dashboard: [
-    { to: '/quinielazo-de-la-semana', label: 'Quinielazo de la semana', hint: 'Haz tus picks', icon: '⚽' },
+    { to: '/quinielazo-de-la-semana', label: 'Quiniela de la semana', hint: 'Haz tus predicciones', icon: '⚽' },
     { to: '/mis-quinielas', label: 'Mis quinielas', hint: 'Tu historial', icon: '📋' },
     { to: '/settings', label: 'Configuración', hint: 'Perfil y avisos', icon: '⚙️' },
   ],
   inicio: [
-    { to: '/picks?quiniela=current', label: 'Quiniela abierta', hint: 'Haz tus picks', icon: '⚽' },
+    { to: '/picks?quiniela=current', label: 'Quiniela abierta', hint: 'Haz tus predicciones', icon: '⚽' },
     { to: '/mis-quinielas', label: 'Resultados anteriores', hint: 'Tu historial', icon: '📋' },
     { to: '/dashboard', label: 'Mi resumen', hint: 'Puntos y posición', icon: '👤' },
   ],
@@ -64,7 +65,7 @@ function TopThree({ top3, month }: { top3: Part<LeaderboardEntry[]>; month: Play
               <span aria-hidden="true" className="text-xl">
                 {MEDALS[i]}
               </span>
-              <span className="sr-only">{e.rankTotal}.º lugar</span>
+              <span className="sr-only">{rankText(e.rankTotal)} lugar</span>
               <ClubCrest name="" logoUrl={e.clubLogoUrl} size={24} />
               <span className="min-w-0 flex-1 truncate font-semibold" title={e.username ?? undefined}>
                 {displayUsername(e.username)}
@@ -106,7 +107,7 @@ function PrizeList({ prizes, holders }: { prizes: Part<PrizeRow[]>; holders: Par
                 const names = (holdersByRank.get(p.place) ?? []).map((h) => displayUsername(h.username)).join(', ');
                 return (
                   <li key={p.place} className="flex items-baseline gap-2">
-                    <span className="w-8 shrink-0 font-semibold text-slate-500">{p.place}.º</span>
+                    <span className="w-8 shrink-0 font-semibold text-slate-500">{rankText(p.place)}</span>
                     <span className="min-w-0 flex-1 truncate text-slate-600">{names || '—'}</span>
                     <span className="shrink-0 font-bold tabular-nums">{formatMXN(p.amountMxn)}</span>
                   </li>

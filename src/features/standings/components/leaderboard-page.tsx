@@ -7,7 +7,7 @@ import { useBelowTheFold } from '@/components/ui/render-in-slices';
 import { useUserId } from '@/lib/session';
 import { anyoneRanked, leaderboardView, LEADERBOARD_TABS, TAB_LABELS, type LeaderboardEntry, type LeaderboardTab } from '../leaderboard-rows';
 import type { LeaderboardData } from '../load-leaderboard';
-import { monthLabel } from '../months';
+import { monthPhrase } from '../months';
 import { LeaderboardTable } from './leaderboard-table';
 import { MonthSelect } from './month-select';
 import { ScoreDetailDialog } from './score-detail-dialog';
@@ -33,7 +33,6 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, onRetry
   // The rows the skeleton held come first; the rest of the top 20, the player's own row and the
   // blocks under the table a task later (below the fold on a phone).
   const belowTheFold = useBelowTheFold();
-  const label = monthLabel(data.month);
 
   return (
     <div className="flex flex-col gap-4">
@@ -85,7 +84,7 @@ export function LeaderboardPage({ data, tab, onTabChange, onMonthChange, onRetry
             tab={tab}
             userId={userId}
             onOpen={setSelected}
-            caption={`Tabla de posiciones de ${label}, ordenada por ${TAB_LABELS[tab]}`}
+            caption={`Tabla de posiciones de ${monthPhrase(data.month)}, ordenada por ${TAB_LABELS[tab]}`}
           />
         )}
       </section>

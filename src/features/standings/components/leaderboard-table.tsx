@@ -10,6 +10,7 @@ import {
   type LeaderboardTab,
   type LeaderboardView,
 } from '../leaderboard-rows';
+import { rankText } from '@/lib/words';
 
 interface LeaderboardTableProps {
   view: LeaderboardView;
@@ -92,7 +93,7 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
         <div className="flex flex-col items-start gap-0.5">
           {ranked ? (
             <span data-rank className={`grid min-w-6 place-items-center rounded-full px-1 text-xs font-bold tabular-nums ${podium || 'text-slate-700'}`}>
-              {rank}
+              {rankText(rank)}
             </span>
           ) : (
             <span className="grid min-w-6 place-items-center text-xs text-slate-400">

@@ -12,11 +12,11 @@ export function MatchMarkers({ match }: { match: MarkedMatch }) {
   return (
     <div className="flex flex-wrap gap-1.5 pl-6">
       {match.specialBonusPoints > 0 && (
-        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold text-amber-900">{MATCH_BONUS_ICONS.special} Pick especial +{match.specialBonusPoints}</span>
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold text-amber-900">{MATCH_BONUS_ICONS.special} Partido especial +{match.specialBonusPoints}</span>
       )}
       {match.underdogBonusPoints > 0 && match.underdogBonusSide && (
         <span className="rounded-full bg-violet-100 px-2 py-0.5 text-[11px] font-semibold text-violet-900">
-          {MATCH_BONUS_ICONS.underdog} Underdog ({match.underdogBonusSide}) +{match.underdogBonusPoints}
+          {MATCH_BONUS_ICONS.underdog} Sorpresa ({match.underdogBonusSide}) +{match.underdogBonusPoints}
         </span>
       )}
     </div>

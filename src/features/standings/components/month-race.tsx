@@ -12,7 +12,8 @@ import { getRankHistory, getRankHistoryCompare, type CompareLine } from '../api/
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { displayUsername } from '../leaderboard-rows';
 import { monthKey, type GameMonth } from '../months';
-import { climbSentence, place, raceLabel, roundPointsLabel, weekClimb, type RacePoint } from '../race';
+import { climbSentence, raceLabel, roundPointsLabel, weekClimb, type RacePoint } from '../race';
+import { rankText } from '@/lib/words';
 
 type Load<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; value: T };
 
@@ -66,7 +67,7 @@ export function MonthRace({ userId, viewerId, month, rounds, subject }: MonthRac
   ];
   const worst = Math.max(2, ...series.flatMap((s) => s.points.map((p) => p.y)));
   const comparedWith = others.length > 0
-    ? ` Comparado con: ${others.map((o) => `${displayUsername(o.username)}, ${place(o.points[o.points.length - 1].rank)}`).join('; ')}.`
+    ? ` Comparado con: ${others.map((o) => `${displayUsername(o.username)}, ${rankText(o.points[o.points.length - 1].rank)}`).join('; ')}.`
     : '';
   const sentence = climbSentence(weekClimb(points), subject);
   const chronological = [...rounds].sort((a, b) => a.deadline.localeCompare(b.deadline));
@@ -83,8 +84,8 @@ export function MonthRace({ userId, viewerId, month, rounds, subject }: MonthRac
         ) : points.length === 1 ? (
           <p className="text-slate-700">
             {subject === 'me'
-              ? `Tu primer día en el ranking: ${place(points[0].rank)} lugar. Cada día que juegues sumará un punto a tu línea.`
-              : `Su primer día en el ranking: ${place(points[0].rank)} lugar.`}
+              ? `Tu primer día en el ranking: ${rankText(points[0].rank)} lugar. Cada día que juegues sumará un punto a tu línea.`
+              : `Su primer día en el ranking: ${rankText(points[0].rank)} lugar.`}
           </p>
         ) : (
           <p className="font-bold text-brand-800">{sentence}</p>
@@ -102,7 +103,7 @@ export function MonthRace({ userId, viewerId, month, rounds, subject }: MonthRac
           invert
           label={raceLabel(points, monthName, subject) + comparedWith}
           xLabels={[`1 ${monthName.slice(0, 3)}`, `${lastDay} ${monthName.slice(0, 3)}`]}
-          yLabels={['1.º', place(worst)]}
+          yLabels={[rankText(1), rankText(worst)]}
         />
       )}
       {subject === 'me' && viewerId && (
@@ -113,7 +114,7 @@ export function MonthRace({ userId, viewerId, month, rounds, subject }: MonthRac
             onClick={toggleCompare}
             className="rounded-full px-3 py-2 font-semibold text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50"
           >
-            {compare ? 'Ocultar comparación' : 'Comparar con el top 3 y tus amigos'}
+            {compare ? 'Ocultar comparación' : 'Comparar con los 3 mejores y tus amigos'}
           </button>
           {compare?.kind === 'failed' && <span className="text-slate-600">No pudimos cargar la comparación.</span>}
           {compare?.kind === 'ready' && others.length === 0 && <span className="text-slate-600">Aún no hay líneas para comparar.</span>}

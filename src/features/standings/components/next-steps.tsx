@@ -4,6 +4,8 @@
 import { useEffect, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { formatCountdown } from '@/lib/countdown';
+import { countOf } from '@/lib/plural';
+import { GUESS, GUESSES } from '@/lib/words';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import type { WeekRound } from '../api/get-week-matches';
 import type { Part } from '../load-player-home';
@@ -58,12 +60,12 @@ export function NextSteps({ week, picked, boost, rounds }: NextStepsProps) {
           <li className="flex items-center gap-3 bg-amber-50 px-4 py-3">
             <p className="min-w-0 flex-1 text-amber-950">
               <strong className="block text-base">
-                {missing === null ? 'Quiniela abierta' : missing === total ? `Te faltan tus ${total} picks` : `Te faltan ${missing} ${missing === 1 ? 'pick' : 'picks'}`}
+                {missing === null ? 'Quiniela abierta' : missing === total ? `Te faltan tus ${total} ${GUESSES}` : `${missing === 1 ? 'Te falta' : 'Te faltan'} ${countOf(missing, GUESS, GUESSES)}`}
               </strong>
               <span className="text-sm">Cierra en {closesIn}</span>
             </p>
             <AppLink to="/picks?quiniela=current" className={`${linkClass} bg-brand-700 text-white hover:bg-brand-800`}>
-              Hacer mis picks
+              Completar
             </AppLink>
           </li>
         )}
@@ -73,7 +75,7 @@ export function NextSteps({ week, picked, boost, rounds }: NextStepsProps) {
               <strong className="block text-base">
                 {total}/{total} ✓ Tu quiniela está completa
               </strong>
-              <span className="text-sm text-slate-700">Puedes cambiar tus picks hasta el cierre, en {closesIn}</span>
+              <span className="text-sm text-slate-700">Puedes cambiar tus predicciones hasta el cierre, en {closesIn}</span>
             </p>
             <AppLink to="/picks?quiniela=current" className={`${linkClass} border border-brand-700 text-brand-800`}>
               Ver

@@ -9,10 +9,10 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { NO_COPY_TEXT } from '@/lib/cached-read';
 import { multiplierLabel, rulesFor } from '@/lib/game/game-rules';
-import { formatDeadline, formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
+import { formatDeadlineBeside, formatKickoff, GAME_TIME_LABEL } from '@/lib/time';
 import type { WeekRound } from '../api/get-week-matches';
 import type { Part, PlayerHomeData } from '../load-player-home';
-import { monthLabel } from '../months';
+import { monthPhrase } from '../months';
 import { Card, LoadFailed, type HomeVariant } from './home-card';
 import { MatchMarkers } from './match-markers';
 
@@ -56,7 +56,7 @@ export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData
       <header>
         <h1 className="text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere]">{greeting}</h1>
         <p className="text-sm text-slate-600">
-          {variant === 'inicio' ? 'Esta es tu semana en Quinielazo.' : `Tu resumen de ${monthLabel(data.month)}.`}
+          {variant === 'inicio' ? 'Esta es tu semana en Quinielazo.' : `Tu resumen de ${monthPhrase(data.month)}.`}
         </p>
       </header>
       {data.cachedAt !== null && <SavedCopyNote storedAt={data.cachedAt} what={variant === 'inicio' ? 'de tu inicio' : 'de tu resumen'} />}
@@ -104,7 +104,7 @@ function WeekCard({ week }: { week: Part<WeekRound | null> }) {
       action={
         round && (
           <AppLink to="/picks?quiniela=current" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
-            Hacer picks
+            Jugar
           </AppLink>
         )
       }
@@ -121,7 +121,7 @@ function WeekCard({ week }: { week: Part<WeekRound | null> }) {
               {round.isLastOfMonth && <span className="ml-2 rounded-full bg-gold-400 px-2 py-0.5 text-[11px] font-bold text-slate-900">{multiplierLabel(rulesFor(round.deadline))}</span>}
             </p>
             <p>
-              Cierra el <time dateTime={round.deadline}>{formatDeadline(round.deadline)}</time>
+              Cierra el <time dateTime={round.deadline}>{formatDeadlineBeside(round.name, round.deadline)}</time>
             </p>
           </div>
           <ol aria-label="Partidos de la semana" className="divide-y divide-slate-100">

@@ -82,7 +82,7 @@ export function RoundDetailDialog({ round, userId, onClose }: { round: RoundScor
 
 function MatchResult({ match }: { match: RoundDetailMatch }) {
   const hit = match.pick !== null && match.pick === match.result;
-  const verdict = match.pick === null ? 'Sin pick' : hit ? 'Acierto' : 'Fallo';
+  const verdict = match.pick === null ? 'Sin predicción' : hit ? 'Acierto' : 'Fallo';
   return (
     <li className="flex flex-col gap-1.5 py-2.5">
       <div className="flex items-center gap-2 text-sm">
@@ -95,7 +95,7 @@ function MatchResult({ match }: { match: RoundDetailMatch }) {
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pl-6 text-xs">
         <span>
-          Tu pick: <strong className={hit ? 'text-green-700' : match.pick ? 'text-red-700' : 'text-slate-500'}>{match.pick ? SIDE_LABEL[match.pick] : '—'}</strong>
+          Tu predicción: <strong className={hit ? 'text-green-700' : match.pick ? 'text-red-700' : 'text-slate-500'}>{match.pick ? SIDE_LABEL[match.pick] : '—'}</strong>
         </span>
         <span>
           Resultado: <strong>{match.result ? SIDE_LABEL[match.result] : 'Pendiente'}</strong>

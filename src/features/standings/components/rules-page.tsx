@@ -9,6 +9,7 @@ import { bonusPoints, matchesPerRound, multiplierLabel, prizeAmounts, rulesFor, 
 import { useUserId } from '@/lib/session';
 import { GAME_TIME_LABEL } from '@/lib/time';
 import { MATCH_BONUS_ICONS } from '@/lib/game/rounds';
+import { rankText } from '@/lib/words';
 
 const SECTIONS = [
   ['como-se-juega', 'Cómo se juega'],
@@ -21,7 +22,6 @@ const SECTIONS = [
   ['terminos', 'Términos'],
 ] as const;
 
-const ordinal = (place: number) => `${place}.º`;
 
 export function RulesPage({ rules = rulesFor() }: { rules?: GameRules }) {
   const signedIn = useUserId() !== null;
@@ -60,7 +60,7 @@ export function RulesPage({ rules = rulesFor() }: { rules?: GameRules }) {
       <Section id="como-se-juega" title="Cómo se juega">
         <ol className="list-decimal space-y-1 pl-5">
           <li>Cada semana publicamos una quiniela de {matches} partidos.</li>
-          <li>Para cada partido eliges Local, Empate o Visita antes de que cierre la quiniela. Puedes cambiar tus picks hasta el cierre.</li>
+          <li>Para cada partido eliges Local, Empate o Visita antes de que cierre la quiniela. Puedes cambiar tus predicciones hasta el cierre.</li>
           <li>Sumas puntos por tus aciertos y bonos; los puntos alimentan la tabla mensual, que se reinicia cada mes.</li>
         </ol>
       </Section>
@@ -103,7 +103,7 @@ export function RulesPage({ rules = rulesFor() }: { rules?: GameRules }) {
 
       <Section id="bonos" title="Bonos">
         <ul className="flex flex-col gap-2">
-          <Bonus title={`${MATCH_BONUS_ICONS.special} Pick especial`} points="+ los puntos del partido">
+          <Bonus title={`${MATCH_BONUS_ICONS.special} Partido especial`} points="+ los puntos del partido">
             Cada quiniela marca un partido especial; si lo aciertas sumas los puntos extra indicados en él.
           </Bonus>
           <Bonus title={`${MATCH_BONUS_ICONS.underdog} Sorpresa`} points="+ los puntos del partido">
@@ -141,7 +141,7 @@ export function RulesPage({ rules = rulesFor() }: { rules?: GameRules }) {
         <ol className="mt-1 flex flex-col divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
           {monthly.map((amount, i) => (
             <li key={i} className="flex justify-between px-3 py-1.5">
-              <span>{ordinal(i + 1)} lugar</span>
+              <span>{rankText(i + 1)} lugar</span>
               <span className="font-semibold tabular-nums">{formatMXN(amount)}</span>
             </li>
           ))}
@@ -170,19 +170,19 @@ export function RulesPage({ rules = rulesFor() }: { rules?: GameRules }) {
       <Section id="empates" title="Empates">
         <p>
           Si varios jugadores empatan en puntos, comparten la posición y se reparten a partes iguales la suma de los premios de los lugares que ocupan. Por ejemplo, dos
-          jugadores empatados en el {ordinal(tieExample.place)} lugar se reparten{' '}
+          jugadores empatados en el {rankText(tieExample.place)} lugar se reparten{' '}
           {monthly
             .slice(tieExample.place - 1, tieExample.place - 1 + tieExample.tied)
             .map(formatMXN)
             .join(' + ')}
-          : <strong>{formatMXN(tieExample.share)}</strong> cada uno, y el siguiente jugador queda en {ordinal(tieExample.place + tieExample.tied)} lugar.
+          : <strong>{formatMXN(tieExample.share)}</strong> cada uno, y el siguiente jugador queda en {rankText(tieExample.place + tieExample.tied)} lugar.
         </p>
       </Section>
 
       <Section id="horarios" title="Horarios">
         <ul className="list-disc space-y-1 pl-5">
           <li>Todos los horarios son {GAME_TIME_LABEL} (Ciudad de México).</li>
-          <li>Cada quiniela cierra en la fecha y hora que muestra su cuenta regresiva; después del cierre ya no se pueden cambiar los picks.</li>
+          <li>Cada quiniela cierra en la fecha y hora que muestra su cuenta regresiva; después del cierre ya no se pueden cambiar las predicciones.</li>
           <li>Una quiniela cuenta para el mes de su cierre. La tabla mensual se reinicia el día 1 a las 00:00.</li>
           <li>El Boost de cada día cierra a las 23:59.</li>
         </ul>

@@ -5,6 +5,7 @@ import { countOf } from '@/lib/plural';
 import { accuracy } from '@/lib/game/game-rules';
 import type { PlayerHomeData } from '../load-player-home';
 import { monthLabel, monthWord } from '../months';
+import { rankText, ROUND, ROUNDS } from '@/lib/words';
 
 export function StatsCard({ data }: { data: PlayerHomeData }) {
   const me = data.me.ok ? data.me.value : null;
@@ -14,7 +15,7 @@ export function StatsCard({ data }: { data: PlayerHomeData }) {
   const stats: { label: string; value: string }[] = [
     { label: 'Puntos', value: data.me.ok ? String(me?.totalPoints ?? 0) : '–' },
     // One rank format across the app, the Spanish ordinal "8.º" (issue 44, item 13).
-    { label: 'Posición', value: me ? `${me.rankTotal}.º` : '–' },
+    { label: 'Posición', value: me ? rankText(me.rankTotal) : '–' },
     { label: 'Aciertos', value: share === null ? '–' : `${Math.round(share * 100)}%` },
   ];
   return (
@@ -40,7 +41,7 @@ export function StatsCard({ data }: { data: PlayerHomeData }) {
         {!data.me.ok || !data.rounds.ok
           ? 'No pudimos cargar tus números. Revisa tu conexión.'
           : rounds.length > 0
-          ? `${countOf(correct, 'acierto', 'aciertos')} en ${countOf(rounds.length, 'quiniela', 'quinielas')} (de 12 por quiniela).`
+          ? `${countOf(correct, 'acierto', 'aciertos')} en ${countOf(rounds.length, ROUND, ROUNDS)} (de 12 por ${ROUND}).`
           : 'Aún no tienes quinielas calificadas este mes.'}
       </p>
     </section>
