@@ -77,6 +77,13 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 create unique index if not exists users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
+-- GoTrue's columns for the double confirmation of e-mail changes and for reauthentication
+-- (added after the table first shipped here, so a database made before gets them too).
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0
+  check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2);
+alter table auth.users add column if not exists reauthentication_token varchar(255) default '';
+alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
 
 create table if not exists auth.identities (
   id uuid primary key default extensions.gen_random_uuid(),

@@ -166,9 +166,12 @@ function fromBrowser(req: IncomingMessage): boolean {
  *   (anon / service_role) in `Authorization` instead, when none was sent or the one sent is the
  *   apikey itself; a user's session JWT there is passed on as is;
  * - a new key sent only as `Authorization: Bearer` without `apikey` is 401 UNAUTHORIZED_MISSING_API_KEY;
- * - once the legacy API keys are switched off, the anon/service_role JWTs are 401 as apikey or bearer.
- * Auth requires an apikey on every route but its open ones; the other services, as before,
- * also take a request that carries only a JWT in Authorization (functions called by pg_net, say).
+ * - once the legacy API keys are switched off, the anon/service_role JWTs are 401 as apikey or bearer;
+ * - a request without an apikey is 401 UNAUTHORIZED_MISSING_API_KEY on /rest/v1, /auth/v1 (but its
+ *   open routes) and /realtime/v1, a user's JWT in Authorization or not: the Supabase gateway puts
+ *   key-auth on those routes ("Every request to your Supabase project carries an API key",
+ *   guides/api/api-keys; supabase/supabase docker/volumes/api/kong.yml). /functions/v1 has no
+ *   key-auth there: a function is reached without one (a webhook) and checks its caller itself.
  */
 async function checkApiKey(keys: KeyRing, req: IncomingMessage, prefix: string, tail: string): Promise<Refusal | undefined> {
   if (prefix === '/auth/v1' && OPEN_AUTH_ROUTES.test(tail)) return undefined;
@@ -178,8 +181,8 @@ async function checkApiKey(keys: KeyRing, req: IncomingMessage, prefix: string, 
   // Switched off, the legacy anon/service_role JWTs are refused wherever they are sent.
   if (bearer && keys.classifyApiKey(bearer).kind === 'legacy-disabled') return LEGACY_KEYS_DISABLED;
   if (!apikey) {
-    if (prefix === '/auth/v1' || bearer?.startsWith('sb_')) return NO_API_KEY;
-    return undefined;
+    if (prefix === '/functions/v1' && !bearer?.startsWith('sb_')) return undefined;
+    return NO_API_KEY;
   }
   const verdict = keys.classifyApiKey(apikey);
   switch (verdict.kind) {

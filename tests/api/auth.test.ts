@@ -369,7 +369,7 @@ describe('auth: the signed-in user', () => {
     expect(fresh.error).toBeNull();
   });
 
-  it('changes the e-mail once the new address confirms the mailed link', async () => {
+  it('changes the e-mail once both the new and the current address confirm their mailed links', async () => {
     const { email } = await confirmedPlayer();
     const { client } = await signedIn(email);
     const newEmail = uniqueEmail('nuevo');
@@ -381,7 +381,11 @@ describe('auth: the signed-in user', () => {
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email, new_email: newEmail });
 
-    const { status, fragment } = await openLink(firstLink(await waitForMail(newEmail, { subject: 'Confirma tu nuevo correo de Quinielazo' })));
+    // The new address alone does not change it (double confirmation, supabase/config.toml).
+    const half = await openLink(firstLink(await waitForMail(newEmail, { subject: 'Confirma el cambio de correo de tu cuenta de Quinielazo' })));
+    expect(half.fragment.get('message')).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+    expect((await anonClient().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    const { status, fragment } = await openLink(firstLink(await waitForMail(email, { subject: 'Confirma el cambio de correo de tu cuenta de Quinielazo' })));
     expect(status).toBe(303);
     expect(fragment.get('type')).toBe('email_change');
     expect((await anonClient().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error).toBeNull();
@@ -389,6 +393,28 @@ describe('auth: the signed-in user', () => {
     // The profile follows: the mails go to the new address (the outbox and the scores e-mail read it).
     const profile = await db().query('select email from public.profiles where id = $1', [data.user!.id]);
     expect(profile.rows).toEqual([{ email: newEmail.toLowerCase() }]);
+  });
+
+  it('a stolen old session cannot guess the reauthentication nonce: five wrong tries kill it (beyond GoTrue, as e-mail codes)', async () => {
+    // secure_password_change (supabase/config.toml): a session older than 24 h needs the mailed
+    // nonce. GoTrue lets its holder try as many as he likes; here a wrong nonce counts against
+    // the address's live codes (supabase/local/auth/codes.ts), and the fifth kills it.
+    const { email } = await confirmedPlayer();
+    const { client, session } = await signedIn(email);
+    const { session_id } = decodeJwt(session.access_token) as { session_id: string };
+    await db().query(`update auth.sessions set created_at = now() - interval '25 hours' where id = $1`, [session_id]);
+    expect((await client.auth.reauthenticate()).error).toBeNull();
+    const mail = await waitForMail(email, { subject: 'es tu código de Quinielazo' });
+    const nonce = mail.subject.slice(0, 6);
+    const wrong = (n: number) => String((Number(nonce) + n) % 1_000_000).padStart(6, '0');
+    for (let i = 1; i <= 5; i++) {
+      expect((await client.auth.updateUser({ password: 'Adivina2026', nonce: wrong(i) })).error?.code).toBe('reauthentication_not_valid');
+    }
+    expect((await client.auth.updateUser({ password: 'Adivina2026', nonce })).error?.code).toBe('reauthentication_not_valid');
+    // A new nonce works.
+    expect((await client.auth.reauthenticate()).error).toBeNull();
+    const fresh = (await waitForMail(email, { subject: new RegExp(`^(?!${nonce})\\d{6} es tu código`) })).subject.slice(0, 6);
+    expect((await client.auth.updateUser({ password: 'Adivina2026', nonce: fresh })).error).toBeNull();
   });
 
   it('refuses getUser without a valid token', async () => {

@@ -1,10 +1,14 @@
 import { request } from 'node:http';
-import { randomInt } from 'node:crypto';
+import { generateKeyPairSync, randomInt } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { describe, expect, it, inject } from 'vitest';
+import ws from 'ws';
 import { JWT_SECRET } from '../../supabase/local/config.ts';
-import { anonClient, uniqueEmail } from '../support/clients.ts';
+import { defaultKeyRing } from '../../supabase/local/keys.ts';
+import { uniqueEmail } from '../support/clients.ts';
 import { waitForMail } from '../support/inbox.ts';
+import { createPlayer } from '../support/players.ts';
 import { TOKEN_TTL } from '../support/token-ttl.ts';
 
 const contactUrl = () => `${inject('apiUrl')}/functions/v1/send-contact-email`;
@@ -15,7 +19,7 @@ function postFrom(localAddress: string, body: unknown, headers: Record<string, s
   return new Promise((resolve, reject) => {
     const req = request(
       contactUrl(),
-      { method: 'POST', localAddress, headers: { authorization: `Bearer ${inject('anonKey')}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
+      { method: 'POST', localAddress, headers: { apikey: inject('publishableKey'), 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
@@ -31,13 +35,17 @@ function postFrom(localAddress: string, body: unknown, headers: Record<string, s
 const ownAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 
 const secret = new TextEncoder().encode(JWT_SECRET);
+/** As the app calls it: the publishable key as apikey, and a token (the key itself, or a session) as bearer. */
 const post = (token: string, body: string) =>
-  fetch(contactUrl(), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+  fetch(contactUrl(), { method: 'POST', headers: { apikey: inject('publishableKey'), authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+/** A visitor's supabase-js, on the publishable key as the app is built. */
+const visitor = () =>
+  createClient(inject('apiUrl'), inject('publishableKey'), { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }, realtime: { transport: ws as never } });
 
 describe('functions host', () => {
   it('round-trips a function call through supabase-js: the contact message reaches the team inbox', async () => {
     const from = uniqueEmail('visitante');
-    const { data, error } = await anonClient().functions.invoke('send-contact-email', {
+    const { data, error } = await visitor().functions.invoke('send-contact-email', {
       body: { name: 'Lupita Ramírez', email: ` ${from.toUpperCase()} `, message: '¿Cuándo pagan el premio mensual?' },
     });
     expect(error).toBeNull();
@@ -48,39 +56,53 @@ describe('functions host', () => {
   });
 
   it('answers bad input with a Spanish 400, not a crash', async () => {
-    const r = await fetch(`${inject('apiUrl')}/functions/v1/send-contact-email`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${inject('anonKey')}`, 'content-type': 'application/json' },
-      body: '{"name":"Ana","email":"sin-arroba","message":"hola"}',
-    });
+    const r = await post(inject('publishableKey'), '{"name":"Ana","email":"sin-arroba","message":"hola"}');
     expect(r.status).toBe(400);
     expect(await r.json()).toEqual({ error: 'Correo inválido' });
-    const broken = await fetch(`${inject('apiUrl')}/functions/v1/send-contact-email`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${inject('anonKey')}`, 'content-type': 'application/json' },
-      body: 'not json',
-    });
+    const broken = await post(inject('publishableKey'), 'not json');
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ error: 'Todos los campos son obligatorios' });
   });
 
-  it('requires a valid JWT, as hosted Supabase does', async () => {
+  it('requires a verified caller, with the 401s hosted\'s verify_jwt gave', async () => {
     const url = `${inject('apiUrl')}/functions/v1/send-contact-email`;
-    expect((await fetch(url, { method: 'POST' })).status).toBe(401);
+    // No key and no token: the function is reached (functions have no key check at the gateway)
+    // and refuses, as verify_jwt did.
+    const bare = await fetch(url, { method: 'POST' });
+    expect(bare.status).toBe(401);
+    expect(await bare.json()).toEqual({ code: 401, message: 'Missing authorization header' });
     expect((await fetch(url, { method: 'POST', headers: { authorization: 'Bearer not.a.jwt' } })).status).toBe(401);
   });
 
-  it('accepts only HS256 tokens of the project secret that expire (issue 13)', async () => {
-    // A token that passes reaches the function, which answers the empty form with its own 400.
-    const good = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(TOKEN_TTL).sign(secret);
+  it('verifies the caller with getClaims: a visitor\'s publishable key and a player\'s session pass, the legacy anon JWT no longer (issue 42)', async () => {
+    // verify_jwt = false in config.toml: the function checks the caller itself (the JWKS). Each
+    // token that passes reaches the form's own check, the empty form's 400.
+    const empty = { error: 'Todos los campos son obligatorios' };
+    expect(await (await post(inject('publishableKey'), '{}')).json()).toEqual(empty);
+    const player = await createPlayer();
+    expect(await (await post(player.accessToken, '{}')).json()).toEqual(empty);
+    // The legacy anon key is an HS256 JWT with no user: getClaims can only ask Auth about it,
+    // which refuses a token without a user, so it is the same 401 as a bad token.
+    const legacy = await post(inject('anonKey'), '{}');
+    expect(legacy.status).toBe(401);
+    expect(await legacy.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+  });
+
+  it('accepts only tokens of the project\'s signing keys that expire (issue 13)', async () => {
+    // Signed as the gateway signs a visitor's: ES256 with the local key's kid.
+    const ring = defaultKeyRing();
+    const now = Math.floor(Date.now() / 1000);
+    const good = await ring.sign({ role: 'anon', iss: 'supabase', iat: now, exp: now + 3600 });
     expect(await (await post(good, '{}')).json()).toEqual({ error: 'Todos los campos son obligatorios' });
 
-    const noExp = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+    const noExp = await ring.sign({ role: 'anon', iss: 'supabase', iat: now });
+    const expired = await ring.sign({ role: 'anon', iss: 'supabase', iat: now - 120, exp: now - 60 });
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const otherKey = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'ES256', kid: ring.currentKid }).setExpirationTime(TOKEN_TTL).sign(privateKey);
+    const legacySecret = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(TOKEN_TTL).sign(secret);
     const hs512 = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS512' }).setExpirationTime(TOKEN_TTL).sign(secret);
-    const expired = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret);
-    const otherSecret = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(TOKEN_TTL).sign(new TextEncoder().encode('another-secret-of-at-least-32-characters!!'));
-    const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(`{"role":"anon","exp":${Math.floor(Date.now() / 1000) + 3600}}`).toString('base64url')}.`;
-    for (const token of [noExp, hs512, expired, otherSecret, unsigned]) {
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(`{"role":"anon","exp":${now + 3600}}`).toString('base64url')}.`;
+    for (const token of [noExp, expired, otherKey, legacySecret, hs512, unsigned]) {
       const r = await post(token, '{}');
       expect(r.status).toBe(401);
       expect(await r.json()).toEqual({ code: 401, message: 'Invalid JWT' });
@@ -93,11 +115,11 @@ describe('functions host', () => {
       return head + 'a'.repeat(bytes - head.length - 2) + '"}';
     };
     // Exactly 64 KB reaches the function, which refuses the long message itself.
-    const atLimit = await post(inject('anonKey'), body(64 * 1024));
+    const atLimit = await post(inject('publishableKey'), body(64 * 1024));
     expect(atLimit.status).toBe(400);
     expect(await atLimit.json()).toEqual({ error: 'Tu mensaje es muy largo (máximo 5000 caracteres).' });
 
-    const over = await post(inject('anonKey'), body(64 * 1024 + 1));
+    const over = await post(inject('publishableKey'), body(64 * 1024 + 1));
     expect(over.status).toBe(413);
     expect(await over.json()).toEqual({ error: 'La petición es demasiado grande (máximo 64 KB).' });
 
@@ -111,7 +133,7 @@ describe('functions host', () => {
     });
     const streamed = await fetch(contactUrl(), {
       method: 'POST',
-      headers: { authorization: `Bearer ${inject('anonKey')}`, 'content-type': 'application/json' },
+      headers: { apikey: inject('publishableKey'), 'content-type': 'application/json' },
       body: stream,
       duplex: 'half',
     } as RequestInit);

@@ -112,9 +112,10 @@ afterAll(async () => {
 });
 
 describe('realtime', () => {
-  it('answers health over HTTP and 404 elsewhere', async () => {
-    expect((await fetch(`${inject('apiUrl')}/realtime/v1/api/health`)).status).toBe(200);
-    expect((await fetch(`${inject('apiUrl')}/realtime/v1/api/nothing-here`)).status).toBe(404);
+  it('answers health over HTTP and 404 elsewhere (with the project key, as every request to the API)', async () => {
+    const headers = { apikey: inject('publishableKey') };
+    expect((await fetch(`${inject('apiUrl')}/realtime/v1/api/health`, { headers })).status).toBe(200);
+    expect((await fetch(`${inject('apiUrl')}/realtime/v1/api/nothing-here`, { headers })).status).toBe(404);
   });
 
   it('attaches the change capture as soon as a table joins the publication', async () => {

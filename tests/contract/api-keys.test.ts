@@ -3,6 +3,7 @@
 // [keys]   supabase/supabase apps/docs/content/guides/api/api-keys.mdx ("Understanding API keys")
 // [fn]     supabase.com/docs/guides/functions/auth-headers ("Authorization headers")
 // [jwks]   supabase.com/docs/guides/auth/signing-keys ("JWT Signing Keys")
+// [kong]   supabase/supabase docker/volumes/api/kong.yml: which routes the gateway puts key-auth on
 // Answers hosted gives but the docs do not spell out (the bodies, `sb-error-code`) are the ones
 // hosted projects answer; each such case says so.
 import { createClient } from '@supabase/supabase-js';
@@ -94,6 +95,45 @@ describe('publishable and secret API keys at the gateway', () => {
         });
       }
     }
+  });
+
+  it('no apikey at all is 401 on REST, Auth and Realtime, even with a valid session JWT; functions are reached (issue 42)', async () => {
+    // [keys] "Every request to your Supabase project carries an API key." [kong] key-auth on
+    // rest-v1, auth-v1 (but its open routes), realtime-v1-ws and realtime-v1-rest; none on
+    // functions-v1 ("Functions is a passthrough that does NOT validate keys"), where the function
+    // checks its caller. Body and header: hosted's, as for a new key sent only as bearer.
+    const pub = client(inject('publishableKey'));
+    const admin = client(inject('secretKey'));
+    const email = uniqueEmail('sinllave');
+    await admin.auth.admin.createUser({ email, password: 'Clave-sin-llave-42', email_confirm: true });
+    const session = (await pub.auth.signInWithPassword({ email, password: 'Clave-sin-llave-42' })).data.session!;
+    const missing = {
+      status: 401,
+      body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
+      code: 'UNAUTHORIZED_MISSING_API_KEY',
+    };
+    for (const path of ['/rest/v1/profiles?select=id', '/auth/v1/user', '/realtime/v1/api/health']) {
+      expect(await get(path, { authorization: `Bearer ${session.access_token}` }), path).toEqual(missing);
+      expect(await get(path, {}), path).toEqual(missing);
+      // The same request with the key is served.
+      expect((await get(path, { apikey: inject('publishableKey'), authorization: `Bearer ${session.access_token}` })).status, path).toBe(200);
+    }
+    // A websocket without ?apikey= is refused before the upgrade.
+    const status = await new Promise<number>((resolve) => {
+      const socket = new ws(`${api().replace(/^http/, 'ws')}/realtime/v1/websocket?vsn=1.0.0`);
+      socket.once('open', () => {
+        socket.close();
+        resolve(101);
+      });
+      socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.once('error', () => resolve(-1));
+    });
+    expect(status).toBe(401);
+    // A function is reached without a key: the contact form answers its own 401 for no caller.
+    const fn = await fetch(`${api()}/functions/v1/send-contact-email`, { method: 'POST' });
+    expect(fn.status).toBe(401);
+    expect(await fn.json()).toEqual({ code: 401, message: 'Missing authorization header' });
+    expect(fn.headers.get('sb-error-code')).toBeNull();
   });
 
   it('an unknown key of either shape is 401 Invalid API key', async () => {

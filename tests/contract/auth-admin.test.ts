@@ -101,7 +101,7 @@ describe('GoTrue generate_link (mail.go adminGenerateLink)', () => {
     await expect(waitForMail(email, { timeoutMs: 800 })).rejects.toThrow(/no mail/);
   });
 
-  it('magiclink for an unknown address signs it up; email_change_new links the new address', async () => {
+  it('magiclink for an unknown address signs it up; email_change_new links the new address, which with double confirmation waits for the current one', async () => {
     const email = uniqueEmail('magia');
     const magic = await admin().generateLink({ type: 'magiclink', email });
     expect(magic.error).toBeNull();
@@ -113,8 +113,15 @@ describe('GoTrue generate_link (mail.go adminGenerateLink)', () => {
     const change = await admin().generateLink({ type: 'email_change_new', email, newEmail });
     expect(change.error).toBeNull();
     expect(change.data.user!.new_email).toBe(newEmail);
-    await open(change.data.properties!.action_link);
-    const { rows } = await db().query('select email from auth.users where id = $1', [magic.data.user!.id]);
-    expect(rows[0].email).toBe(newEmail);
+    // The product's config.toml confirms an e-mail change from both addresses (emailChangeVerify
+    // with SecureEmailChangeEnabled and autoconfirm off): the new side alone changes nothing, and
+    // the current side's link (each type sets its own token) completes it.
+    const current = await admin().generateLink({ type: 'email_change_current', email, newEmail });
+    expect(current.error).toBeNull();
+    expect((await open(change.data.properties!.action_link)).get('message')).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+    const emailOf = async () => (await db().query('select email from auth.users where id = $1', [magic.data.user!.id])).rows[0].email;
+    expect(await emailOf()).toBe(email);
+    expect((await open(current.data.properties!.action_link)).get('type')).toBe('email_change');
+    expect(await emailOf()).toBe(newEmail);
   });
 });

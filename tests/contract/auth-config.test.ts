@@ -7,7 +7,13 @@
 // - [auth.email] enable_signup = false → GOTRUE_EXTERNAL_EMAIL_ENABLED=false: email_provider_disabled;
 // - minimum_password_length, password_requirements → weak_password with its reasons;
 // - jwt_expiry → GOTRUE_JWT_EXP; additional_redirect_urls → GOTRUE_URI_ALLOW_LIST;
-// - [auth.rate_limit] email_sent → GOTRUE_RATE_LIMIT_EMAIL_SENT.
+// - [auth.rate_limit] email_sent → GOTRUE_RATE_LIMIT_EMAIL_SENT;
+// - [auth.email] double_confirm_changes → GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED (CLI default
+//   true): both addresses are mailed, and emailChangeVerify waits for both only when autoconfirm is
+//   off (`!config.Mailer.Autoconfirm && …SecureEmailChangeEnabled`: supabase/auth#1820, "does
+//   not seem to work" locally); false mails the new address alone;
+// - [auth.email] secure_password_change → GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION
+//   (CLI default false): off, an old session changes the password without a nonce.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +21,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
 import { db, uniqueEmail } from '../support/clients.ts';
+import { firstLink, waitForMail } from '../support/inbox.ts';
 import { call, freshIp, privateAuth } from '../support/private-auth.ts';
 
 const dirs: string[] = [];
@@ -132,6 +139,56 @@ describe('GoTrue under config.toml [auth] settings', () => {
     };
     expect(await link('https://app.example.test/bienvenida/paso/1')).toBe('https://app.example.test/bienvenida/paso/1');
     expect(await link('https://otro.example.test/bienvenida/paso/1')).toBe('http://localhost:5173');
+  });
+
+  /** A player signed up (and in) on an autoconfirm server: his access token. */
+  async function autoconfirmed(base: string, email: string): Promise<string> {
+    const r = await call(base, freshIp(), 'POST', '/signup', { email, password: 'secreto1' });
+    expect(r.status).toBe(200);
+    return r.body.access_token;
+  }
+  const changeOf = async (email: string) => (await db().query('select email, email_change from auth.users where lower(email) = lower($1)', [email])).rows[0];
+  const followed = async (link: string) => new URLSearchParams(new URL((await fetch(link, { redirect: 'manual' })).headers.get('location')!).hash.slice(1));
+
+  it('GoTrue: with autoconfirm, double_confirm_changes mails both addresses but either link completes the change (supabase/auth#1820)', async () => {
+    const base = await authWith(AUTOCONFIRM);
+    const email = uniqueEmail('doble');
+    const token = await autoconfirmed(base, email);
+    const newEmail = uniqueEmail('doblenuevo');
+    expect((await call(base, freshIp(), 'PUT', '/user', { email: newEmail }, { authorization: `Bearer ${token}` })).status).toBe(200);
+    // This file names no template: GoTrue's own, the same for both addresses.
+    await waitForMail(email, { subject: 'Confirm your new email address' });
+    const toNew = await waitForMail(newEmail, { subject: 'Confirm your new email address' });
+    expect((await followed(firstLink(toNew))).get('type')).toBe('email_change');
+    expect(await changeOf(newEmail)).toEqual({ email: newEmail, email_change: '' });
+  });
+
+  it('GoTrue: double_confirm_changes = false mails the new address alone, whose link completes the change', async () => {
+    const base = await authWith(AUTOCONFIRM.replace('[auth.email]', '[auth.email]\ndouble_confirm_changes = false'));
+    const email = uniqueEmail('simple');
+    const token = await autoconfirmed(base, email);
+    const newEmail = uniqueEmail('simplenuevo');
+    expect((await call(base, freshIp(), 'PUT', '/user', { email: newEmail }, { authorization: `Bearer ${token}` })).status).toBe(200);
+    const toNew = await waitForMail(newEmail, { subject: 'Confirm your new email address' });
+    await expect(waitForMail(email, { subject: 'Confirm your new email address', timeoutMs: 800 })).rejects.toThrow(/no mail/);
+    expect((await followed(firstLink(toNew))).get('type')).toBe('email_change');
+    expect(await changeOf(newEmail)).toEqual({ email: newEmail, email_change: '' });
+    // generate_link of the current address's side needs it on.
+    expect(
+      await call(base, freshIp(), 'POST', '/admin/generate_link', { type: 'email_change_current', email: newEmail, new_email: uniqueEmail('x') }, {
+        apikey: SERVICE_ROLE_KEY,
+        authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+      }),
+    ).toMatchObject({ status: 400, body: { code: 'validation_failed', message: 'Enable secure email change to generate link for current email' } });
+  });
+
+  it('GoTrue: secure_password_change off (the CLI default): a session older than 24 h changes the password without a nonce', async () => {
+    const base = await authWith(AUTOCONFIRM);
+    const email = uniqueEmail('sinreauth');
+    const token = await autoconfirmed(base, email);
+    await db().query(`update auth.sessions set created_at = now() - interval '25 hours' where id = $1`, [decodeJwt(token).session_id]);
+    expect((await call(base, freshIp(), 'PUT', '/user', { password: 'secreto2' }, { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await call(base, freshIp(), 'POST', '/token?grant_type=password', { email, password: 'secreto2' })).status).toBe(200);
   });
 
   it('GoTrue: RATE_LIMIT_EMAIL_SENT is [auth.rate_limit] email_sent (mails per address per hour)', async () => {

@@ -1,10 +1,13 @@
 // Journeys of /settings on a phone, each with a fresh confirmed player (never a seeded one): the
 // first favourite club chosen through a league filter, the username with its availability and
-// 4-character rule, the sticky bar's Cancel, an e-mail notice switched, and the password change
-// by recovery mail. The server's view (the player's own API) confirms every save.
+// 4-character rule, the sticky bar's Cancel, an e-mail notice switched, the password change by
+// recovery mail and, after a long session, with the mailed code, and the e-mail change confirmed
+// from both addresses. The server's view (the player's own API) confirms every save.
 import { expect, test, type Page } from '@playwright/test';
-import { createPlayer, serviceClient, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
-import { mailLink } from '../support/e2e-inbox.ts';
+import { decodeJwt } from 'jose';
+import { createPlayer, serviceClient, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
+import { mailLink, newestMail } from '../support/e2e-inbox.ts';
+import { e2eSql } from '../support/e2e-standings.ts';
 
 async function clubByName(name: string): Promise<{ id: number; logo_url: string | null }> {
   const { data, error } = await serviceClient().from('clubs').select('id, logo_url').eq('name', name).single();
@@ -145,11 +148,73 @@ test('a player switches an e-mail notice and the server keeps it', async ({ page
   await expect(page.getByRole('switch', { name: 'Novedades' })).toHaveAttribute('aria-checked', String(!before.data.news_updates));
 });
 
-test('changing the password sends the recovery mail to the player', async ({ page }) => {
+test('the password can still be changed through the recovery mail', async ({ page }) => {
   const player = await createPlayer('ajustes');
   await openSettings(page, player);
 
-  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await page.getByRole('button', { name: 'Enviarme un enlace por correo' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Correo de recuperación enviado. Revisa tu bandeja de entrada.' })).toBeVisible();
   expect(await mailLink(player.email, /Restablece tu contraseña/)).toMatch(/reset-password|redirect_to=[^&]*reset-password/);
+});
+
+test('changing the password after a long session asks for the 6-digit code mailed to the player (issue 42)', async ({ page }) => {
+  const player = await createPlayer('clave');
+  // Signed in 25 hours ago: Auth asks for a fresh code before a new password (secure_password_change).
+  const { session_id } = decodeJwt(player.session.access_token) as { session_id: string };
+  await e2eSql(`update auth.sessions set created_at = now() - interval '25 hours' where id = $1`, [session_id]);
+  await openSettings(page, player);
+
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await page.getByLabel('Contraseña nueva', { exact: true }).fill('NuevaClave2026');
+  await page.getByLabel('Confirmar contraseña nueva', { exact: true }).fill('NuevaClave2026');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Por seguridad, te enviamos un código de 6 dígitos a ${player.email}.` })).toBeVisible();
+  const mail = await newestMail(player.email, /es tu código de Quinielazo$/);
+  const code = mail.subject.slice(0, 6);
+  expect(mail.body.html).toContain(`<strong>${code}</strong>`);
+
+  // A mistyped code is refused in Spanish and the password stays the same.
+  const field = page.getByLabel('Código de 6 dígitos');
+  await field.fill(code === '000000' ? '000001' : '000000');
+  await page.getByRole('button', { name: 'Confirmar y guardar' }).click();
+  await expect(page.getByText('El código no es correcto o ya venció. Revisa el correo más reciente o pide otro código.')).toBeVisible();
+  await expect(signInPlayer(player.email, 'NuevaClave2026')).rejects.toMatchObject({ code: 'invalid_credentials' });
+
+  await field.fill(code);
+  await page.getByRole('button', { name: 'Confirmar y guardar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Contraseña actualizada.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toBeVisible();
+  expect((await signInPlayer(player.email, 'NuevaClave2026')).id).toBe(player.id);
+});
+
+test('changing the e-mail: a link to each address, and the change only once both are opened (issue 42)', async ({ page }) => {
+  const player = await createPlayer('correo');
+  const newEmail = player.email.replace('correo-', 'nuevo-');
+  const accountEmail = async () => (await serviceClient().auth.admin.getUserById(player.id)).data.user?.email;
+  await openSettings(page, player);
+
+  await page.getByRole('button', { name: 'Cambiar correo electrónico' }).click();
+  await page.getByLabel('Correo nuevo').fill(newEmail);
+  await page.getByRole('button', { name: 'Enviar enlaces' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Te enviamos un enlace a ${player.email} y otro a ${newEmail}. Ábrelos los dos para confirmar el cambio` }),
+  ).toBeVisible();
+  await expect(page.getByTestId('settings-email')).toHaveText(player.email);
+
+  // The new address's link: back on /settings, told to open the other one; nothing changed yet.
+  const toNew = await newestMail(newEmail, /Confirma el cambio de correo/);
+  expect(toNew.body.text).toContain(`de ${player.email} a ${newEmail}`);
+  await page.goto(await mailLink(newEmail, /Confirma el cambio de correo/));
+  await expect(page.getByRole('status').filter({ hasText: 'Listo, confirmaste desde uno de tus correos. Ahora abre el enlace que te enviamos al otro' })).toBeVisible();
+  await expect(page.getByTestId('settings-email')).toHaveText(player.email);
+  expect(await accountEmail()).toBe(player.email);
+  // A reload still says the change waits for the other address.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: `Cambio pendiente a ${newEmail}: confírmalo desde tu correo actual y desde el nuevo.` })).toBeVisible();
+
+  // The current address's link completes it, and signs this phone in with the new address.
+  await page.goto(await mailLink(player.email, /Confirma el cambio de correo/));
+  await expect(page.getByTestId('settings-email')).toHaveText(newEmail);
+  expect(await accountEmail()).toBe(newEmail);
+  await expect(page.getByText(/Cambio pendiente/)).toHaveCount(0);
 });

@@ -22,6 +22,23 @@ describe('auth e-mail templates', () => {
     expect(mail.html).toContain('lang="es"');
   });
 
+  it('reauthentication: the code in a Spanish subject and body, no link', () => {
+    const mail = authMail(templates, 'reauthentication', 'ana@quinielazo.mx', '', '482913');
+    expect(mail.subject).toBe('482913 es tu código de Quinielazo');
+    expect(mail.html).toContain('<strong>482913</strong>');
+    expect(mail.html).not.toContain('href=');
+    expect(mail.html + mail.text + mail.subject).not.toContain('{{');
+  });
+
+  it('an e-mail change names both addresses in the mail to each', () => {
+    const link = 'http://127.0.0.1:54321/auth/v1/verify?token=abc&type=email_change';
+    for (const to of ['ana@quinielazo.mx', 'ana.nueva@correo.mx']) {
+      const mail = authMail(templates, 'email_change', to, link, '482913', '', { email: 'ana@quinielazo.mx', newEmail: 'ana.nueva@correo.mx' });
+      expect(mail.to).toBe(to);
+      expect(mail.text).toContain('de ana@quinielazo.mx a ana.nueva@correo.mx');
+    }
+  });
+
   it('escapes what it fills in', () => {
     const mail = authMail(templates, 'signup', 'ana@quinielazo.mx', 'http://x/verify?a="><script>', '1');
     expect(mail.html).not.toContain('"><script>');

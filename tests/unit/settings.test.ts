@@ -1,10 +1,13 @@
 // The settings screen's pure rules (docs/product.md#settings): the 4-character username rule,
 // when availability is asked, when the save bar may save, the save error's wording, and the
-// club picker's league filter and search.
+// club picker's league filter and search, and the e-mail and password changes' words (issue 42).
 import { describe, expect, it } from 'vitest';
 import {
   canSaveProfile,
+  codeFrom,
+  emailChangeSentMessage,
   filterClubs,
+  isHalfConfirmedEmailChange,
   isProfileDirty,
   LEAGUES,
   profileErrorMessage,
@@ -109,5 +112,30 @@ describe('club picker', () => {
     expect(filterClubs(clubs, 'Jugadores', 'REAL').map((c) => c.id)).toEqual([201]);
     expect(filterClubs(clubs, 'Liga MX', 'américa').map((c) => c.id)).toEqual([1]);
     expect(filterClubs(clubs, 'Liga MX', 'zzz')).toEqual([]);
+  });
+});
+
+describe('e-mail and password changes (issue 42)', () => {
+  it('knows GoTrue\'s return from the first of the two e-mail links, and nothing else', () => {
+    const first = '#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email&sb=';
+    expect(isHalfConfirmedEmailChange(first)).toBe(true);
+    expect(isHalfConfirmedEmailChange('#access_token=x&type=email_change')).toBe(false);
+    expect(isHalfConfirmedEmailChange('#error=access_denied&error_code=otp_expired')).toBe(false);
+    expect(isHalfConfirmedEmailChange('')).toBe(false);
+  });
+
+  it('tells the player both addresses got a link and that nothing changes until both confirm', () => {
+    expect(emailChangeSentMessage('ana@correo.mx', 'ana@nuevo.mx')).toBe(
+      'Te enviamos un enlace a ana@correo.mx y otro a ana@nuevo.mx. Ábrelos los dos para confirmar el cambio: hasta entonces tu correo sigue siendo ana@correo.mx.',
+    );
+  });
+
+  it('reads a six-digit code as typed on a phone', () => {
+    expect(codeFrom('482913')).toBe('482913');
+    expect(codeFrom(' 482 913 ')).toBe('482913');
+    expect(codeFrom('482-913')).toBe('482913');
+    expect(codeFrom('48291')).toBeNull();
+    expect(codeFrom('48291a')).toBeNull();
+    expect(codeFrom('')).toBeNull();
   });
 });

@@ -26,7 +26,47 @@ export const SETTINGS_MESSAGES = {
   preferencesError: 'Error al actualizar preferencias.',
   resetSent: 'Correo de recuperación enviado. Revisa tu bandeja de entrada.',
   resetError: 'Hubo un error al enviar el correo de recuperación.',
+  emailSame: 'Ese ya es tu correo.',
+  emailTaken: 'Ese correo ya lo usa otra cuenta.',
+  emailChangeHalf: 'Listo, confirmaste desde uno de tus correos. Ahora abre el enlace que te enviamos al otro para terminar el cambio.',
+  passwordChanged: 'Contraseña actualizada.',
+  passwordSame: 'Parece que es la que ya tienes actualmente. Intenta con otra.',
+  codeRequired: 'Escribe el código de 6 dígitos que te enviamos.',
+  codeInvalid: 'El código no es correcto o ya venció. Revisa el correo más reciente o pide otro código.',
+  codeResent: 'Te enviamos un código nuevo.',
 } as const;
+
+/** After asking to change the e-mail: both addresses were sent a link, and both must confirm. */
+export function emailChangeSentMessage(current: string, next: string): string {
+  return `Te enviamos un enlace a ${current} y otro a ${next}. Ábrelos los dos para confirmar el cambio: hasta entonces tu correo sigue siendo ${current}.`;
+}
+
+/** A change asked for and not yet confirmed from both addresses. */
+export function emailChangePendingMessage(next: string): string {
+  return `Cambio pendiente a ${next}: confírmalo desde tu correo actual y desde el nuevo.`;
+}
+
+/** A password change in a long session: GoTrue asks for the code it mails (reauthentication). */
+export function passwordCodeSentMessage(email: string): string {
+  return `Por seguridad, te enviamos un código de 6 dígitos a ${email}. Escríbelo para guardar tu nueva contraseña.`;
+}
+
+/**
+ * GoTrue's words when the first of an e-mail change's two links is opened: it sends the player
+ * back with them in the URL fragment (`#message=…&sb=`), and changes nothing yet.
+ */
+const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+/** Whether a URL fragment is GoTrue's "one of the two links confirmed" return. */
+export function isHalfConfirmedEmailChange(hash: string): boolean {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('message') === SINGLE_CONFIRMATION;
+}
+
+/** A six-digit code as typed on a phone: spaces and dashes dropped; null unless six digits remain. */
+export function codeFrom(typed: string): string | null {
+  const digits = typed.replace(/[\s-]/g, '');
+  return /^\d{6}$/.test(digits) ? digits : null;
+}
 
 /** The league filter of docs/product.md#settings, in its order. 'Jugadores' has no clubs yet (docs/decisions/admin.md, "Settings"). */
 export const LEAGUES = ['Liga MX', 'Premier League', 'La Liga', 'Bundesliga', 'Serie A', 'Internacional', 'MLS', 'Ligue 1', 'Jugadores'] as const;

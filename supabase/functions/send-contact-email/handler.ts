@@ -1,6 +1,10 @@
 // The contact form (/contactanos): forwards a visitor's message to the team's inbox.
 // Every field has a length cap and each address may send a few messages per window (the
-// form is open to anyone with the public anon key), so nobody can flood the team's inbox.
+// form is open to anyone with the project's publishable key), so nobody can flood the team's inbox.
+// The caller is verified here with getClaims() (verify_jwt = false in config.toml, issue 42): a
+// visitor's publishable key reaches the function as the gateway's anon JWT, a player's session
+// as his own; anything else is the 401 hosted's verify_jwt gave.
+import { verifiedCaller } from '../_shared/claims.ts';
 import { env, optionalEnv } from '../_shared/env.ts';
 import { corsHeaders, json, readJson } from '../_shared/http.ts';
 import { escapeHtml, layout, sendMail } from '../_shared/mailer.ts';
@@ -47,6 +51,8 @@ function callerAddress(req: Request): string {
 
 export default async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
+  const verified = await verifiedCaller(req);
+  if (verified instanceof Response) return verified;
   if (req.method !== 'POST') return json(405, { error: 'Método no permitido.' });
   const body = await readJson(req);
   const name = typeof body?.name === 'string' ? body.name.trim() : '';

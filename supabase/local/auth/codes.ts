@@ -11,10 +11,10 @@
 //   code of its type) would let any stranger with five garbage hashes, or a player opening an
 //   old link twice, kill everyone's codes.
 // - The `token` road names the address, so a wrong code counts against every live code of that
-//   address (all kinds, so switching `type` buys nothing), in the database (auth.email_code_tries)
-//   for the code's whole life: no window resets it, nor a restart. The MAX_WRONG_CODES-th kills
-//   its six digits, not its link: the link's hash is unguessable, and killing it let anyone with
-//   five wrong tries take the owner's way in (issue 41).
+//   address (all kinds, the reauthentication nonce included, so switching `type` buys nothing),
+//   in the database (auth.email_code_tries) for the code's whole life: no window resets it, nor
+//   a restart. The MAX_WRONG_CODES-th kills its six digits, not its link: the link's hash is
+//   unguessable, and killing it let anyone with five wrong tries take the owner's way in (issue 41).
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { MAX_WRONG_CODES } from './limits.ts';
 import type { Queryable } from './store.ts';
@@ -51,6 +51,12 @@ export async function countWrongCode(db: Queryable, email: string, ttlSeconds: n
        union all
        select email_change_token_new from auth.users
         where lower(email_change) = $1 and email_change_token_new <> '' and email_change_sent_at > now() - make_interval(secs => $2)
+       union all
+       select email_change_token_current from auth.users
+        where lower(email) = $1 and email_change_token_current <> '' and email_change_sent_at > now() - make_interval(secs => $2)
+       union all
+       select reauthentication_token from auth.users
+        where lower(email) = $1 and reauthentication_token <> '' and reauthentication_sent_at > now() - make_interval(secs => $2)
      )
      insert into auth.email_code_tries (token_hash, wrong_tries) select hash, 1 from live
      on conflict (token_hash) do update set wrong_tries = auth.email_code_tries.wrong_tries + 1, updated_at = now()`,

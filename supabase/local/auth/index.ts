@@ -37,6 +37,10 @@ import {
 /** Routes the Supabase gateway serves without an apikey (links opened from an e-mail, OAuth, the JWKS). */
 const OPEN_ROUTES = new Set(['/verify', '/callback', '/authorize', '/.well-known/jwks.json']);
 const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
+/** GoTrue's words after the first of an e-mail change's two confirmations (verify.go). */
+const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+/** GoTrue asks for reauthentication when the session is older than this (user.go, UserUpdate). */
+const RECENT_SESSION = '24 hours';
 const MAX_BODY_BYTES = 1_000_000;
 /** Nesting a JSON body may have: sign-up metadata is flat; 50,000 levels blew the stack (a 500). */
 const MAX_JSON_DEPTH = 64;
@@ -159,8 +163,8 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
   }
 
   /** Queues a mail of the request; it goes out after the answer, and only if the request succeeded. */
-  function mail(r: Request, kind: MailKind, to: string, hash: string, otp: string, redirectTo: string): void {
-    r.mails.push(authMail(templates, kind, to, verifyLink(hash, kind, redirectTo), otp, site.siteUrl ?? ''));
+  function mail(r: Request, kind: MailKind, to: string, hash: string, otp: string, redirectTo: string, change?: { email: string; newEmail: string }): void {
+    r.mails.push(authMail(templates, kind, to, verifyLink(hash, kind, redirectTo), otp, site.siteUrl ?? '', change));
   }
 
   /**
@@ -504,18 +508,32 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     ['email_change_token_new', 'email_change_sent_at'],
   ]);
 
-  /** Finds the user a link or code belongs to and consumes it; undefined when invalid or expired. */
-  async function consumeToken(db: Queryable, type: string, hash: string): Promise<{ user: UserRow; type: string } | undefined> {
+  /**
+   * Finds the user a link or code belongs to and consumes it; undefined when invalid or expired.
+   * `single`: the first of an e-mail change's two confirmations (nothing changed yet, no session).
+   */
+  async function consumeToken(db: Queryable, type: string, hash: string): Promise<{ user: UserRow; type: string; single?: boolean } | undefined> {
     const types = type === 'email' ? ['signup', 'magiclink'] : [type];
     for (const t of types) {
       const col = TOKEN_COLUMN.get(t);
       if (!col) continue;
+      // An e-mail change has a token for each address (GoTrue's FindUserByEmailChangeToken).
+      const matches = t === 'email_change' ? `(email_change_token_new = $1::text or email_change_token_current = $1::text)` : `${col} = $1::text`;
       const { rows } = await db.query<UserRow>(
-        `select * from auth.users where ${col} = $1::text and $1::text <> '' and ${SENT_AT.get(col)} > now() - make_interval(secs => $2) for update`,
+        `select * from auth.users where ${matches} and $1::text <> '' and ${SENT_AT.get(col)} > now() - make_interval(secs => $2) for update`,
         [hash, OTP_TTL],
       );
       const user = rows[0];
       if (!user) continue;
+      if (t === 'email_change' && site.doubleConfirmChanges && site.confirmations && !user.email_change_confirm_status && user.email) {
+        // GoTrue's emailChangeVerify with secure e-mail change: the first address to confirm only
+        // marks the change half done (its token dies); the second completes it. With autoconfirm
+        // (enable_confirmations = false) GoTrue skips this, and either link completes the change.
+        const which = user.email_change_token_current === hash ? 'email_change_token_current' : 'email_change_token_new';
+        await db.query(`update auth.users set email_change_confirm_status = 1, ${which} = '', updated_at = now() where id = $1`, [user.id]);
+        await forgetCode(db, hash);
+        return { user: await reload(db, user.id), type: t, single: true };
+      }
       if (t === 'signup' || t === 'invite') {
         // GoTrue's User.Confirm also records email_verified in user_metadata.
         await db.query(
@@ -537,12 +555,15 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         }
         await db.query(`update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`, [user.id]);
       } else if (t === 'email_change') {
+        // GoTrue's ConfirmEmailChange: the new address is the account's, confirmed.
         await db.query(
-          `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_sent_at = null, updated_at = now() where id = $1`,
+          `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_token_current = '',
+             email_change_confirm_status = 0, email_change_sent_at = null, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
           [user.id],
         );
         await db.query(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() where user_id = $1 and provider = 'email'`,
+          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
+            where user_id = $1 and provider = 'email'`,
           [user.id, user.email_change],
         );
       }
@@ -567,6 +588,12 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     return tx(async (db) => {
       const found = hash ? await consumeToken(db, type, hash) : undefined;
       if (!found) return fail('access_denied', 'otp_expired', 'Email link is invalid or has expired');
+      if (found.single) {
+        // GoTrue's prepRedirectURL: the message in the fragment (and `sb`, its mark), no session.
+        const u = new URL(redirectTo);
+        u.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' }).toString();
+        return { status: 303, location: u.toString() };
+      }
       const flow = (
         await db.query(
           `select id from auth.flow_state where user_id = $1 and authentication_method = $2 and auth_code_issued_at is null order by created_at desc limit 1`,
@@ -619,10 +646,13 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
       }
       // Dead digits are refused like wrong ones; the same code's link still works (codes.ts).
       const found = codeEmail && !(await digitsAlive(db, hash)) ? undefined : await consumeToken(db, type, hash);
+      if (found?.single) return { single: true as const };
       if (found) return { session: await createSession(db, issuer, found.user, 'otp', req.headers['user-agent']) };
       if (codeEmail) await countWrongCode(db, codeEmail, OTP_TTL);
       return { session: undefined };
     });
+    // GoTrue's answer to the first of an e-mail change's two confirmations.
+    if ('single' in outcome) return { status: 200, body: { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' } };
     if (!outcome.session) throw forbidden('otp_expired', 'Token has expired or is invalid');
     return { status: 200, body: outcome.session };
   }
@@ -636,10 +666,13 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     const { req, body, query } = r;
     const caller = await authenticate(req);
     const password = typeof body.password === 'string' ? body.password : undefined;
+    const nonce = typeof body.nonce === 'string' ? body.nonce.trim() : '';
     const data = isObject(body.data) ? body.data : undefined;
     const newEmail = body.email !== undefined && body.email !== null ? validateEmail(body.email) : undefined;
     if (password !== undefined) {
       checkPasswordStrength(policy, password);
+      // GoTrue's order: reauthentication first (a nonce is used up even if the rest fails), then same_password.
+      await requireReauthentication(caller, nonce);
       if (await passwordMatches(password, caller.user.encrypted_password)) {
         throw unprocessable('same_password', 'New password should be different from the old password.');
       }
@@ -647,8 +680,14 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
     return tx(async (db) => {
       const id = caller.user.id;
       if (password !== undefined) {
-        await db.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [id, await hashPassword(password)]);
-        // GoTrue signs the account out everywhere else when its password changes.
+        // GoTrue's UpdatePassword: every pending link and code dies with the old password (the
+        // one who set it may not be the owner), and the account is signed out everywhere else.
+        await db.query(
+          `update auth.users set encrypted_password = $2, confirmation_token = '', confirmation_sent_at = null, recovery_token = '', recovery_sent_at = null,
+             email_change_token_new = '', email_change_token_current = '', email_change_sent_at = null, reauthentication_token = '', reauthentication_sent_at = null,
+             updated_at = now() where id = $1`,
+          [id, await hashPassword(password)],
+        );
         if (caller.sessionId) await db.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [id, caller.sessionId]);
         else await db.query(`delete from auth.sessions where user_id = $1`, [id]);
       }
@@ -660,18 +699,87 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         );
       }
       if (newEmail && newEmail !== (caller.user.email ?? '').toLowerCase()) {
-        limitEmail(newEmail);
-        const taken = await findUserByEmail(db, newEmail);
-        const { otp, hash } = newOtp(await hashKey(), newEmail);
-        // A taken address answers exactly like a free one (no enumeration), but gets no code:
-        // the pending change holds a hash nobody can produce, so it can never complete.
-        await db.query(
-          `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now() where id = $1`,
-          [id, newEmail, taken && taken.id !== id ? createHash('sha224').update(randomUUID()).digest('hex') : hash],
-        );
-        if (!taken || taken.id === id) mail(r, 'email_change', newEmail, hash, otp, redirectOr(query.get('redirect_to'), ctx.siteUrl));
+        await sendEmailChange(r, db, await reload(db, id), newEmail, redirectOr(query.get('redirect_to'), ctx.siteUrl));
       }
       return { status: 200, body: await userJson(db, await reload(db, id)) };
+    });
+  }
+
+  /**
+   * GoTrue's sendEmailChange: a code and link for the new address and, with double confirmation
+   * ([auth.email] double_confirm_changes), another for the current one; the change completes
+   * once both are confirmed (consumeToken). A taken new address answers exactly like a free one
+   * (no enumeration; GoTrue answers 422 email_exists) but gets no code: its side holds a hash
+   * nobody can produce, so the change never completes. The current address is mailed either way,
+   * or its owner would learn from his own inbox that the other address is taken.
+   */
+  async function sendEmailChange(r: Request, db: Queryable, user: UserRow, newEmail: string, redirectTo: string): Promise<void> {
+    const current = (user.email ?? '').toLowerCase();
+    const both = site.doubleConfirmChanges && !!current;
+    limitEmail(newEmail);
+    if (both) limitEmail(current);
+    const key = await hashKey();
+    const taken = await findUserByEmail(db, newEmail);
+    const free = !taken || taken.id === user.id;
+    const forNew = newOtp(key, newEmail);
+    const forCurrent = both ? newOtp(key, current) : undefined;
+    await db.query(
+      `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4, email_change_confirm_status = 0,
+         email_change_sent_at = now(), updated_at = now() where id = $1`,
+      [user.id, newEmail, free ? forNew.hash : createHash('sha224').update(randomUUID()).digest('hex'), forCurrent?.hash ?? ''],
+    );
+    const change = { email: user.email ?? '', newEmail };
+    if (free) mail(r, 'email_change', newEmail, forNew.hash, forNew.otp, redirectTo, change);
+    if (forCurrent) mail(r, 'email_change', current, forCurrent.hash, forCurrent.otp, redirectTo, change);
+  }
+
+  /**
+   * GoTrue's UserUpdate with [auth.email] secure_password_change: a password change in a session
+   * made more than 24 hours ago (or without one) needs the nonce /reauthenticate mailed. Its
+   * verifyReauthentication: 400 reauthentication_needed without a nonce, 422
+   * reauthentication_not_valid for a wrong or expired one; a right one is used up. Beyond
+   * GoTrue, a wrong nonce counts against the address's live codes like a wrong e-mail code
+   * (codes.ts), so a stolen session cannot try the million nonces.
+   */
+  async function requireReauthentication(caller: Caller, nonce: string): Promise<void> {
+    if (!site.securePasswordChange) return;
+    if (caller.sessionId) {
+      const { rowCount } = await pool.query(`select 1 from auth.sessions where id = $1 and created_at > now() - interval '${RECENT_SESSION}'`, [caller.sessionId]);
+      if (rowCount) return;
+    }
+    if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+    const key = await hashKey();
+    const valid = await tx(async (db) => {
+      const { rows } = await db.query<UserRow & { live: boolean }>(
+        `select *, reauthentication_sent_at > now() - make_interval(secs => $2) as live from auth.users where id = $1 for update`,
+        [caller.user.id, OTP_TTL],
+      );
+      const user = rows[0];
+      if (!user?.email) throw unprocessable('reauthentication_not_valid', 'Reauthentication requires an email or a phone number');
+      if (!user.reauthentication_token || !user.live) return false;
+      const hash = tokenHash(key, user.email, nonce);
+      if (hash === user.reauthentication_token && (await digitsAlive(db, hash))) {
+        await db.query(`update auth.users set reauthentication_token = '' where id = $1`, [user.id]);
+        await forgetCode(db, hash);
+        return true;
+      }
+      await countWrongCode(db, user.email, OTP_TTL);
+      return false;
+    });
+    if (!valid) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+  }
+
+  /** reauthenticate(): GoTrue's GET /reauthenticate mails the signed-in user a six-digit nonce. */
+  async function reauthenticate(r: Request): Promise<Reply> {
+    const { user } = await authenticate(r.req);
+    if (!user.email) throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
+    if (!user.email_confirmed_at) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
+    limitEmail(user.email);
+    return tx(async (db) => {
+      const { otp, hash } = newOtp(await hashKey(), user.email!);
+      await db.query(`update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1`, [user.id, hash]);
+      r.mails.push(authMail(templates, 'reauthentication', user.email!, '', otp, site.siteUrl ?? ''));
+      return { status: 200, body: {} };
     });
   }
 
@@ -759,13 +867,10 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         // The new code confirms the newest sign-up, whose password and choices the row holds.
         if (!user || user.email_confirmed_at) return { status: 200, body: {} };
         await sendConfirmation(r, db, user, email, null, redirectTo);
-      } else {
-        const { rows } = await db.query<UserRow>(`select * from auth.users where lower(email_change) = $1 limit 1`, [email]);
-        if (rows[0]) {
-          const { otp: code, hash } = newOtp(await hashKey(), email);
-          await db.query(`update auth.users set email_change_token_new = $2, email_change_sent_at = now() where id = $1`, [rows[0].id, hash]);
-          mail(r, 'email_change', email, hash, code, redirectTo);
-        }
+      } else if (user?.email_change) {
+        // GoTrue's resend for email_change: the account is found by its current address, and
+        // the pending change's mails go out again with new codes (both, with double confirmation).
+        await sendEmailChange(r, db, user, user.email_change, redirectTo);
       }
       return { status: 200, body: {} };
     });
@@ -945,15 +1050,20 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
           break;
         }
         case 'email_change_current':
-          // The double confirmation of e-mail changes is not built (GoTrue without secure_email_change_enabled).
-          throw badRequest('validation_failed', 'Enable secure email change to generate link for current email');
         case 'email_change_new': {
+          // GoTrue: the current address's link needs double confirmation on; each type sets its
+          // own token and leaves the other as it was, so both links are made by two calls.
+          if (type === 'email_change_current' && !site.doubleConfirmChanges) throw badRequest('validation_failed', 'Enable secure email change to generate link for current email');
           const newEmail = validateEmail(body.new_email);
           const taken = await findUserByEmail(db, newEmail);
           if (taken && taken.id !== user!.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
-          linkHash = tokenHash(key, newEmail, code);
+          const column = type === 'email_change_current' ? 'email_change_token_current' : 'email_change_token_new';
+          if (type === 'email_change_new') linkHash = tokenHash(key, newEmail, code);
           linkType = 'email_change';
-          await db.query(`update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now() where id = $1`, [user!.id, newEmail, linkHash]);
+          await db.query(
+            `update auth.users set email_change = $2, ${column} = $3, email_change_confirm_status = 0, email_change_sent_at = now() where id = $1`,
+            [user!.id, newEmail, linkHash],
+          );
           break;
         }
         default:
@@ -1025,6 +1135,8 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
         return getUser(r);
       case 'PUT /user':
         return putUser(r);
+      case 'GET /reauthenticate':
+        return reauthenticate(r);
       case 'POST /logout':
         return logout(r);
       case 'POST /recover':

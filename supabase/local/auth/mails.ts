@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { configTable, projectRootOf, readSupabaseConfig } from '../config-toml.ts';
 import type { MailMessage } from '../service.ts';
 
-export type MailKind = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change';
+export type MailKind = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change' | 'reauthentication';
 
 /** GoTrue's mail kinds and the CLI's template names. */
 const TEMPLATE_OF: Record<MailKind, string> = {
@@ -17,6 +17,7 @@ const TEMPLATE_OF: Record<MailKind, string> = {
   recovery: 'recovery',
   magiclink: 'magic_link',
   email_change: 'email_change',
+  reauthentication: 'reauthentication',
 };
 
 interface Template {
@@ -51,6 +52,10 @@ const GOTRUE_DEFAULTS: Record<MailKind, Template> = {
     subject: 'Confirm your new email address',
     html: '<h2>Confirm your new email address</h2>\n\n<p>Follow the link below to confirm {{ .NewEmail }} as your new email address.</p>\n<p><a href="{{ .ConfirmationURL }}">Confirm new email address</a></p>\n<p>If you didn\'t request this change, you can safely ignore this email.</p>',
   },
+  reauthentication: {
+    subject: '{{ .Token }} is your verification code',
+    html: '<h2>Your verification code</h2>\n\n<p>Use the code below to verify your identity. It expires shortly.</p>\n<p>{{ .Token }}</p>',
+  },
 };
 
 /**
@@ -79,8 +84,8 @@ export function loadAuthTemplates(configFile: string): AuthTemplates {
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The Go-template variables GoTrue gives its mail templates, the ones these templates use. */
-function render(template: string, vars: Record<string, string>): string {
-  return template.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(vars, name) ? escapeHtml(vars[name]!) : whole));
+function render(template: string, vars: Record<string, string>, escape: (s: string) => string = escapeHtml): string {
+  return template.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(vars, name) ? escape(vars[name]!) : whole));
 }
 
 function plainText(html: string): string {
@@ -95,8 +100,22 @@ function plainText(html: string): string {
     .trim();
 }
 
-export function authMail(templates: AuthTemplates, kind: MailKind, to: string, link: string, code: string, siteUrl = ''): MailMessage {
+/**
+ * One auth mail. GoTrue renders the subject as a template too (its reauthentication subject is
+ * "{{ .Token }} is your verification code"). An e-mail change's two mails say both addresses:
+ * `Email` is the account's current one, `NewEmail` the one asked for, `SendingTo` this mail's.
+ */
+export function authMail(
+  templates: AuthTemplates,
+  kind: MailKind,
+  to: string,
+  link: string,
+  code: string,
+  siteUrl = '',
+  change?: { email: string; newEmail: string },
+): MailMessage {
   const { subject, html } = templates[kind];
-  const body = render(html, { ConfirmationURL: link, Token: code, Email: to, NewEmail: to, SiteURL: siteUrl });
-  return { to, subject, html: body, text: plainText(body) };
+  const vars = { ConfirmationURL: link, Token: code, Email: change?.email ?? to, NewEmail: change?.newEmail ?? to, SendingTo: to, SiteURL: siteUrl };
+  const body = render(html, vars);
+  return { to, subject: render(subject, vars, (s) => s), html: body, text: plainText(body) };
 }

@@ -6,7 +6,12 @@
 // - [auth.email] enable_confirmations (GOTRUE_MAILER_AUTOCONFIRM, negated; CLI default false):
 //   false confirms a sign-up at once and answers it with a session;
 // - [auth] jwt_expiry (GOTRUE_JWT_EXP, default 3600 s): the access token's lifetime;
-// - [auth] site_url and additional_redirect_urls (GOTRUE_SITE_URL, GOTRUE_URI_ALLOW_LIST).
+// - [auth] site_url and additional_redirect_urls (GOTRUE_SITE_URL, GOTRUE_URI_ALLOW_LIST);
+// - [auth.email] double_confirm_changes (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, CLI default
+//   true): an e-mail change mails both addresses and completes once both are confirmed;
+// - [auth.email] secure_password_change (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION,
+//   CLI default false): a password change in a session older than 24 h needs the nonce mailed
+//   by /reauthenticate.
 // Passwords, rate limits, the sign-up hook and the templates have their own modules.
 import { configTable, readSupabaseConfig } from '../config-toml.ts';
 
@@ -17,6 +22,8 @@ export interface AuthSettings {
   jwtExpiry: number;
   siteUrl: string | undefined;
   additionalRedirectUrls: string[];
+  doubleConfirmChanges: boolean;
+  securePasswordChange: boolean;
 }
 
 const flag = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
@@ -35,6 +42,8 @@ export function loadAuthSettings(configFile: string): AuthSettings {
     jwtExpiry: expiry === undefined ? 3600 : validExpiry(expiry, configFile),
     siteUrl: typeof auth.site_url === 'string' ? auth.site_url : undefined,
     additionalRedirectUrls: list.filter((u): u is string => typeof u === 'string'),
+    doubleConfirmChanges: flag(email.double_confirm_changes, true),
+    securePasswordChange: flag(email.secure_password_change, false),
   };
 }
 

@@ -788,7 +788,10 @@ class RealtimeServer implements MountedService {
   private async dispatch(change: ChangeRow): Promise<void> {
     const { schema_name: schema, table_name: table, op: type } = change;
     const filterRow = type === 'DELETE' ? change.old_record : change.record;
-    const candidates: Array<{ sub: Subscription; ids: number[] }> = [];
+    // `ids`: the bindings whose filter the row passes; `all`: every binding of the event, which is
+    // who hears an error (hosted's apply_rls sends it to every subscription of the role on the
+    // table and action, before any filter is looked at).
+    const candidates: Array<{ sub: Subscription; ids: number[]; all: number[] }> = [];
     let meta: TableMeta | undefined;
     for (const conn of this.connections) {
       for (const sub of conn.channels.values()) {
@@ -805,7 +808,7 @@ class RealtimeServer implements MountedService {
         if (!meta) return;
         try {
           const ids = matching.filter((b) => !b.filter || filterMatches(b.filter, filterRow, meta!.types.get(b.filter.column))).map((b) => b.id);
-          if (ids.length > 0) candidates.push({ sub, ids });
+          candidates.push({ sub, ids, all: matching.map((b) => b.id) });
         } catch (e) {
           this.log(`subscription ${sub.topic} skipped: ${(e as Error).message}`);
         }
@@ -821,33 +824,36 @@ class RealtimeServer implements MountedService {
     }
     const tableMeta = meta;
     const allowed = await Promise.all(
-      [...groups.values()].map(async (g) => {
+      [...groups.values()].map(async (g): Promise<{ g: typeof g; readable: Set<string>; ok: boolean; error?: string }> => {
         try {
           // Hosted Realtime (realtime.apply_rls) works per column: a role delivers a change when
           // it may SELECT the primary key (and RLS lets it see the row, for inserts and updates),
           // and gets only the columns it may SELECT; column grants are enough, no table grant needed.
+          // Before any row, an insert or update on a table without a primary key is "Error 400:
+          // Bad Request, no primary key", and one whose key the role may not SELECT "Error 401:
+          // Unauthorized". A delete goes to every subscriber (RLS cannot judge a row that is
+          // gone) with the old columns the role may read, which under RLS is the key alone.
+          if (type !== 'DELETE' && tableMeta.pk.length === 0) return { g, readable: new Set<string>(), ok: false, error: 'Error 400: Bad Request, no primary key' };
           const readable = await this.readableColumns(g.role, tableMeta);
-          if (!this.mayDeliver(readable, tableMeta)) {
-            // realtime.apply_rls: an insert or update whose primary key the role may not SELECT
-            // reaches its subscribers as {schema, table, type} with "Error 401: Unauthorized".
-            const unauthorized = type !== 'DELETE' && tableMeta.pk.length > 0;
-            return { g, readable, ok: false, unauthorized };
-          }
-          const ok = type === 'DELETE' || (await this.canSelectRow(g.role, g.claims, tableMeta, change.record!));
-          return { g, readable, ok, unauthorized: false };
+          if (type === 'DELETE') return { g, readable, ok: true };
+          if (!tableMeta.pk.every((c) => readable.has(c))) return { g, readable, ok: false, error: 'Error 401: Unauthorized' };
+          return { g, readable, ok: await this.canSelectRow(g.role, g.claims, tableMeta, change.record!) };
         } catch (e) {
           // A failed check for one group of subscribers withholds the change from them alone.
           this.log(`visibility check for role ${g.role} failed: ${(e as Error).message}`);
-          return { g, readable: new Set<string>(), ok: false, unauthorized: false };
+          return { g, readable: new Set<string>(), ok: false };
         }
       }),
     );
 
-    for (const { g, readable, ok, unauthorized } of allowed) {
-      if (unauthorized) {
-        const data = { schema, table, type, errors: ['Error 401: Unauthorized'] };
-        for (const { sub, ids } of g.members) {
-          if (sub.conn.channels.get(sub.topic) === sub) sub.conn.push(sub, 'postgres_changes', { ids, data });
+    for (const { g, readable, ok, error } of allowed) {
+      if (error) {
+        // What hosted's replication poller sends for such a row (Realtime.Adapters.Changes): the
+        // change's schema, table and type, no columns, record or time, and the error.
+        const data: Record<string, unknown> = { schema, table, type, columns: [], commit_timestamp: null, record: {}, errors: [error] };
+        if (type === 'UPDATE') data.old_record = {};
+        for (const { sub, all } of g.members) {
+          if (sub.conn.channels.get(sub.topic) === sub) sub.conn.push(sub, 'postgres_changes', { ids: all, data });
         }
         continue;
       }
@@ -864,18 +870,9 @@ class RealtimeServer implements MountedService {
       if (type !== 'DELETE') data.record = only(change.record!);
       if (type !== 'INSERT') data.old_record = only(oldRecord(type, tableMeta, change.old_record));
       for (const { sub, ids } of g.members) {
-        if (sub.conn.channels.get(sub.topic) === sub) sub.conn.push(sub, 'postgres_changes', { ids, data });
+        if (ids.length > 0 && sub.conn.channels.get(sub.topic) === sub) sub.conn.push(sub, 'postgres_changes', { ids, data });
       }
     }
-  }
-
-  /**
-   * Whether a role with these readable columns gets the table's changes at all: hosted answers
-   * "Error 401: Unauthorized" instead of a row when a primary key column is not readable. A
-   * table without a primary key is checked by its whole row here, so it needs every column.
-   */
-  private mayDeliver(readable: Set<string>, meta: TableMeta): boolean {
-    return meta.pk.length > 0 ? meta.pk.every((c) => readable.has(c)) : meta.columns.every((c) => readable.has(c.name));
   }
 
   private async tableMeta(schema: string, table: string, sample: Record<string, unknown> | null): Promise<TableMeta | undefined> {

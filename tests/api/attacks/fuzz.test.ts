@@ -211,7 +211,7 @@ describe('bounded fuzz', () => {
     // Still serving: auth, PostgREST, realtime and the database answer as before.
     expect((await fetch(`${apiUrl}/auth/v1/health`, { headers: anon })).status).toBe(200);
     expect((await fetch(`${apiUrl}/rest/v1/quinielas?select=id&limit=1`, { headers: anon })).status).toBe(200);
-    expect((await fetch(`${apiUrl}/realtime/v1/api/health`)).status).toBe(200);
+    expect((await fetch(`${apiUrl}/realtime/v1/api/health`, { headers: anon })).status).toBe(200);
     expect((await player.client.from('profiles').select('id').eq('id', player.id)).data).toEqual([{ id: player.id }]);
 
     expect(failures).toEqual([]);

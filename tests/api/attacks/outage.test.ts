@@ -113,7 +113,7 @@ describe('durability and honest failures', () => {
     const contact = () =>
       fetch(`${first.apiUrl}/functions/v1/send-contact-email`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${first.anonKey}`, 'content-type': 'application/json' },
+        headers: { apikey: first.publishableKey, 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Ana', email: 'ana@correo.mx', message: '' }),
       });
     process.kill(first.pids.functions!, 'SIGSTOP');
@@ -157,7 +157,7 @@ describe('durability and honest failures', () => {
     const getUser = await fetch(`${first.apiUrl}/auth/v1/user`, { headers: { apikey: first.anonKey, authorization: `Bearer ${token}` } });
     expect(getUser.status).toBe(503);
     // Realtime's health reports the outage.
-    const health = await fetch(`${first.apiUrl}/realtime/v1/api/health`);
+    const health = await fetch(`${first.apiUrl}/realtime/v1/api/health`, { headers: { apikey: first.publishableKey } });
     expect(health.status).toBe(503);
     expect((await health.json()).status).not.toBe('ok');
 
@@ -170,6 +170,6 @@ describe('durability and honest failures', () => {
     expect(stored.map((r) => ({ match_id: Number(r.match_id), result: r.result }))).toEqual(acknowledged.sort((a, b) => a.match_id - b.match_id));
     console.log(`kill -9 test: ${acknowledged.length} acknowledged picks, ${stored.length} after restart`);
     // And it serves again.
-    expect((await fetch(`${second.apiUrl}/realtime/v1/api/health`)).status).toBe(200);
+    expect((await fetch(`${second.apiUrl}/realtime/v1/api/health`, { headers: { apikey: second.publishableKey } })).status).toBe(200);
   });
 });

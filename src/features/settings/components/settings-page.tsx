@@ -1,7 +1,8 @@
-// /settings (docs/product.md#settings): account and username, favourite club, this phone's push
-// notices, the notices (push or e-mail) and
-// password. Username and club are edited as one draft saved from the sticky bar; each notice is
-// saved as soon as it is switched; the password change sends the recovery mail.
+// /settings (docs/product.md#settings): account (e-mail and username), favourite club, this
+// phone's push notices, the notices (push or e-mail) and password. Username and club are edited
+// as one draft saved from the sticky bar; each notice is saved as soon as it is switched; the
+// e-mail changes once both addresses confirm, the password here (with a mailed code after a long
+// session) or through the recovery mail.
 import { useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { ErrorState } from '@/components/ui/error-state';

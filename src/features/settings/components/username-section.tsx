@@ -1,5 +1,6 @@
 import { Field } from '@/components/ui/field';
 import { SETTINGS_MESSAGES, usernameError, usernameProblemMessage } from '../rules';
+import { EmailChange } from './email-change';
 import { LinkButton, SettingsCard } from './settings-card';
 import { useUsernameAvailability, type AvailabilityState } from './use-username-availability';
 
@@ -24,7 +25,7 @@ export interface UsernameSectionProps {
   onChange: (username: string) => void;
 }
 
-/** The read-only e-mail and the username, shown or edited (Editar / Cancelar). */
+/** The e-mail (changed by confirming from both addresses) and the username, shown or edited (Editar / Cancelar). */
 export function UsernameSection({ email, savedUsername, draftUsername, editing, onEdit, onCancel, onChange }: UsernameSectionProps) {
   const availability = useUsernameAvailability(savedUsername, editing ? draftUsername : savedUsername);
   const hint = HINTS[availability];
@@ -32,12 +33,7 @@ export function UsernameSection({ email, savedUsername, draftUsername, editing, 
   return (
     <SettingsCard id="settings-account" title="Cuenta" description="Tu correo y cómo te ven los demás jugadores.">
       <div className="flex flex-col gap-4">
-        <div>
-          <p className="text-sm font-semibold text-slate-800">Correo electrónico</p>
-          <div className="mt-1 flex items-center gap-2 break-all text-sm text-slate-600" data-testid="settings-email">
-            {email}
-          </div>
-        </div>
+        <EmailChange email={email} />
         <div>
           {editing ? (
             <div className="flex items-start gap-2">
