@@ -24,6 +24,8 @@ const MAX_QUEUED = 500;
 const EXCLUDED = import.meta.env.VITE_ACTIVITY_EXCLUDED_USER_ID as string | undefined;
 
 const queue: ActivityEvent[] = [];
+/** The batch on its way: a navigation may cut its request off before the server has it. */
+let inFlight: ActivityEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /** Queues one event of the signed-in player; does nothing for visitors and the excluded account. */
@@ -41,11 +43,15 @@ export function track(eventName: string, json: { [key: string]: Json } = {}): vo
 
 /** Sends what is queued, in batches; a failed batch waits for the next flush. */
 async function flush(): Promise<void> {
+  // Offline a request could only fail: the events wait for a flush with signal.
+  if (!navigator.onLine) return;
   while (queue.length > 0) {
     const batch = queue.splice(0, MAX_BATCH);
-    // A request cut off after the server stored it (a navigation aborts it) is retried below or
-    // sent again on hide: the database skips the events it already has (their keys).
+    // A request cut off by a navigation, before or after the server stored it, is retried below
+    // or sent again on hide: the database skips the events it already has (their keys).
+    inFlight = batch;
     const { error } = await supabase.from('activity_logs').insert(batch);
+    inFlight = [];
     if (error) {
       // Another player's events never mix in: a batch belongs to whoever was signed in. A batch
       // the table refuses (a check, 23xxx; the hourly limit, QZ429) would be refused again:
@@ -59,7 +65,9 @@ async function flush(): Promise<void> {
 /** The page is going away: the rest leaves with a keepalive request the browser finishes alone. */
 export function flushOnHide(): void {
   const token = useSessionStore.getState().session?.access_token;
-  if (!token || queue.length === 0) return;
-  const batch = queue.splice(0, queue.length);
+  // Offline the page's last events are not worth a request that can only fail.
+  if (!token || queue.length + inFlight.length === 0 || !navigator.onLine) return;
+  const batch = [...inFlight, ...queue.splice(0, queue.length)];
+  inFlight = [];
   void fetch(...activityKeepaliveRequest(env.supabaseUrl, env.supabaseAnonKey, token, batch)).catch(() => undefined);
 }
