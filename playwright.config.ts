@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
 // notifications): the rest run without it (docs/decisions/testing.md, "A faster E2E tier").
 const SERVICE_WORKER_SPECS = [
   'admin-boost', 'background-sync', 'boost', 'charts', 'closed-round', 'fan-offline', 'fan-reads', 'fan-touch',
-  'history-offline', 'install', 'ligas', 'offline', 'push-click', 'push-settings', 'push', 'pwa',
+  'goal-alerts', 'history-offline', 'install', 'ligas', 'offline', 'push-click', 'push-settings', 'push', 'pwa',
 ].map((name) => `**/${name}.spec.ts`);
 
 // Debian's headless shell (the old headless mode, what Playwright itself runs headless) costs a

@@ -554,6 +554,7 @@ export type Database = {
           quiniela_id: number
           result_changed_at: string | null
           status: string
+          stopped_at: string | null
         }
         Insert: {
           away_goals?: number | null
@@ -571,6 +572,7 @@ export type Database = {
           quiniela_id: number
           result_changed_at?: string | null
           status: string
+          stopped_at?: string | null
         }
         Update: {
           away_goals?: number | null
@@ -588,6 +590,7 @@ export type Database = {
           quiniela_id?: number
           result_changed_at?: string | null
           status?: string
+          stopped_at?: string | null
         }
         Relationships: [
           {
@@ -621,6 +624,7 @@ export type Database = {
           special_bonus_points: number
           underdog_bonus_points: number
           underdog_bonus_side: string | null
+          voided_at: string | null
         }
         Insert: {
           away_club_id?: number | null
@@ -636,6 +640,7 @@ export type Database = {
           special_bonus_points?: number
           underdog_bonus_points?: number
           underdog_bonus_side?: string | null
+          voided_at?: string | null
         }
         Update: {
           away_club_id?: number | null
@@ -651,6 +656,7 @@ export type Database = {
           special_bonus_points?: number
           underdog_bonus_points?: number
           underdog_bonus_side?: string | null
+          voided_at?: string | null
         }
         Relationships: [
           {
@@ -1317,18 +1323,21 @@ export type Database = {
       pro_payouts: {
         Row: {
           entry_id: number
+          paid_by_house: boolean
           points: number
           quiniela_id: number
           share_mxn: number
         }
         Insert: {
           entry_id: number
+          paid_by_house?: boolean
           points: number
           quiniela_id: number
           share_mxn: number
         }
         Update: {
           entry_id?: number
+          paid_by_house?: boolean
           points?: number
           quiniela_id?: number
           share_mxn?: number
@@ -2373,6 +2382,7 @@ export type Database = {
       join_league: { Args: { code: string }; Returns: Json }
       leave_league: { Args: { league_id: string }; Returns: undefined }
       live_poll_plan: { Args: Record<PropertyKey, never>; Returns: Json }
+      match_void_after: { Args: Record<PropertyKey, never>; Returns: string }
       mx_instant: { Args: { wall: string }; Returns: string }
       mx_month_start: {
         Args: { month_input: number; year_input: number }
@@ -2386,6 +2396,10 @@ export type Database = {
       }
       normalize_league_text: { Args: { t: string }; Returns: string }
       normalize_username: { Args: { name: string }; Returns: string }
+      pick_counts: {
+        Args: { pick: string; result: string; voided: boolean }
+        Returns: boolean
+      }
       points_table_for: {
         Args: { month_input: string }
         Returns: {

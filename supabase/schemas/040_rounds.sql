@@ -67,6 +67,11 @@ create table public.matches (
   -- The football feed's fixture (API-Football) whose live score and result this match follows
   -- (schemas/170_match_day.sql); null for a match typed by hand that the feed lacks.
   provider_fixture_id bigint unique,
+  -- When the match became void (schemas/170_match_day.sql, internal.void_due_matches): the feed
+  -- said it was postponed, suspended, cancelled or abandoned and it was not completed within 48
+  -- hours of its kick-off. A void match without a result counts as right for every pick on it
+  -- (public.pick_counts). Server-owned: no client writes it.
+  voided_at timestamptz,
   unique (quiniela_id, match_order),
   constraint matches_distinct_teams
     check (home_club_id <> away_club_id and internal.team_key(home_team) <> internal.team_key(away_team))

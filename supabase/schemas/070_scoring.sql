@@ -111,6 +111,22 @@ create policy "Admins correct scores" on public.scores for update to authenticat
 
 create policy "Admins remove scores" on public.scores for delete to authenticated using ((select public.is_admin()));
 
+-- Whether a pick counts as right: it names the match's result, or the match is void (no result,
+-- ../shared/spec/decisions.md "Match day": postponed, suspended, cancelled or abandoned and not
+-- played within 48 hours of its kick-off; matches.voided_at) and counts for everyone who picked
+-- it, so 12 of 12 stays possible. The one source of this rule for the free game (score_round)
+-- and Pro (140_pro.sql); the app's copy is pickCounts in src/lib/game/rounds.ts
+-- (tests/api/rule-twins.test.ts). Bonuses (special, underdog) are paid only on a real result
+-- (pick = result), never on a void match. Plain SQL without SET: inlined where it is used, so
+-- scoring 100,000 players calls no function per pick.
+create function public.pick_counts(pick text, result text, voided boolean) returns boolean
+language sql immutable parallel safe
+as $$
+  select coalesce(pick = result, false) or (result is null and coalesce(voided, false) and pick is not null)
+$$;
+comment on function public.pick_counts(text, text, boolean) is
+  'Whether a pick counts as right: it names the result, or the match is void (no result, voided) and it was picked.';
+
 -- The referee: scores one finalized round for every player who played it. Definer because it
 -- reads every player's picks (players may read only their own) and writes scores and
 -- referral_tracking for everyone; it therefore checks the caller itself. The empty search_path
@@ -249,14 +265,15 @@ begin
     from public.matches m
     where m.quiniela_id = target.id and (m.special_bonus_points > 0 or m.underdog_bonus_points > 0)
   ), round_matches as (
-    select m.id, m.correct_result, coalesce(b.bit, 0) as bit
+    select m.id, m.correct_result, m.voided_at is not null as voided, coalesce(b.bit, 0) as bit
     from public.matches m left join bonus_matches b on b.id = m.id
     where m.quiniela_id = target.id
   ), played as materialized (
     -- No ORDER BY inside the aggregates: that would forbid hash aggregation and sort all
-    -- 1.2 M picks.
+    -- 1.2 M picks. A void match counts as right (pick_counts) but pays no bonus: it has no
+    -- result for a pick to equal.
     select p.user_id,
-           count(*) filter (where p.result = rm.correct_result)::int as correct,
+           count(*) filter (where public.pick_counts(p.result, rm.correct_result, rm.voided))::int as correct,
            coalesce(bit_or(rm.bit) filter (where p.result = rm.correct_result), 0) as bonus_mask
     from public.picks p
     join round_matches rm on rm.id = p.match_id
@@ -492,15 +509,18 @@ begin
     from new_rows n join old_rows o on o.id = n.id
     join public.quinielas q on q.id = n.quiniela_id
     where q.results_saved
-      and (n.correct_result, n.special_bonus_points, n.underdog_bonus_points, n.underdog_bonus_side, n.quiniela_id)
-          is distinct from (o.correct_result, o.special_bonus_points, o.underdog_bonus_points, o.underdog_bonus_side, o.quiniela_id)
+      and (n.correct_result, n.voided_at, n.special_bonus_points, n.underdog_bonus_points, n.underdog_bonus_side, n.quiniela_id)
+          is distinct from (o.correct_result, o.voided_at, o.special_bonus_points, o.underdog_bonus_points, o.underdog_bonus_side, o.quiniela_id)
   loop
     perform public.score_round(changed);
+    -- Then the players a corrected result changed are told, with their points as now scored
+    -- (170_match_day.sql).
+    perform internal.queue_correction_notices(changed);
   end loop;
   return null;
 end
 $$;
-comment on function public.score_round_after_match_change() is 'Trigger: re-scores a finalized round when a result or bonus of one of its matches changes.';
+comment on function public.score_round_after_match_change() is 'Trigger: re-scores a finalized round when a result, void or bonus of one of its matches changes, then tells the players a corrected result changed.';
 revoke execute on function public.score_round_after_match_change() from public, anon, authenticated;
 
 create function internal.drop_scores_of_deleted_games() returns trigger

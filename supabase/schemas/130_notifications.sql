@@ -16,10 +16,10 @@ create table public.notification_preferences (
 );
 alter table public.notification_preferences enable row level security;
 comment on table public.notification_preferences is 'Which e-mails and pushes a player wants; created with the profile, edited only by him.';
-comment on column public.notification_preferences.points_ready is 'A notice when a round he played is scored ("tus puntos ya están").';
+comment on column public.notification_preferences.points_ready is 'A notice when a round he played is scored ("tus puntos ya están"), or a correction after that changes a pick of his (issue 45).';
 revoke all on table public.notification_preferences from anon, authenticated;
 grant select on table public.notification_preferences to authenticated;
-grant insert (goal_alerts, new_blog, new_quinielazo, news_updates, remind_boost, remind_quinielazo, user_id), update (goal_alerts, new_blog, new_quinielazo, news_updates, remind_boost, remind_quinielazo, user_id) on table public.notification_preferences to authenticated;
+grant insert (goal_alerts, new_blog, new_quinielazo, news_updates, points_ready, remind_boost, remind_quinielazo, user_id), update (goal_alerts, new_blog, new_quinielazo, news_updates, points_ready, remind_boost, remind_quinielazo, user_id) on table public.notification_preferences to authenticated;
 
 create policy "Players read their own preferences and admins read all"
   on public.notification_preferences for select to authenticated
@@ -70,7 +70,7 @@ create table public.notification_outbox (
   -- welcome: the welcome e-mail, queued in the same transaction that creates the profile, so a
   -- process killed between the profile and the mail loses nothing, and the unique
   -- (user_id, dedupe_key = 'welcome') makes one per player however often anything runs.
-  kind text not null check (kind in ('deadline_24h', 'deadline_2h', 'boost', 'new_round', 'new_blog', 'points_ready', 'manual_reminder', 'welcome', 'league_reminder', 'goal')),
+  kind text not null check (kind in ('deadline_24h', 'deadline_2h', 'boost', 'new_round', 'new_blog', 'points_ready', 'manual_reminder', 'welcome', 'league_reminder', 'goal', 'correction')),
   -- What the notice is about. No foreign keys: a reminder run inserts tens of thousands of rows
   -- and a per-row check of the same round doubles its time; the statement triggers below drop
   -- the notices of a deleted round, game or post instead.

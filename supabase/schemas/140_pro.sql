@@ -194,9 +194,9 @@ create policy "Players change Pro picks of their live entries while the round is
 -- Now finalizing writes the pool and the payout once (pro_round_closings, pro_payouts). A refund
 -- or charge-back heard after that is the house's loss: the payment is recorded and shown in the
 -- open ledger as such, its entries keep playing in the results they were finalized with, and the
--- prize never moves. A corrected result of a finalized round (the admin's fix of the referee's
--- own input) recomputes the payout over the same pool and the entries that were live when the
--- round was finalized. A payment approved after its round closed is still refused (no entry),
+-- prize never moves. A result corrected after finalization (by an admin or the football feed)
+-- moves nothing either: the house pays any entry the correction makes a winner and claws nothing
+-- back (issue 45; internal.fix_pro_payout_on_finalize). A payment approved after its round closed is still refused (no entry),
 -- and mercadopago-webhook now refunds it through MercadoPago's refund API and tells the player.
 create table public.pro_round_closings (
   quiniela_id bigint primary key references public.quinielas (id) on delete cascade,
@@ -217,6 +217,9 @@ create table public.pro_payouts (
   entry_id bigint not null references public.paid_entries (id) on delete cascade,
   points int not null,
   share_mxn numeric(10, 2) not null,
+  -- A winner made by a result corrected after finalization: the house pays his share, over the
+  -- fixed pool the other rows split (internal.fix_pro_payout_on_finalize).
+  paid_by_house boolean not null default false,
   primary key (quiniela_id, entry_id)
 );
 alter table public.pro_payouts enable row level security;
@@ -471,7 +474,8 @@ returns table (entry_id bigint, user_id uuid, username text, label text, points 
 language sql stable security invoker set search_path = ''
 as $$
   select e.id, e.user_id, coalesce(pp.username, ''), coalesce(e.label, 'Entrada'),
-    count(*) filter (where m.correct_result is not null and m.correct_result = k.result)::int,
+    -- Right picks by the game's one rule (public.pick_counts: a void match counts as right).
+    count(*) filter (where public.pick_counts(k.result, m.correct_result, m.voided_at is not null))::int,
     coalesce(jsonb_agg(jsonb_build_object('match_id', k.match_id, 'result', k.result)
       order by m.match_order) filter (where k.match_id is not null), '[]'::jsonb)
   from public.paid_entries e
@@ -601,35 +605,63 @@ begin
     returning * into closing;
   end if;
   delete from public.pro_payouts where quiniela_id = p_quiniela;
+  insert into public.pro_payouts (quiniela_id, entry_id, points, share_mxn)
+  select p_quiniela, w.entry_id, w.points, w.share_mxn from internal.pro_winners(p_quiniela, closing.pool_mxn) w;
+end
+$$;
+comment on function internal.fix_pro_payout(bigint) is
+  'Fixes a finalized round''s Pro pool (once) and payout (again when a reopened round is finalized again).';
+revoke execute on function internal.fix_pro_payout(p_quiniela bigint) from public;
+
+-- The entries with the most points among those live when the pool was fixed (1 per pick that
+-- counts as right: public.pick_counts, so a void match counts for every entry that picked it)
+-- and the even share of `pool` each would take.
+create function internal.pro_winners(p_quiniela bigint, pool numeric)
+returns table (entry_id bigint, points int, share_mxn numeric)
+language sql stable security definer set search_path = ''
+as $$
   with scored as (
     select e.id,
       (select count(*) from public.paid_picks k join public.matches m on m.id = k.match_id
-        where k.paid_entry_id = e.id and m.correct_result = k.result)::int as points
+        where k.paid_entry_id = e.id and public.pick_counts(k.result, m.correct_result, m.voided_at is not null))::int as points
     from public.paid_entries e
     where e.quiniela_id = p_quiniela and e.voided_at is null
   ), winners as (
     select * from scored where points = (select max(points) from scored)
   )
-  insert into public.pro_payouts (quiniela_id, entry_id, points, share_mxn)
-  select p_quiniela, w.id, w.points, trunc(closing.pool_mxn / (select count(*) from winners), 2)
-  from winners w;
-end
+  select w.id, w.points, trunc(pool / (select count(*) from winners), 2) from winners w
 $$;
-comment on function internal.fix_pro_payout(bigint) is
-  'Fixes a finalized round''s Pro pool (once) and payout (again after a corrected result, over the same pool and entries).';
-revoke execute on function internal.fix_pro_payout(p_quiniela bigint) from public;
+comment on function internal.pro_winners(bigint, numeric) is 'A round''s best live Pro entries by the current results and the even share of a pool each takes.';
+revoke execute on function internal.pro_winners(p_quiniela bigint, pool numeric) from public;
 
+-- A result corrected after finalization (../shared/spec/decisions.md, "Match day"): the payout
+-- stays as it was fixed, and the house pays any entry the correction makes a winner the share it
+-- would take of the fixed pool by the corrected results. Nothing is clawed back; an entry
+-- already paid is not paid twice (nor more when a later correction makes the tie smaller).
 create function internal.fix_pro_payout_on_finalize() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  closing public.pro_round_closings;
 begin
-  if exists (select 1 from public.quinielas q where q.id = new.quiniela_id and q.results_saved) then
-    perform internal.fix_pro_payout(new.quiniela_id);
+  if not exists (select 1 from public.quinielas q where q.id = new.quiniela_id and q.results_saved) then
+    return null;
   end if;
+  select * into closing from public.pro_round_closings c where c.quiniela_id = new.quiniela_id for update;
+  if not found then
+    -- Finalized before Pro fixed pools (none left in practice): fixed now as finalizing would.
+    perform internal.fix_pro_payout(new.quiniela_id);
+    return null;
+  end if;
+  insert into public.pro_payouts (quiniela_id, entry_id, points, share_mxn, paid_by_house)
+  select new.quiniela_id, w.entry_id, w.points, w.share_mxn, true
+  from internal.pro_winners(new.quiniela_id, closing.pool_mxn) w
+  on conflict (quiniela_id, entry_id) do nothing;
   return null;
 end
 $$;
-comment on function internal.fix_pro_payout_on_finalize() is 'Trigger: fixes the Pro payout again when a finalized round''s result is corrected (finalizing fixes it first: internal.after_round_update).';
+comment on function internal.fix_pro_payout_on_finalize() is
+  'Trigger: a finalized round''s corrected result keeps the fixed Pro payout and adds, paid by the house, any entry the correction makes a winner.';
 revoke execute on function internal.fix_pro_payout_on_finalize() from public;
 
 create trigger paid_picks_set_round before insert or update on public.paid_picks
@@ -644,6 +676,6 @@ create constraint trigger paid_picks_round_open_at_commit after insert or update
 create trigger pro_checkouts_rate before insert on public.pro_checkouts
   for each row execute function internal.limit_pro_checkouts();
 
-create trigger matches_fix_pro_payout after update of correct_result on public.matches
-  for each row when (new.correct_result is distinct from old.correct_result)
+create trigger matches_fix_pro_payout after update of correct_result, voided_at on public.matches
+  for each row when ((new.correct_result, new.voided_at) is distinct from (old.correct_result, old.voided_at))
   execute function internal.fix_pro_payout_on_finalize();

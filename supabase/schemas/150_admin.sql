@@ -413,7 +413,9 @@ begin
   select * into round from public.quinielas where id = run.quiniela_id;
   case p_step
     when 'results' then
-      select count(*)::int, count(m.correct_result)::int into total, done from public.matches m where m.quiniela_id = round.id;
+      -- A void match (170_match_day.sql) needs no result: it counts as right for its picks.
+      select count(*)::int, count(*) filter (where m.correct_result is not null or m.voided_at is not null)::int into total, done
+      from public.matches m where m.quiniela_id = round.id;
       if total = 0 then
         raise exception 'Esta quiniela no tiene partidos.' using errcode = '22023';
       end if;

@@ -28,7 +28,11 @@ create table public.match_live (
   checked_at timestamptz not null default now(),
   changed_at timestamptz not null default now(),
   -- When the proposed result last changed (a correction restarts the two hours before finalizing).
-  result_changed_at timestamptz
+  result_changed_at timestamptz,
+  -- When the feed first said the match was postponed, suspended, interrupted, cancelled or
+  -- abandoned (kept when it is re-dated or resumes): such a match not completed within 48 hours
+  -- of its kick-off is void (internal.void_due_matches).
+  stopped_at timestamptz
 );
 alter table public.match_live enable row level security;
 comment on table public.match_live is 'A match''s live score from the football feed (server-owned: written only by the poller''s functions). Provisional until the round is finalized.';
@@ -67,6 +71,16 @@ create policy "Everyone reads the feed's state" on public.live_feed for select t
 create policy "Everyone hears live scores" on realtime.messages for select to anon, authenticated
   using (realtime.topic() like 'live:round:%' and extension = 'broadcast');
 
+-- How long after its kick-off a postponed, suspended or abandoned match may still be completed
+-- before it is void (../shared/spec/decisions.md, "Match day"). The one home of the 48 hours;
+-- the app's copy is VOID_AFTER_HOURS in src/lib/game/rounds.ts (tests/api/rule-twins.test.ts).
+create function public.match_void_after() returns interval
+language sql immutable parallel safe
+as $$
+  select interval '48 hours'
+$$;
+comment on function public.match_void_after() is 'How long after its kick-off a stopped match may still be completed before it is void (48 hours).';
+
 -- Which fixtures to ask for now: every match following a fixture from five minutes before its
 -- kick-off until its final whistle (at most 48 h after kick-off, when a match not completed is
 -- void); a stopped, postponed or finished match every 15 minutes (a resumption, a new date, a
@@ -89,7 +103,7 @@ begin
   where m.provider_fixture_id is not null
     and m.kickoff_at is not null
     and now() >= m.kickoff_at - interval '5 minutes'
-    and now() < m.kickoff_at + interval '48 hours'
+    and now() < m.kickoff_at + public.match_void_after()
     and (
       l.match_id is null
       or l.status in ('TBD', 'NS', '1H', 'HT', '2H', 'ET', 'BT', 'P', 'LIVE', 'SUSP', 'INT')
@@ -144,7 +158,7 @@ as $$
   left join public.match_live l on l.match_id = m.id
   where m.provider_fixture_id is not null
     and now() >= m.kickoff_at - interval '5 minutes'
-    and now() < m.kickoff_at + interval '48 hours'
+    and now() < m.kickoff_at + public.match_void_after()
     and (l.match_id is null or l.status not in ('FT', 'AET', 'PEN', 'AWD', 'WO', 'CANC'))
 $$;
 comment on function internal.live_round_ids() is 'Rounds with a match following the feed that is on now (about to start, in play or stopped).';
@@ -193,10 +207,11 @@ begin
     join public.matches m on m.provider_fixture_id = i.fixture_id
   ), upserted as (
     insert into public.match_live as l (match_id, quiniela_id, fixture_id, status, elapsed, extra, home_goals, away_goals, ft_home, ft_away,
-                                        proposed_result, final_whistle_at, result_changed_at, checked_at, changed_at)
+                                        proposed_result, final_whistle_at, result_changed_at, stopped_at, checked_at, changed_at)
     select f.match_id, f.quiniela_id, f.fixture_id, f.status, f.elapsed, f.extra, f.home_goals, f.away_goals, f.ft_home, f.ft_away,
            f.proposed_result, case when f.status in ('FT', 'AET', 'PEN', 'AWD', 'WO') then now() end,
-           case when f.proposed_result is not null then now() end, now(), now()
+           case when f.proposed_result is not null then now() end,
+           case when f.status in ('PST', 'SUSP', 'INT', 'CANC', 'ABD') then now() end, now(), now()
     from fresh f
     on conflict (match_id) do update set
       quiniela_id = excluded.quiniela_id, fixture_id = excluded.fixture_id, status = excluded.status,
@@ -204,6 +219,7 @@ begin
       ft_home = excluded.ft_home, ft_away = excluded.ft_away, proposed_result = excluded.proposed_result,
       final_whistle_at = case when excluded.status in ('FT', 'AET', 'PEN', 'AWD', 'WO') then coalesce(l.final_whistle_at, now()) end,
       result_changed_at = case when excluded.proposed_result is distinct from l.proposed_result then now() else l.result_changed_at end,
+      stopped_at = coalesce(l.stopped_at, excluded.stopped_at),
       checked_at = now(), changed_at = now()
     where (l.status, l.elapsed, l.extra, l.home_goals, l.away_goals, l.ft_home, l.ft_away)
           is distinct from (excluded.status, excluded.elapsed, excluded.extra, excluded.home_goals, excluded.away_goals, excluded.ft_home, excluded.ft_away)
@@ -317,8 +333,9 @@ as $$
 begin
   perform set_config('quinielazo.result_source', 'proveedor', true);
   perform set_config('quinielazo.result_reason', 'corrección del proveedor', true);
+  -- A void match stays void: it was not completed within the 48 hours, whatever the feed says later.
   update public.matches m set correct_result = proposed
-  where m.id = p_match and m.correct_result is distinct from proposed
+  where m.id = p_match and m.correct_result is distinct from proposed and m.voided_at is null
     and (m.correct_result is null or m.correct_result = previous);
   perform set_config('quinielazo.result_source', '', true);
   perform set_config('quinielazo.result_reason', '', true);
@@ -389,12 +406,90 @@ revoke execute on function internal.log_result_change() from public;
 create trigger matches_log_result_change after update of correct_result on public.matches
   for each row execute function internal.log_result_change();
 
+-- A correction after finalization tells the players it changed (../shared/spec/decisions.md,
+-- "Match day"): each player whose pick on the corrected match went from right to wrong or back
+-- (public.pick_counts) gets one notice per correction — which match, old → new, and his points as
+-- the round is now scored — by push when he has a phone subscribed, else by e-mail, like "tus
+-- puntos ya están" (points_ready is the switch that covers it; quiet hours hold a push until
+-- 08:00). Called by the re-scoring trigger (070_scoring.sql) once the round is scored again, for
+-- the corrections this transaction logged.
+create function internal.queue_correction_notices(p_quiniela bigint) returns int
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  n int;
+begin
+  insert into public.notification_outbox (user_id, kind, quiniela_id, channel, payload, dedupe_key, next_attempt_at)
+  select p.user_id, 'correction', q.id,
+    case when s.push then 'push' else 'email' end,
+    jsonb_build_object(
+      'title', format('✏️ Corrección en %s', q.name),
+      'body', format('%s vs %s: %s → %s. Tu pick (%s) %s. Ahora tienes %s pts en esta quiniela.',
+                     m.home_team, m.away_team,
+                     coalesce(c.old_result, case when m.voided_at is not null then 'anulado' else 'sin resultado' end),
+                     coalesce(c.new_result, case when m.voided_at is not null then 'anulado' else 'sin resultado' end),
+                     p.result, case when v.now_right then 'ahora cuenta como acierto' else 'ya no cuenta como acierto' end, sc.points),
+      'url', format('/quinielazo-de-la-semana?quiniela=%s', q.id),
+      'tag', format('correccion-%s', m.id)),
+    format('correction:%s', c.id),
+    case when s.push then coalesce(internal.push_hold_until(now()), now()) else now() end
+  from public.result_corrections c
+  join public.quinielas q on q.id = c.quiniela_id
+  join public.matches m on m.id = c.match_id
+  join public.picks p on p.match_id = c.match_id
+  join public.scores sc on sc.quiniela_id = c.quiniela_id and sc.user_id = p.user_id
+  join public.notification_preferences np on np.user_id = p.user_id and np.points_ready
+  cross join lateral (
+    select public.pick_counts(p.result, c.old_result, m.voided_at is not null) as was_right,
+           public.pick_counts(p.result, c.new_result, m.voided_at is not null) as now_right) v
+  cross join lateral (select exists (select 1 from public.push_subscriptions ps where ps.user_id = p.user_id) as push) s
+  -- This transaction's corrections (the log stamps them with its start, now()).
+  where c.quiniela_id = p_quiniela and c.after_finalization and c.at = now()
+    and v.was_right <> v.now_right
+  order by p.user_id
+  on conflict (user_id, dedupe_key) do nothing;
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+comment on function internal.queue_correction_notices(bigint) is
+  'Queues a notice to each player whose pick a correction after finalization turned right or wrong: the match, old → new, his points now.';
+revoke execute on function internal.queue_correction_notices(p_quiniela bigint) from public;
+
+-- Void matches (../shared/spec/decisions.md, "Match day"): a match the feed said was postponed,
+-- suspended, interrupted, cancelled or abandoned, not completed within 48 hours of its kick-off
+-- (the feed's last word is not a final whistle) and with no result typed, is void from then on:
+-- it counts as right for every pick on it and pays no bonus (public.pick_counts, score_round,
+-- Pro). An admin may still type its result by hand if it was played; that result then counts.
+-- Run first by finalize_due_rounds, every minute. Answers how many matches it made void.
+create function internal.void_due_matches() returns int
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  n int;
+begin
+  update public.matches m set voided_at = now()
+  from public.match_live l
+  where l.match_id = m.id
+    and m.voided_at is null and m.correct_result is null
+    and m.kickoff_at <= now() - public.match_void_after()
+    and l.stopped_at is not null
+    and l.status not in ('FT', 'AET', 'PEN', 'AWD', 'WO');
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+comment on function internal.void_due_matches() is
+  'Makes void every match the feed said was stopped (postponed, suspended, cancelled, abandoned) and that was not completed within 48 hours of its kick-off, unless a result was typed.';
+revoke execute on function internal.void_due_matches() from public;
+
 -- Rounds whose results arrived by themselves: finalized once every match is final (the feed's
--- result written, or a result typed for a match the feed lacks), two hours after the last final
--- whistle with no correction since (from the feed or by hand), unless an admin holds it
--- (quinielas.finalize_hold). The same four steps as the admin's button, stamped on
+-- result written, or a result typed for a match the feed lacks) or void, two hours after the
+-- last final whistle with no correction since (from the feed or by hand), unless an admin holds
+-- it (quinielas.finalize_hold). The same four steps as the admin's button, stamped on
 -- round_finalizations with no admin (started_by null). A round the referee refuses is left to
--- the admin and not tried again for an hour. The scheduler runs it every minute.
+-- the admin and not tried again for an hour. The scheduler runs it every minute, after making
+-- void the matches that are due.
 create function public.finalize_due_rounds() returns int
 language plpgsql security definer set search_path = ''
 as $$
@@ -404,17 +499,22 @@ declare
   step text;
   done int := 0;
 begin
+  perform internal.void_due_matches();
   for round_id in
     select q.id from public.quinielas q
     where not q.results_saved and not q.finalize_hold and q.deadline <= now()
       and exists (select 1 from public.matches m where m.quiniela_id = q.id and m.provider_fixture_id is not null)
+      -- Every match final or void: void, or a result that the feed's final whistle backs (or
+      -- typed for a match the feed lacks).
       and not exists (
         select 1 from public.matches m left join public.match_live l on l.match_id = m.id
-        where m.quiniela_id = q.id
+        where m.quiniela_id = q.id and m.voided_at is null
           and (m.correct_result is null
                or (m.provider_fixture_id is not null and l.status is distinct from 'FT' and l.status is distinct from 'AET'
                    and l.status is distinct from 'PEN' and l.status is distinct from 'AWD' and l.status is distinct from 'WO')))
-      and (select max(greatest(l.final_whistle_at, l.result_changed_at)) from public.match_live l where l.quiniela_id = q.id) <= now() - interval '2 hours'
+      -- A round whose every match is void has no whistle to wait for.
+      and coalesce((select max(greatest(l.final_whistle_at, l.result_changed_at)) from public.match_live l where l.quiniela_id = q.id), '-infinity')
+          <= now() - interval '2 hours'
       and not exists (select 1 from public.result_corrections c where c.quiniela_id = q.id and c.at > now() - interval '2 hours')
       and not exists (select 1 from public.round_finalizations f where f.quiniela_id = q.id and f.started_by is null
                         and f.failed_step is not null and f.created_at > now() - interval '1 hour')
@@ -436,7 +536,7 @@ begin
   return done;
 end
 $$;
-comment on function public.finalize_due_rounds() is 'The scheduler''s: finalizes every round whose results all came from the feed (or by hand where it lacks them) two hours after the last whistle with no correction, unless held.';
+comment on function public.finalize_due_rounds() is 'The scheduler''s: makes void the matches due, then finalizes every round whose matches are all final (from the feed, or by hand where it lacks them) or void, two hours after the last whistle with no correction, unless held.';
 revoke execute on function public.finalize_due_rounds() from public, anon, authenticated;
 
 -- A round created from the feed's calendar (the round-from-calendar function, after it checked

@@ -69,6 +69,11 @@ const ALLOWED: Record<string, Callers> = {
   'refresh_monthly_standings(integer,integer)': 'none',
   'refresh_standings_for(bigint[],bigint[])': 'none',
   'round_points(integer,boolean,date)': 'anon authenticated',
+  // Whether a pick counts (a void match counts for every pick on it) and the 48 hours before a
+  // stopped match is void: pure rules, inlined into the referees and pro_results_snapshot (which
+  // runs as the caller).
+  'pick_counts(text,text,boolean)': 'anon authenticated',
+  'match_void_after()': 'anon authenticated',
   'save_push_subscription(text,text,text,text)': 'authenticated',
   'score_daily_game(bigint)': 'authenticated',
   'score_locked_daily_games()': 'authenticated',

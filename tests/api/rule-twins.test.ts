@@ -9,10 +9,14 @@
 // - The game's clock: public.mx_time / public.mx_instant (the one place the schema names the
 //   zone) vs src/lib/time.ts, and the Boost lock the database fills (23:59 of the game's day)
 //   vs the instant the app shows for it, across Mexico City's last daylight-saving summer.
+// - Whether a pick counts (issue 45: a void match counts for every pick on it): public.pick_counts
+//   vs src/lib/game/rounds.ts pickCounts, and the 48 hours before a stopped match is void
+//   (public.match_void_after vs VOID_AFTER_HOURS).
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalizeAnswer, type GameType } from '../../src/features/boost/model/answers.ts';
 import { normalizeLeagueText } from '../../src/features/leagues/league-rules.ts';
 import { gameClock, gameTimeToInstant } from '../../src/lib/time.ts';
+import { pickCounts, VOID_AFTER_HOURS, type MatchSide } from '../../src/lib/game/rounds.ts';
 import { anonClient, db } from '../support/clients.ts';
 
 afterAll(async () => {
@@ -125,6 +129,24 @@ describe('rules on both sides give the same answer', () => {
       const [y, m, d, h, min] = wall.split(/[- :]/).map(Number);
       expect(rows[0].at.toISOString(), wall).toBe(gameTimeToInstant(y, m, d, h, min).toISOString());
     }
+  });
+
+  it('a pick counts: pick_counts and the app\'s pickCounts for every pick, result and void; the 48 hours', async () => {
+    const sides: Array<MatchSide | null> = [null, 'Local', 'Empate', 'Visita'];
+    const cases = sides.flatMap((pick) => sides.flatMap((result) => [false, true].map((voided) => ({ pick, result, voided }))));
+    const { rows } = await db().query<{ pick: string | null; result: string | null; voided: boolean; counts: boolean }>(
+      `select c.pick, c.result, c.voided, public.pick_counts(c.pick, c.result, c.voided) as counts
+       from jsonb_to_recordset($1::jsonb) as c(pick text, result text, voided boolean)`, [JSON.stringify(cases)]);
+    expect(rows).toHaveLength(cases.length);
+    for (const r of rows) {
+      const label = JSON.stringify(r);
+      expect(pickCounts(r.pick as MatchSide | null, { correctResult: r.result as MatchSide | null, voidedAt: r.voided ? '2026-12-07T00:00:00Z' : null }), label).toBe(r.counts);
+    }
+    // Not an empty agreement: a void match counts for a pick on it, not for a missing pick; a result wins over void.
+    const counts = (pick: string | null, result: string | null, voided: boolean) => rows.find((r) => r.pick === pick && r.result === result && r.voided === voided)!.counts;
+    expect([counts('Local', null, true), counts(null, null, true), counts('Local', 'Visita', true), counts('Local', 'Local', false)]).toEqual([true, false, false, true]);
+    const { rows: after } = await db().query<{ hours: number }>(`select extract(epoch from public.match_void_after()) / 3600 as hours`);
+    expect(Number(after[0].hours)).toBe(VOID_AFTER_HOURS);
   });
 
   it('the Boost lock: a game saved without lock_date locks at 23:59 of its day, the instant the app computes', async () => {

@@ -23,6 +23,9 @@ export default async function setup() {
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
   const ports = { api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort(), app: appPort, mercadopago: await freePort() };
+  // The one local port the dispatcher may push to: a test's stand-in for a browser's push
+  // service (tests/support/push-receiver.ts) listens there (goal-alerts.spec.ts).
+  const pushReceiverPort = await freePort();
   // The build needs only the API's address and the publishable key, both known before the platform
   // runs: the two start together (the platform waits on PostgreSQL, the build on the CPU).
   process.env.VITE_SUPABASE_URL = `http://127.0.0.1:${ports.api}`;
@@ -34,6 +37,7 @@ export default async function setup() {
     authJwtExpiry: AUTH_JWT_EXPIRY_OVERRIDE,
       dataDir,
       scheduler: false,
+      pushReceiverPort,
       siteUrl: appUrl,
       ports,
       log: (part, message) => {
@@ -69,6 +73,7 @@ export default async function setup() {
   process.env.INBOX_URL = platform.inboxUrl;
   process.env.MERCADOPAGO_URL = platform.mercadopagoUrl;
   process.env.FOOTBALL_URL = platform.footballUrl;
+  process.env.PUSH_RECEIVER_PORT = String(pushReceiverPort);
   process.env.DATABASE_URL_E2E = platform.dbUrl;
 
   return async () => {

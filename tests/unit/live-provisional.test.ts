@@ -11,7 +11,7 @@ const live = (matchId: number, status: string, home: number | null, away: number
 });
 const match = (id: number, extra: Partial<RoundMatch> = {}): RoundMatch => ({
   id, order: id, homeTeam: `L${id}`, awayTeam: `V${id}`, kickoffAt: null, homeClub: null, awayClub: null,
-  specialBonusPoints: 0, underdogBonusPoints: 0, underdogBonusSide: null, correctResult: null, ...extra,
+  specialBonusPoints: 0, underdogBonusPoints: 0, underdogBonusSide: null, correctResult: null, voidedAt: null, ...extra,
 });
 
 describe('the result as it stands', () => {
@@ -46,5 +46,14 @@ describe('si terminara así', () => {
     const afterGoal = pointsIfItEndedNow(matches, picks, { ...now, 2: live(2, '1H', 0, 1) }, rules, false);
     expect(afterGoal).toEqual({ correct: 2, counted: 2, points: rules.pointsByCorrect[2] + 5 + 3 });
     expect(pointsIfItEndedNow(matches, picks, { ...now, 2: live(2, '1H', 0, 1) }, rules, true).points).toBe(rules.lastRoundPointsByCorrect[2] + 8);
+  });
+
+  it('a void match counts as right for a pick on it, with no bonus; not for a player who did not pick it', () => {
+    const matches = [match(1, { specialBonusPoints: 5, voidedAt: '2026-12-07T01:00:00Z' }), match(2)];
+    const now = { 1: live(1, 'PST', null, null), 2: live(2, '2H', 1, 0) };
+    expect(pointsIfItEndedNow(matches, { 1: 'Visita', 2: 'Local' }, now, rules, false)).toEqual({ correct: 2, counted: 2, points: rules.pointsByCorrect[2] });
+    expect(pointsIfItEndedNow(matches, { 2: 'Local' }, now, rules, false)).toEqual({ correct: 1, counted: 2, points: rules.pointsByCorrect[1] });
+    // A result typed by hand after the void (it was played) counts instead.
+    expect(pointsIfItEndedNow([match(1, { voidedAt: '2026-12-07T01:00:00Z', correctResult: 'Local' })], { 1: 'Visita' }, {}, rules, false).correct).toBe(0);
   });
 });

@@ -35,6 +35,8 @@ export interface RoundMatch {
   underdogBonusSide: MatchSide | null;
   /** Null until the admin saves the result. */
   correctResult: MatchSide | null;
+  /** When the match became void (stopped and not completed within VOID_AFTER_HOURS of its kick-off); null otherwise. */
+  voidedAt: string | null;
 }
 
 export interface RoundSummary {
@@ -68,7 +70,7 @@ export const ROUND_SUMMARY_SELECT = 'id, name, week, deadline, results_saved, is
 const CLUB_COLUMNS = 'id, name, short_name, logo_url';
 /** One match with both clubs; for `from('matches')` or nested under a round. */
 export const MATCH_SELECT =
-  `id, match_order, home_team, away_team, kickoff_at, correct_result, special_bonus_points, underdog_bonus_points, underdog_bonus_side, home_club:clubs!matches_home_club_id_fkey(${CLUB_COLUMNS}), away_club:clubs!matches_away_club_id_fkey(${CLUB_COLUMNS})` as const;
+  `id, match_order, home_team, away_team, kickoff_at, correct_result, voided_at, special_bonus_points, underdog_bonus_points, underdog_bonus_side, home_club:clubs!matches_home_club_id_fkey(${CLUB_COLUMNS}), away_club:clubs!matches_away_club_id_fkey(${CLUB_COLUMNS})` as const;
 
 export const ROUND_WITH_MATCHES_SELECT = `${ROUND_SUMMARY_SELECT}, matches(${MATCH_SELECT})` as const;
 
@@ -76,7 +78,7 @@ type RoundRow = Pick<Tables<'quinielas'>, 'id' | 'name' | 'week' | 'deadline' | 
 type ClubRow = Pick<Tables<'clubs'>, 'id' | 'name' | 'short_name' | 'logo_url'>;
 type MatchRow = Pick<
   Tables<'matches'>,
-  'id' | 'match_order' | 'home_team' | 'away_team' | 'kickoff_at' | 'correct_result' | 'special_bonus_points' | 'underdog_bonus_points' | 'underdog_bonus_side'
+  'id' | 'match_order' | 'home_team' | 'away_team' | 'kickoff_at' | 'correct_result' | 'voided_at' | 'special_bonus_points' | 'underdog_bonus_points' | 'underdog_bonus_side'
 > & { home_club: ClubRow | null; away_club: ClubRow | null };
 
 function toClub(row: ClubRow | null): RoundClub | null {
@@ -100,6 +102,7 @@ export function toRoundMatch(row: MatchRow): RoundMatch {
     underdogBonusPoints: row.underdog_bonus_points,
     underdogBonusSide: toSide(row.underdog_bonus_side),
     correctResult: toSide(row.correct_result),
+    voidedAt: row.voided_at,
   };
 }
 
@@ -111,4 +114,34 @@ export function toRoundWithMatches(row: RoundRow & { matches: MatchRow[] }): Rou
 /** The name a match shows for a team: the club's short name, its name, else the typed text. */
 export function teamName(club: RoundClub | null, fallback: string): string {
   return club?.shortName || club?.name || fallback;
+}
+
+/**
+ * How long after its kick-off a postponed, suspended or abandoned match may still be completed
+ * before it is void (../shared/spec/decisions.md, "Match day"). The database's
+ * public.match_void_after() is the referee; tests/api/rule-twins.test.ts holds the two equal.
+ */
+export const VOID_AFTER_HOURS = 48;
+
+/** The instant a stopped match becomes void unless it is completed before it: its kick-off plus VOID_AFTER_HOURS. */
+export function voidsAt(kickoffAt: string): Date {
+  return new Date(new Date(kickoffAt).getTime() + VOID_AFTER_HOURS * 3_600_000);
+}
+
+/**
+ * Whether a pick counts as right: it names the result, or the match is void (no result) and it
+ * was picked — a void match counts for everyone who picked it, so 12 of 12 stays possible. The
+ * app's copy of public.pick_counts (tests/api/rule-twins.test.ts); bonuses are paid only on a
+ * real result, never on a void match.
+ */
+export function pickCounts(pick: MatchSide | null | undefined, match: Pick<RoundMatch, 'correctResult' | 'voidedAt'>): boolean {
+  if (!pick) return false;
+  if (match.correctResult) return pick === match.correctResult;
+  // Truthy, not "not null": a copy saved on the phone before void existed has no voidedAt.
+  return Boolean(match.voidedAt);
+}
+
+/** A match counts as void: made void by the feed's rule and no result typed since. */
+export function isVoid(match: Pick<RoundMatch, 'correctResult' | 'voidedAt'>): boolean {
+  return !match.correctResult && Boolean(match.voidedAt);
 }

@@ -150,6 +150,7 @@ const ACTION: Record<string, string> = {
   boost: 'Jugar el Boost',
   new_blog: 'Leer el artículo',
   points_ready: 'Ver mis puntos',
+  correction: 'Ver la corrección',
 };
 
 async function email(n: Claimed): Promise<void> {

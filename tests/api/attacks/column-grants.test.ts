@@ -48,8 +48,8 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
   },
   monthly_standings: {},
   notification_preferences: {
-    insert: 'goal_alerts new_blog new_quinielazo news_updates remind_boost remind_quinielazo user_id',
-    update: 'goal_alerts new_blog new_quinielazo news_updates remind_boost remind_quinielazo user_id',
+    insert: 'goal_alerts new_blog new_quinielazo news_updates points_ready remind_boost remind_quinielazo user_id',
+    update: 'goal_alerts new_blog new_quinielazo news_updates points_ready remind_boost remind_quinielazo user_id',
   },
   paid_entries: { insert: 'label quiniela_id user_id', update: 'label' },
   // Pro's money tables: written only by definer functions (start_pro_checkout, record_pro_payment).

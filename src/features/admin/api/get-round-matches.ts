@@ -9,6 +9,8 @@ export interface AdminMatch {
   homeLogo: string | null;
   awayLogo: string | null;
   correctResult: MatchResult | null;
+  /** When the match became void (stopped and not completed within 48 h of its kick-off); null otherwise. */
+  voidedAt: string | null;
   specialBonusPoints: number;
   underdogBonusPoints: number;
   underdogBonusSide: MatchResult | null;
@@ -19,7 +21,7 @@ export async function getRoundMatches(roundId: number): Promise<AdminMatch[]> {
   const { data, error } = await supabase
     .from('matches')
     .select(
-      'id, match_order, home_team, away_team, correct_result, special_bonus_points, underdog_bonus_points, underdog_bonus_side, home:clubs!matches_home_club_id_fkey(name, logo_url), away:clubs!matches_away_club_id_fkey(name, logo_url)',
+      'id, match_order, home_team, away_team, correct_result, voided_at, special_bonus_points, underdog_bonus_points, underdog_bonus_side, home:clubs!matches_home_club_id_fkey(name, logo_url), away:clubs!matches_away_club_id_fkey(name, logo_url)',
     )
     .eq('quiniela_id', roundId)
     .order('match_order');
@@ -32,6 +34,7 @@ export async function getRoundMatches(roundId: number): Promise<AdminMatch[]> {
     homeLogo: m.home?.logo_url ?? null,
     awayLogo: m.away?.logo_url ?? null,
     correctResult: m.correct_result as MatchResult | null,
+    voidedAt: m.voided_at,
     specialBonusPoints: m.special_bonus_points,
     underdogBonusPoints: m.underdog_bonus_points,
     underdogBonusSide: m.underdog_bonus_side as MatchResult | null,

@@ -88,7 +88,8 @@ export function EditResults() {
       setNotice({ kind: 'error', text: `${RESULT_HINT} Revisa el partido ${invalid.map((m) => m.order).join(', ')}.` });
       return;
     }
-    const complete = matches.every((m) => parseResult(rows[m.id].text));
+    // A void match needs no result (it counts as right for its picks); one typed for it counts instead.
+    const complete = matches.every((m) => parseResult(rows[m.id].text) || m.voidedAt);
     let question = 'Esta quiniela aún no tiene todos los resultados. ¿Deseas guardar los cambios parciales?';
     if (complete) {
       // What finalizing will do, read now; before the deadline the database refuses it anyway.
@@ -130,7 +131,7 @@ export function EditResults() {
     }
   }
 
-  const captured = matches ? matches.filter((m) => parseResult(rows[m.id]?.text ?? '')).length : 0;
+  const captured = matches ? matches.filter((m) => parseResult(rows[m.id]?.text ?? '') || m.voidedAt).length : 0;
 
   return (
     <AdminPage title="Capturar resultados" description="Cada resultado se guarda al salir del campo. Escribe Local, Empate o Visita (o L, E, V).">
@@ -174,6 +175,13 @@ export function EditResults() {
                   <span id={hintId} className={`text-xs font-medium ${row.status === 'invalid' || row.status === 'error' ? 'text-red-700' : 'text-slate-500'}`} aria-live="polite">
                     {row.status === 'invalid' ? RESULT_HINT : row.status === 'error' ? (row.refusal ?? 'Error al guardar') : row.status === 'saving' ? 'Guardando…' : row.status === 'saved' ? 'Guardado ✓' : ''}
                   </span>
+                  {m.voidedAt && (
+                    <p className="text-xs font-semibold text-amber-800 md:col-start-2 md:col-end-5">
+                      {row.saved
+                        ? 'Estaba anulado (aplazado, suspendido o abandonado y sin terminar en 48 horas); cuenta el resultado capturado.'
+                        : 'Anulado: aplazado, suspendido o abandonado y sin terminar en 48 horas. Cuenta como acierto para quien lo pronosticó. Si se jugó, escribe su resultado.'}
+                    </p>
+                  )}
                 </li>
               );
             })}
@@ -188,7 +196,7 @@ export function EditResults() {
               {finalizing ? 'Guardando…' : 'Guardar resultados finales'}
             </button>
             <span className="text-sm text-slate-600">
-              {captured} de {matches.length} resultados capturados
+              {captured} de {matches.length} resultados capturados{matches.some((m) => m.voidedAt && !rows[m.id]?.saved) ? ' (los anulados cuentan)' : ''}
             </span>
           </div>
           {round && !round.resultsSaved && <FinalizeHold key={round.id} roundId={round.id} />}

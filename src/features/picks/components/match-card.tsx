@@ -4,13 +4,14 @@
 import { lazy, Suspense } from 'react';
 import { MatchTeams } from '@/components/ui/match-teams';
 import type { PickResult } from '@/lib/db';
-import { MATCH_BONUS_ICONS, MATCH_SIDES, teamName } from '@/lib/game/rounds';
+import { isVoid, MATCH_BONUS_ICONS, MATCH_SIDES, pickCounts, teamName } from '@/lib/game/rounds';
 import { formatKickoff } from '@/lib/time';
 import { splitPercents } from '@/lib/game/vote-split';
 import type { DetailMatch, VoteCounts } from '../api/get-round-detail';
 import type { ShownPick } from '../model/merge-picks';
 import { PickStatus } from './pick-status';
 import { liveLabel, resultAsItStands, type LiveScore } from '../model/live';
+import { voidLine } from '../model/void-words';
 
 // The round's split as one bar (issue 33), in its own chunk: only closed rounds draw it.
 const SplitBar = lazy(() => import('@/components/charts/split-bar').then((m) => ({ default: m.SplitBar })));
@@ -52,17 +53,22 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
   const away = teamName(match.awayClub, match.awayTeam);
   // A pick refused at the close does not count: the one the server kept does.
   const counted = pick ? (pick.state === 'rejected' ? (pick.counted ?? null) : pick.result) : null;
-  const verdict = closed && counted && match.correctResult ? (counted === match.correctResult ? 'correct' : 'incorrect') : null;
+  // A void match (no result) counts as right for whoever picked it (pickCounts).
+  const voided = isVoid(match);
+  const verdict = closed && counted && (match.correctResult || voided) ? (pickCounts(counted, match) ? 'correct' : 'incorrect') : null;
   const lookOf = (side: PickResult): Look => {
     const chosen = counted === side;
     if (!closed) return interactive ? (chosen ? 'chosen' : 'open') : chosen ? 'chosen' : 'locked';
+    if (voided) return chosen ? 'right-pick' : 'locked';
     if (match.correctResult === null) return chosen ? 'locked-chosen' : 'locked';
     if (chosen) return side === match.correctResult ? 'right-pick' : 'wrong-pick';
     return side === match.correctResult ? 'result' : 'locked';
   };
   const percents = votes ? splitPercents(votes) : undefined;
   // Provisional: the pick against the result as it stands now (never stored; the round is scored when finalized).
-  const standing = closed && live && !match.correctResult ? resultAsItStands(match, live) : null;
+  const standing = closed && live && !match.correctResult && !voided ? resultAsItStands(match, live) : null;
+  // Postponed, suspended, cancelled, abandoned: until when it may still be played, or that it is void.
+  const stoppedWords = closed ? voidLine(match, live) : null;
   return (
     // The list item stays a list item (a role on the <li> would empty the list for screen
     // readers); the group inside names the match for its three buttons. A phone shows the first
@@ -86,6 +92,11 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
             </span>
           )}
           <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{liveLabel(live)}</span>
+        </p>
+      )}
+      {stoppedWords && (
+        <p data-testid="void-line" className="rounded-lg bg-amber-50 px-3 py-2 text-center text-xs font-semibold text-amber-900">
+          {stoppedWords}
         </p>
       )}
       <div className="grid grid-cols-3 gap-2">
@@ -133,8 +144,8 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
             {standing === counted ? 'Vas acertando' : 'Vas fallando'} (provisional)
           </p>
         )}
-        {closed && match.correctResult === null && !standing && <p className="text-xs text-slate-600">Resultado pendiente</p>}
-        {verdict === 'correct' && <p className="text-xs font-bold text-brand-800">✓ Acertaste</p>}
+        {closed && match.correctResult === null && !voided && !standing && <p className="text-xs text-slate-600">Resultado pendiente</p>}
+        {verdict === 'correct' && <p className="text-xs font-bold text-brand-800">{voided ? '✓ Cuenta como acierto' : '✓ Acertaste'}</p>}
         {verdict === 'incorrect' && <p className="text-xs font-bold text-red-800">✗ Fallaste · fue {match.correctResult}</p>}
         {closed && !counted && <p className="text-xs text-slate-600">Sin predicción</p>}
       </div>

@@ -224,7 +224,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
         ))}
       </ol>
 
-      {closed && <CorrectionLog roundId={round.id} matches={round.matches} />}
+      {closed && <CorrectionLog roundId={round.id} matches={round.matches} myPicks={myPicks} />}
 
       {signedIn && open && (
         <div className="sticky bottom-0 z-10 flex flex-col gap-2 rounded-b-2xl border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]">

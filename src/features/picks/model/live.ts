@@ -3,7 +3,7 @@
 // ended as it stands now. Provisional, always marked so, never stored: the database scores the
 // round from its results when it is finalized.
 import type { GameRules } from '@/lib/game/game-rules';
-import type { MatchSide, RoundMatch } from '@/lib/game/rounds';
+import { isVoid, type MatchSide, type RoundMatch } from '@/lib/game/rounds';
 
 export interface LiveScore {
   matchId: number;
@@ -90,6 +90,12 @@ export function pointsIfItEndedNow(
   let bonus = 0;
   let counted = 0;
   for (const match of matches) {
+    // A void match counts as right for a pick on it and pays no bonus (pickCounts).
+    if (isVoid(match)) {
+      counted++;
+      if (picks[match.id]) correct++;
+      continue;
+    }
     const result = resultAsItStands(match, live[match.id]);
     if (!result) continue;
     counted++;

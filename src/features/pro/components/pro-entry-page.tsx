@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { MatchTeams } from '@/components/ui/match-teams';
 import { getDb, isQuotaError, type ProPickDraft } from '@/lib/db';
 import { flushNow, startOutboxRunner } from '@/lib/outbox-runner';
-import { MATCH_SIDES, type MatchSide, type RoundMatch } from '@/lib/game/rounds';
+import { isVoid, MATCH_SIDES, pickCounts, type MatchSide, type RoundMatch } from '@/lib/game/rounds';
 import { countOf } from '@/lib/plural';
 import { formatDeadlineBeside } from '@/lib/time';
 import { GUESS, GUESSES } from '@/lib/words';
@@ -86,7 +86,7 @@ function EntryCard(props: { entry: ProEntry; matches: RoundMatch[]; drafts: ProP
   const [copying, setCopying] = useState(false);
   const picked = matches.filter((m) => shown[m.id]).length;
   const complete = picked === matches.length && matches.length > 0;
-  const points = matches.filter((m) => m.correctResult && shown[m.id]?.result === m.correctResult).length;
+  const points = matches.filter((m) => pickCounts(shown[m.id]?.result, m)).length;
   const titleId = `entry-${entry.id}`;
 
   useEffect(() => {
@@ -169,7 +169,7 @@ function EntryCard(props: { entry: ProEntry; matches: RoundMatch[]; drafts: ProP
 }
 
 function ProMatchRow({ match, pick, open, onPick }: { match: RoundMatch; pick: ShownProPick | undefined; open: boolean; onPick: (side: MatchSide) => void }) {
-  const verdict = !open && pick && match.correctResult ? (pick.result === match.correctResult ? '✓ Acierto' : '✗ Fallo') : null;
+  const verdict = !open && pick && (match.correctResult || isVoid(match)) ? (pickCounts(pick.result, match) ? (isVoid(match) ? '✓ Acierto (partido anulado)' : '✓ Acierto') : '✗ Fallo') : null;
   return (
     <li>
       <div role="group" aria-label={`${match.homeTeam} contra ${match.awayTeam}`} className="flex flex-col gap-2 px-3 py-3">

@@ -3,7 +3,7 @@
 // entry or (after the deadline) a Pro pick changes. A selector offers the latest 8 rounds with
 // saved results. Before the deadline a player sees only his own entries (the database decides).
 import { useId } from 'react';
-import type { MatchSide } from '@/lib/game/rounds';
+import { isVoid, pickCounts, type MatchSide } from '@/lib/game/rounds';
 import type { ProResults } from '../api/get-pro-results';
 import { PRO_MESSAGES } from '../model/pro-messages';
 import { useBeforeDeadline } from '@/lib/use-before-deadline';
@@ -65,7 +65,8 @@ export function ProResultsPage({ data, userId, refreshKey, onRound }: { data: Pr
                   <p className="flex flex-wrap gap-1 pl-9" aria-label="Predicciones">
                     {round.matches.map((m) => {
                       const pick = row.picks[m.id];
-                      const hit = pick && m.correctResult ? pick === m.correctResult : null;
+                      // A void match counts as right for every entry that picked it (pickCounts).
+                      const hit = pick && (m.correctResult || isVoid(m)) ? pickCounts(pick, m) : null;
                       return (
                         <span
                           key={m.id}

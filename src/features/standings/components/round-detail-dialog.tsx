@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/loading-state';
 import { expiredCopyText, SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { cachedRead, expiredCopyTime, MAX_AGE } from '@/lib/cached-read';
-import type { MatchSide } from '@/lib/game/rounds';
+import { isVoid, pickCounts, type MatchSide } from '@/lib/game/rounds';
 import { getRoundDetail, type RoundDetailMatch } from '../api/get-round-detail';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { BonusLines } from './bonus-lines';
@@ -81,7 +81,8 @@ export function RoundDetailDialog({ round, userId, onClose }: { round: RoundScor
 }
 
 function MatchResult({ match }: { match: RoundDetailMatch }) {
-  const hit = match.pick !== null && match.pick === match.result;
+  // A void match counts as right for whoever picked it (pickCounts).
+  const hit = pickCounts(match.pick, match);
   const verdict = match.pick === null ? 'Sin predicción' : hit ? 'Acierto' : 'Fallo';
   return (
     <li className="flex flex-col gap-1.5 py-2.5">
@@ -98,7 +99,7 @@ function MatchResult({ match }: { match: RoundDetailMatch }) {
           Tu predicción: <strong className={hit ? 'text-green-700' : match.pick ? 'text-red-700' : 'text-slate-500'}>{match.pick ? SIDE_LABEL[match.pick] : '—'}</strong>
         </span>
         <span>
-          Resultado: <strong>{match.result ? SIDE_LABEL[match.result] : 'Pendiente'}</strong>
+          Resultado: <strong>{match.result ? SIDE_LABEL[match.result] : isVoid(match) ? 'Anulado' : 'Pendiente'}</strong>
         </span>
         <span
           className={`ml-auto rounded-full px-2 py-0.5 font-semibold ${hit ? 'bg-green-100 text-green-800' : match.pick ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-600'}`}

@@ -1,0 +1,76 @@
+// Match day in E2E (issue 45): the local API-Football's match clock (`/__local` hooks), the
+// scheduler's jobs run by hand ("what the scheduler does": the poller every 15 s, the automatic
+// finalization every minute, the outbox's dispatcher every 5 minutes), and a round that follows
+// new fixtures, arranged against the database clock.
+import { expect } from '@playwright/test';
+import { e2eSql } from './e2e-standings.ts';
+
+export async function footballHook(path: string, body: unknown = {}): Promise<Record<string, any>> {
+  const res = await fetch(`${process.env.FOOTBALL_URL}/__local${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, any>;
+}
+
+/** An Edge Function the scheduler calls, as it calls it (the secret key as apikey). */
+export async function scheduled(fn: 'poll-live-scores' | 'dispatch-notifications'): Promise<void> {
+  const res = await fetch(`${process.env.SUPABASE_API_URL}/functions/v1/${fn}`, {
+    method: 'POST',
+    headers: { apikey: process.env.SUPABASE_SECRET_KEY!, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The scheduler's every-minute job: void matches made void, due rounds finalized. */
+export const finalizeDueRounds = () => e2eSql('select public.finalize_due_rounds()');
+
+/** Kick-off, half time, second half, the goals (one a minute from the 60th), full time. */
+export async function playToFullTime(fixture: number, goals: Array<'home' | 'away'> = []): Promise<void> {
+  for (const step of ['kickoff', 'halftime', 'second-half']) await footballHook(`/fixtures/${fixture}/${step}`);
+  for (const [i, team] of goals.entries()) await footballHook(`/fixtures/${fixture}/goal`, { team, minute: 60 + i });
+  await footballHook(`/fixtures/${fixture}/fulltime`);
+}
+
+/** The round's last whistle (and every result since) `minutes` ago: the two hours arranged, never waited for. */
+export const whistleAgo = (round: number, minutes: number) =>
+  e2eSql(`update public.match_live set final_whistle_at = now() - make_interval(mins => $2), result_changed_at = now() - make_interval(mins => $2)
+          where quiniela_id = $1 and final_whistle_at is not null`, [round, minutes]);
+
+export interface FeedRound {
+  id: number;
+  matches: number[];
+  fixtures: number[];
+}
+
+/**
+ * A closed round's deadline: two hours ago by the database clock, but never before this Mexico
+ * City month (a round of last month not yet scored changes the home of journeys running beside).
+ */
+export const CLOSED_DEADLINE_SQL = `least(now() - interval '1 second', greatest(now() - interval '2 hours',
+  (date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City') + interval '1 second'))`;
+
+/**
+ * A closed round (CLOSED_DEADLINE_SQL) whose matches (América–Chivas, Monterrey–Tigres, with the
+ * demo's clubs) follow new fixtures that kicked off `kickoffMinutesAgo` ago (database clock).
+ */
+export async function feedRound(name: string, kickoffMinutesAgo = 110): Promise<FeedRound> {
+  const [{ id }] = await e2eSql<{ id: number }>(`insert into public.quinielas (name, week, deadline) values ($1, 1, ${CLOSED_DEADLINE_SQL}) returning id`, [name]);
+  const [{ at }] = await e2eSql<{ at: Date }>(`select now() - make_interval(mins => $1) as at`, [kickoffMinutesAgo]);
+  const fixtures = [
+    (await footballHook('/fixtures', { home_team_id: 2287, away_team_id: 2278, date: at.toISOString() })).fixture.id as number,
+    (await footballHook('/fixtures', { home_team_id: 2282, away_team_id: 2279, date: at.toISOString() })).fixture.id as number,
+  ];
+  const matches = await e2eSql<{ id: number }>(
+    `insert into public.matches (quiniela_id, match_order, home_team, away_team, home_club_id, away_club_id, kickoff_at, provider_fixture_id)
+     values ($1, 1, 'América', 'Chivas', 1, 5, $2, $3), ($1, 2, 'Monterrey', 'Tigres', 9, 15, $2, $4) returning id`,
+    [id, at, fixtures[0], fixtures[1]],
+  );
+  return { id, matches: matches.map((m) => Number(m.id)), fixtures };
+}
+
+/** A player's picks, in match order (null: no pick). */
+export async function pickAll(playerId: string, matches: number[], sides: Array<'Local' | 'Empate' | 'Visita' | null>): Promise<void> {
+  for (const [i, side] of sides.entries()) {
+    if (side) await e2eSql('insert into public.picks (user_id, match_id, result) values ($1, $2, $3)', [playerId, matches[i], side]);
+  }
+}
