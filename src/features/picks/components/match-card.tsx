@@ -10,7 +10,8 @@ import { splitPercents } from '@/lib/game/vote-split';
 import type { DetailMatch, VoteCounts } from '../api/get-round-detail';
 import type { ShownPick } from '../model/merge-picks';
 import { PickStatus } from './pick-status';
-import { liveLabel, resultAsItStands, type LiveScore } from '../model/live';
+import { resultAsItStands, type LiveScore } from '../model/live';
+import { LiveScoreLine, LiveVerdict } from './live-parts';
 
 // The round's split as one bar (issue 33), in its own chunk: only closed rounds draw it.
 const SplitBar = lazy(() => import('@/components/charts/split-bar').then((m) => ({ default: m.SplitBar })));
@@ -78,16 +79,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
           </span>
         )}
       </div>
-      {closed && live && (
-        <p data-testid="live-score" className="flex items-center justify-center gap-2 text-sm font-bold text-slate-900">
-          {live.home !== null && live.away !== null && (
-            <span className="tabular-nums">
-              {live.home} – {live.away}
-            </span>
-          )}
-          <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{liveLabel(live)}</span>
-        </p>
-      )}
+      {closed && live && <LiveScoreLine live={live} />}
       <div className="grid grid-cols-3 gap-2">
         {MATCH_SIDES.map((side) => {
           const look = lookOf(side);
@@ -128,11 +120,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
       )}
       <div className="flex min-h-4 items-center justify-between gap-2">
         {pick ? <PickStatus pick={pick} open={!closed} /> : <span />}
-        {standing && counted && (
-          <p className={`text-xs font-bold ${standing === counted ? 'text-brand-800' : 'text-red-800'}`}>
-            {standing === counted ? 'Vas acertando' : 'Vas fallando'} (provisional)
-          </p>
-        )}
+        {standing && counted && <LiveVerdict standing={standing} pick={counted} />}
         {closed && match.correctResult === null && !standing && <p className="text-xs text-slate-600">Resultado pendiente</p>}
         {verdict === 'correct' && <p className="text-xs font-bold text-brand-800">✓ Acertaste</p>}
         {verdict === 'incorrect' && <p className="text-xs font-bold text-red-800">✗ Fallaste · fue {match.correctResult}</p>}
