@@ -2218,6 +2218,7 @@ export type Database = {
           weekly_points: number
         }[]
       }
+      get_live_standings: { Args: { quiniela_id_input: number }; Returns: Json }
       get_monthly_leaderboard: {
         Args: {
           limit_input?: number
@@ -2547,6 +2548,7 @@ export type Database = {
         }
         Returns: string
       }
+      refresh_live_standings: { Args: { round_ids?: number[] }; Returns: Json }
       refresh_monthly_standings: {
         Args: { month_input: number; year_input: number }
         Returns: undefined

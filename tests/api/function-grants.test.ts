@@ -92,6 +92,9 @@ const ALLOWED: Record<string, Callers> = {
   'record_feed_failure(text,boolean,integer,jsonb)': 'none',
   'finalize_due_rounds()': 'none',
   'create_round_from_feed(text,integer,timestamp with time zone,boolean,jsonb)': 'none',
+  // A round's provisional histogram (tests/api/live-standings.test.ts): the poller computes it, everyone reads it.
+  'refresh_live_standings(bigint[])': 'none',
+  'get_live_standings(bigint)': 'anon authenticated',
   'pro_pool_minimum()': 'anon authenticated',
   'pro_pool_stats(bigint)': 'anon authenticated',
   'pro_results_snapshot(bigint)': 'authenticated',

@@ -1,10 +1,14 @@
 // "Si terminara así" (issue 45): the result as it stands (the saved one, else the feed's
 // 90-minute result once over — extra time and penalties never count — else the live score),
-// and the round's provisional points with the points table and the match bonuses.
+// and the round's provisional points with the points table and the match bonuses; his place in
+// the round from the round's histogram, in words ("entre el 3 % mejor"); a liga's table as it
+// would stand.
 import { describe, expect, it } from 'vitest';
 import { rulesFor } from '../../src/lib/game/game-rules';
 import type { RoundMatch } from '../../src/lib/game/rounds';
-import { liveLabel, pointsIfItEndedNow, resultAsItStands, type LiveScore } from '../../src/features/picks/model/live';
+import { ifItEndedNow, liveLabel, placeInRound, placeWords, pointsIfItEndedNow, resultAsItStands, resultsAsTheyStand, type LiveScore, type LiveStandings } from '../../src/features/picks/model/live';
+import { provisionalTable } from '../../src/features/leagues/live-table';
+import type { LeaderboardEntry } from '../../src/features/standings';
 
 const live = (matchId: number, status: string, home: number | null, away: number | null, extra: Partial<LiveScore> = {}): LiveScore => ({
   matchId, status, elapsed: 50, extra: null, home, away, proposedResult: null, ...extra,
@@ -55,5 +59,73 @@ describe('si terminara así', () => {
     expect(pointsIfItEndedNow(matches, { 2: 'Local' }, now, rules, false)).toEqual({ correct: 1, counted: 2, points: rules.pointsByCorrect[1] });
     // A result typed by hand after the void (it was played) counts instead.
     expect(pointsIfItEndedNow([match(1, { voidedAt: '2026-12-07T01:00:00Z', correctResult: 'Local' })], { 1: 'Visita' }, {}, rules, false).correct).toBe(0);
+  });
+});
+
+describe('his place in the round', () => {
+  const standings = (results: LiveStandings['results'], histogram: Array<[number, number]>): LiveStandings => ({
+    quinielaId: 1, results, players: histogram.reduce((n, [, k]) => n + k, 0), histogram,
+  });
+  const results = { '1': 'Local', '2': null } as const;
+
+  it('is 1 + the players with more points, ties sharing it', () => {
+    const s = standings(results, [[20, 3], [12, 10], [5, 87]]);
+    expect(placeInRound(s, 20, results)).toEqual({ place: 1, players: 100 });
+    expect(placeInRound(s, 12, results)).toEqual({ place: 4, players: 100 });
+    expect(placeInRound(s, 5, results)).toEqual({ place: 14, players: 100 });
+  });
+
+  it('is not shown while the histogram was computed from other results than the screen shows (a goal on its way)', () => {
+    const s = standings(results, [[20, 3], [12, 97]]);
+    expect(placeInRound(s, 12, { '1': 'Empate', '2': null })).toBeNull();
+    expect(placeInRound(s, 12, { '1': 'Local', '2': null, '3': 'Visita' })).toBeNull();
+    expect(placeInRound(null, 12, results)).toBeNull();
+    expect(placeInRound(standings(results, []), 0, results)).toBeNull();
+  });
+
+  it('says the share rounded up, never 0 %, in fives past 10 %, and the place in a small round or the lower half', () => {
+    expect(placeWords({ place: 1, players: 100_000 })).toBe('Entre el 1 % mejor de la jornada');
+    expect(placeWords({ place: 3_000, players: 100_000 })).toBe('Entre el 3 % mejor de la jornada');
+    expect(placeWords({ place: 3_001, players: 100_000 })).toBe('Entre el 4 % mejor de la jornada');
+    expect(placeWords({ place: 10_000, players: 100_000 })).toBe('Entre el 10 % mejor de la jornada');
+    expect(placeWords({ place: 10_001, players: 100_000 })).toBe('Entre el 15 % mejor de la jornada');
+    expect(placeWords({ place: 50_000, players: 100_000 })).toBe('Entre el 50 % mejor de la jornada');
+    expect(placeWords({ place: 61_234, players: 100_000 })).toBe('Lugar 61,234 de 100,000 en la jornada');
+    expect(placeWords({ place: 2, players: 40 })).toBe('Lugar 2 de 40 en la jornada');
+  });
+
+  it('goes with "si terminara así": the place of his provisional points among the results the screen shows', () => {
+    const rules = rulesFor('2026-12-05T18:00:00-06:00');
+    const matches = [match(1, { specialBonusPoints: 5 }), match(2)];
+    const now = { 1: live(1, '2H', 1, 0), 2: live(2, 'NS', null, null) };
+    const shown = resultsAsTheyStand(matches, now);
+    expect(shown).toEqual({ '1': 'Local', '2': null });
+    const one = rules.pointsByCorrect[1] + 5;
+    const s = standings(shown, [[one, 30], [rules.pointsByCorrect[0], 70]]);
+    expect(ifItEndedNow(matches, { 1: 'Local' }, now, s, rules, false).place).toEqual({ place: 1, players: 100 });
+    expect(ifItEndedNow(matches, { 1: 'Visita' }, now, s, rules, false).place).toEqual({ place: 31, players: 100 });
+  });
+});
+
+describe("a liga's table as it would stand", () => {
+  const rules = rulesFor('2026-12-05T18:00:00-06:00');
+  const entry = (userId: string, totalPoints: number, rankTotal: number): LeaderboardEntry => ({
+    userId, username: userId, clubId: null, clubLogoUrl: null, totalPoints, dailyPoints: 0, weeklyPoints: totalPoints, referralPoints: 0,
+    rankTotal, rankWeekly: rankTotal, rankDaily: 1, previousRank: null,
+  });
+  const round = { id: 9, name: 'J9', week: 9, deadline: '2026-12-05T18:00:00-06:00', resultsSaved: false, isLastOfMonth: false, matches: [match(1, { specialBonusPoints: 5 }), match(2)] };
+
+  it("adds each member's provisional points of the round, ranks with ties sharing, and says who moves", () => {
+    const entries = [entry('ana', 30, 1), entry('beto', 28, 2), entry('caro', 10, 3)];
+    const picks = { ana: { 1: 'Visita', 2: 'Visita' }, beto: { 1: 'Local', 2: 'Local' } } as const;
+    const now = { 1: live(1, '2H', 1, 0), 2: live(2, '2H', 2, 0) };
+    const rows = provisionalTable(entries, picks, round, now);
+    const two = rules.pointsByCorrect[2] + 5;
+    const zero = rules.pointsByCorrect[0];
+    expect(rows.map((r) => [r.userId, r.roundPoints, r.total, r.rank, r.move])).toEqual([
+      ['beto', two, 28 + two, 1, 1],
+      ['ana', zero, 30 + zero, 2, -1],
+      ['caro', 0, 10, 3, 0],
+    ]);
   });
 });

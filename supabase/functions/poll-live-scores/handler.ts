@@ -5,7 +5,9 @@
 // stores what changed (public.record_live_scores) and tells each round's screens in one
 // broadcast per round on its private topic "live:round:<id>". A failing provider never stops the
 // game: the scores stay, the feed is "en pausa" (public.record_feed_failure), and it is asked
-// again after a growing wait.
+// again after a growing wait. A round whose results as they stand changed also carries, in the
+// same message, how many players would have each number of points (public.refresh_live_standings):
+// each screen finds the player's place in it ("entre el 3 % mejor").
 import { serviceClient } from '../_shared/admin.ts';
 import { verifiedCaller } from '../_shared/claims.ts';
 import { apiKey, env, optionalEnv } from '../_shared/env.ts';
@@ -23,6 +25,14 @@ interface Quota {
   dailyRemaining?: number;
   minuteLimit?: number;
   minuteRemaining?: number;
+}
+
+/** How many of the round's players would have each number of points if it ended now. */
+interface Standings {
+  quinielaId: number;
+  results: Record<string, string | null>;
+  players: number;
+  histogram: Array<[number, number]>;
 }
 
 interface Recorded {
@@ -72,7 +82,7 @@ export default async function handler(req: Request): Promise<Response> {
       }
       const recorded = data as Recorded;
       changed += (recorded.rounds ?? []).reduce((n, r) => n + r.matches.length, 0);
-      await tell(recorded);
+      await tell(recorded, await standingsOf(db));
       // A goal alert is worth sending now, not at the dispatcher's next five-minute run.
       if (recorded.goalAlerts) await dispatch(db).catch((e) => console.error('poll-live-scores goal alerts', e));
     }
@@ -126,14 +136,29 @@ function quotaOf(headers: Headers): Quota {
 }
 
 /**
- * One broadcast per round that changed (its changed matches), and when the feed paused or came
- * back, one to every round on now: all in one request to Realtime. A broadcast that fails is
- * logged, not retried: the scores are in the database, and screens read them on (re)joining.
+ * The histograms that changed with this answer (a result as it stands moved). Their failure costs
+ * the place on the screens, never the scores: the broadcast goes without them.
  */
-async function tell(recorded: Recorded): Promise<void> {
+async function standingsOf(db: ReturnType<typeof serviceClient>): Promise<Standings[]> {
+  const { data, error } = await db.rpc('refresh_live_standings', { round_ids: null });
+  if (error) {
+    console.error('poll-live-scores standings', error);
+    return [];
+  }
+  return (data ?? []) as Standings[];
+}
+
+/**
+ * One broadcast per round that changed (its changed matches, and its histogram when that changed
+ * too), and when the feed paused or came back, one to every round on now: all in one request to
+ * Realtime. A broadcast that fails is logged, not retried: the scores are in the database, and
+ * screens read them on (re)joining.
+ */
+async function tell(recorded: Recorded, standings: Standings[] = []): Promise<void> {
   const messages: Array<{ topic: string; event: string; payload: unknown; private: boolean }> = [];
-  const rounds = new Map<number, { quinielaId: number; matches: unknown[]; feed?: string }>();
+  const rounds = new Map<number, { quinielaId: number; matches: unknown[]; feed?: string; standings?: Standings }>();
   for (const r of recorded.rounds ?? []) rounds.set(r.quinielaId, { quinielaId: r.quinielaId, matches: r.matches });
+  for (const s of standings) rounds.set(s.quinielaId, { ...(rounds.get(s.quinielaId) ?? { quinielaId: s.quinielaId, matches: [] }), standings: s });
   if (recorded.feedChanged) for (const id of recorded.liveRounds) rounds.set(id, { ...(rounds.get(id) ?? { quinielaId: id, matches: [] }), feed: recorded.feed });
   for (const r of rounds.values()) messages.push({ topic: `live:round:${r.quinielaId}`, event: 'scores', payload: { feed: recorded.feed, ...r }, private: true });
   if (!messages.length) return;

@@ -2,9 +2,10 @@
 // rank arrows, score detail and month picker), switchable to the round and to Boost; the round:
 // who still has to pick before the deadline, everybody's picks and the liga's winner after; the
 // liga's chat (members only); the prize line, the invitation, the members with their clubs; the owner's management and a
-// member's "Salir de la liga".
+// member's "Salir de la liga". While a round its members played is on, that round live first, with
+// the month's table as it would stand (league-live.tsx, a chunk of its own: only match days need it).
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { FormMessage } from '@/components/ui/field';
 import { SavedCopyNote } from '@/components/ui/saved-copy-note';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -12,7 +13,7 @@ import { countOf } from '@/lib/plural';
 import { formatDeadlineBeside } from '@/lib/time';
 import { useSending } from '@/lib/use-sending';
 import { LeagueChat } from '@/features/chat';
-import { LeaderboardTable, leaderboardView, monthPhrase, monthWord, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
+import { compareMonths, gameMonthOf, LeaderboardTable, leaderboardView, monthPhrase, monthWord, MonthSelect, ScoreDetailDialog, type LeaderboardEntry } from '@/features/standings';
 import { deleteLeague } from '../api/delete-league';
 import { leaveLeague } from '../api/leave-league';
 import { removeLeagueMember } from '../api/remove-league-member';
@@ -20,6 +21,7 @@ import { renewLeagueCode } from '../api/renew-league-code';
 import { transferLeague } from '../api/transfer-league';
 import { leagueErrorMessage } from '../league-rules';
 import type { LeagueData } from '../load-league';
+import type { LeagueLive as LeagueLiveData } from '../load-league-live';
 import { LEAGUE_TABS, type LeagueTab } from '../search-params';
 import { ConfirmDialog, type Confirmation } from './confirm-dialog';
 import { InviteButtons } from './invite-buttons';
@@ -30,10 +32,13 @@ import { RoundPicksGrid } from './round-picks-grid';
 import { RoundTable } from './round-table';
 
 const TAB_LABELS: Record<LeagueTab, string> = { total: 'Mes', quiniela: 'Quiniela', boost: 'Boost' };
+const LeagueLive = lazy(() => import('./league-live').then((m) => ({ default: m.LeagueLive })));
 
 interface LeaguePageProps {
   data: LeagueData;
   cachedAt: number | null;
+  /** A round its members played being on now (read apart from the cached page). */
+  live?: LeagueLiveData | null;
   userId: string;
   tab: LeagueTab;
   onTabChange: (tab: LeagueTab) => void;
@@ -44,7 +49,7 @@ interface LeaguePageProps {
   onReload: () => void;
 }
 
-export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthChange, onRoundChange, onReload }: LeaguePageProps) {
+export function LeaguePage({ data, cachedAt, live, userId, tab, onTabChange, onMonthChange, onRoundChange, onReload }: LeaguePageProps) {
   const [selected, setSelected] = useState<LeaderboardEntry | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
@@ -116,6 +121,12 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
       {/* The shared note: "… 7:01 p.m." already ends in a dot (this page wrote a second one). */}
       {cachedAt !== null && <SavedCopyNote storedAt={cachedAt} what="de la liga" />}
       {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+
+      {live && (
+        <Suspense fallback={<div aria-hidden="true" className="h-96 rounded-2xl bg-white ring-1 ring-slate-200" />}>
+          <LeagueLive live={live} entries={liveMonthEntries(data, live)} monthName={monthWord(gameMonthOf(new Date(live.round.deadline)))} userId={userId} />
+        </Suspense>
+      )}
 
       <Section title={tab === 'quiniela' ? 'Tabla de la quiniela' : `Tabla de ${monthPhrase(data.month)}`} id="league-table">
         {/* The round's table is one round's: the month picker is for the month's and Boost's. */}
@@ -253,6 +264,18 @@ export function LeaguePage({ data, cachedAt, userId, tab, onTabChange, onMonthCh
       <ScoreDetailDialog entry={selected} month={data.month} onClose={() => setSelected(null)} />
     </div>
   );
+}
+
+/**
+ * The members' points of the live round's month: the table shown when it is that month; when the
+ * page shows last month's final table because nobody has points in the new one yet, everyone at 0
+ * in the new month; null when the page shows another month.
+ */
+function liveMonthEntries(data: LeagueData, live: LeagueLiveData): LeaderboardEntry[] | null {
+  const month = gameMonthOf(new Date(live.round.deadline));
+  if (compareMonths(month, data.month) === 0) return data.entries;
+  if (data.waiting && compareMonths(month, data.waiting) === 0) return data.entries.map((e) => ({ ...e, totalPoints: 0, rankTotal: 1 }));
+  return null;
 }
 
 function Section({ title, subtitle, id, children }: { title: string; subtitle?: string; id: string; children: ReactNode }) {

@@ -1,32 +1,37 @@
 // The round's live scores (docs/match-day.md): read from match_live when the screen subscribes
 // (and again after every reconnect), then kept current by the poller's broadcasts on the round's
 // private topic "live:round:<id>" — one message per change for the whole round. The feed's state
-// says whether the score is paused ("marcador en pausa").
+// says whether the score is paused ("marcador en pausa"); the round's histogram of provisional
+// points (public.get_live_standings, and in the message when it changed) gives the player's place.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { supabase } from '@/lib/supabase';
 import { supabaseFull } from '@/lib/supabase-full';
 import type { MatchSide } from '@/lib/game/rounds';
-import type { LiveScore } from '../model/live';
+import type { LiveScore, LiveStandings } from '../model/live';
 
 export interface LiveRound {
   byMatch: Record<number, LiveScore>;
   /** The provider is failing: scores are as they were last known. */
   paused: boolean;
+  /** How many players would have each number of points (null before the first). */
+  standings: LiveStandings | null;
 }
 
-const EMPTY: LiveRound = { byMatch: {}, paused: false };
+const EMPTY: LiveRound = { byMatch: {}, paused: false, standings: null };
 
 interface Broadcast {
   quinielaId: number;
   feed?: 'ok' | 'paused';
   matches: LiveScore[];
+  standings?: LiveStandings;
 }
 
 async function readLive(roundId: number): Promise<LiveRound> {
-  const [scores, feed] = await Promise.all([
+  const [scores, feed, standings] = await Promise.all([
     supabase.from('match_live').select('match_id, status, elapsed, extra, home_goals, away_goals, proposed_result').eq('quiniela_id', roundId),
     supabase.from('live_feed').select('state').maybeSingle(),
+    supabase.rpc('get_live_standings', { quiniela_id_input: roundId }),
   ]);
   if (scores.error) throw scores.error;
   const byMatch: Record<number, LiveScore> = {};
@@ -41,7 +46,8 @@ async function readLive(roundId: number): Promise<LiveRound> {
       proposedResult: r.proposed_result as MatchSide | null,
     };
   }
-  return { byMatch, paused: feed.data?.state === 'paused' };
+  // The place is extra: without it the scores still show.
+  return { byMatch, paused: feed.data?.state === 'paused', standings: standings.error ? null : ((standings.data as LiveStandings | null) ?? null) };
 }
 
 /** The round's live scores while `enabled` (a closed round not yet finalized). */
@@ -65,7 +71,7 @@ export function useLiveScores(roundId: number, enabled: boolean): LiveRound {
             setLive((was) => {
               const byMatch = { ...was.byMatch };
               for (const m of message.matches ?? []) byMatch[m.matchId] = m;
-              return { byMatch, paused: message.feed ? message.feed === 'paused' : was.paused };
+              return { byMatch, paused: message.feed ? message.feed === 'paused' : was.paused, standings: message.standings ?? was.standings };
             });
           })
           .subscribe((status) => {

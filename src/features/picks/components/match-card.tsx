@@ -10,8 +10,9 @@ import { splitPercents } from '@/lib/game/vote-split';
 import type { DetailMatch, VoteCounts } from '../api/get-round-detail';
 import type { ShownPick } from '../model/merge-picks';
 import { PickStatus } from './pick-status';
-import { liveLabel, resultAsItStands, type LiveScore } from '../model/live';
+import { resultAsItStands, type LiveScore } from '../model/live';
 import { voidLine } from '../model/void-words';
+import { LiveScoreLine, LiveVerdict } from './live-parts';
 
 // The round's split as one bar (issue 33), in its own chunk: only closed rounds draw it.
 const SplitBar = lazy(() => import('@/components/charts/split-bar').then((m) => ({ default: m.SplitBar })));
@@ -84,16 +85,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
           </span>
         )}
       </div>
-      {closed && live && (
-        <p data-testid="live-score" className="flex items-center justify-center gap-2 text-sm font-bold text-slate-900">
-          {live.home !== null && live.away !== null && (
-            <span className="tabular-nums">
-              {live.home} – {live.away}
-            </span>
-          )}
-          <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{liveLabel(live)}</span>
-        </p>
-      )}
+      {closed && live && <LiveScoreLine live={live} />}
       {stoppedWords && (
         <p data-testid="void-line" className="rounded-lg bg-amber-50 px-3 py-2 text-center text-xs font-semibold text-amber-900">
           {stoppedWords}
@@ -139,11 +131,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
       )}
       <div className="flex min-h-4 items-center justify-between gap-2">
         {pick ? <PickStatus pick={pick} open={!closed} /> : <span />}
-        {standing && counted && (
-          <p className={`text-xs font-bold ${standing === counted ? 'text-brand-800' : 'text-red-800'}`}>
-            {standing === counted ? 'Vas acertando' : 'Vas fallando'} (provisional)
-          </p>
-        )}
+        {standing && counted && <LiveVerdict standing={standing} pick={counted} />}
         {closed && match.correctResult === null && !voided && !standing && <p className="text-xs text-slate-600">Resultado pendiente</p>}
         {verdict === 'correct' && <p className="text-xs font-bold text-brand-800">{voided ? '✓ Cuenta como acierto' : '✓ Acertaste'}</p>}
         {verdict === 'incorrect' && <p className="text-xs font-bold text-red-800">✗ Fallaste · fue {match.correctResult}</p>}

@@ -18,7 +18,8 @@ import { savedCopyText } from '@/components/ui/saved-copy-note';
 import { useBelowTheFold } from '@/components/ui/render-in-slices';
 import { useLiveScores } from '../api/live-scores';
 import { CorrectionLog } from './correction-log';
-import { pointsIfItEndedNow } from '../model/live';
+import { IfItEnded } from './live-parts';
+import { ifItEndedNow } from '../model/live';
 
 export interface PicksBoardProps {
   view: RoundView;
@@ -140,8 +141,8 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
   const ifEnded = useMemo(() => {
     if (!hasLive || !signedIn) return null;
     const picks = Object.fromEntries(round.matches.map((m) => [m.id, myPicks[m.id]?.result ?? null]));
-    return pointsIfItEndedNow(round.matches, picks, live.byMatch, rulesFor(round.deadline), round.isLastOfMonth);
-  }, [hasLive, signedIn, round, myPicks, live.byMatch]);
+    return ifItEndedNow(round.matches, picks, live.byMatch, live.standings, rulesFor(round.deadline), round.isLastOfMonth);
+  }, [hasLive, signedIn, round, myPicks, live.byMatch, live.standings]);
 
   return (
     // No overflow-hidden here: it would hold the sticky status bar below the last match (issue 44,
@@ -178,17 +179,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
           🔒 {MESSAGES.closed}
         </p>
       )}
-      {hasLive && (
-        <div aria-label="En vivo" className="bg-brand-50 px-4 py-2 text-sm text-brand-900">
-          {ifEnded && ifEnded.counted > 0 && (
-            <p role="status" className="font-bold">
-              Si terminara así: {ifEnded.points} pts{' '}
-              <span className="text-xs font-normal">(provisional · {ifEnded.correct} de {ifEnded.counted} acertados hasta ahora)</span>
-            </p>
-          )}
-          {live.paused && <p className="font-semibold text-amber-800">Marcador en pausa: el proveedor de resultados no responde. Seguimos intentando.</p>}
-        </div>
-      )}
+      {hasLive && <IfItEnded ifEnded={ifEnded} paused={live.paused} />}
       {storageProblem && (
         <p role="alert" className="bg-red-50 px-4 py-2 text-sm text-red-800">
           {storageProblem}

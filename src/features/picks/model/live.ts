@@ -107,3 +107,68 @@ export function pointsIfItEndedNow(
   const table = lastOfMonth ? rules.lastRoundPointsByCorrect : rules.pointsByCorrect;
   return { correct, points: (table[Math.min(correct, table.length - 1)] ?? 0) + bonus, counted };
 }
+
+/** The results as they stand, by match id (null: the match has none yet). */
+export function resultsAsTheyStand(matches: Pick<RoundMatch, 'id' | 'correctResult'>[], live: Record<number, LiveScore>): Record<string, MatchSide | null> {
+  return Object.fromEntries(matches.map((m) => [String(m.id), resultAsItStands(m, live[m.id])]));
+}
+
+/**
+ * How many of the round's players would have each number of points if it ended as it stands
+ * (public.get_live_standings, and the round's broadcast when it changes), with the results it
+ * was computed from.
+ */
+export interface LiveStandings {
+  quinielaId: number;
+  results: Record<string, MatchSide | null>;
+  players: number;
+  /** [points, players], most points first. */
+  histogram: Array<[number, number]>;
+}
+
+export interface RoundPlace {
+  /** 1 + the players with more points (ties share a place). */
+  place: number;
+  players: number;
+}
+
+/**
+ * His place among the round's players with these points, or null while the histogram was
+ * computed from other results than the screen shows (a goal on its way), so a place never mixes
+ * two moments of the match.
+ */
+export function placeInRound(standings: LiveStandings | null, points: number, results: Record<string, MatchSide | null>): RoundPlace | null {
+  if (!standings || standings.players <= 0) return null;
+  const keys = Object.keys(results);
+  if (keys.length !== Object.keys(standings.results).length || keys.some((k) => (standings.results[k] ?? null) !== results[k])) return null;
+  let above = 0;
+  for (const [p, n] of standings.histogram) if (p > points) above += n;
+  return { place: Math.min(above + 1, standings.players), players: standings.players };
+}
+
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * His place in words: "Entre el 3 % mejor de la jornada" in the top half of a round of 100
+ * players or more — the share rounded up (never "0 %": 1 % at best), to a multiple of 5 past
+ * 10 % — else "Lugar 7 de 40 en la jornada" (a share of a small round, or "entre el 80 % mejor",
+ * says less than the place).
+ */
+export function placeWords({ place, players }: RoundPlace): string {
+  const percent = Math.max(1, Math.ceil((place * 100) / players));
+  if (players < 100 || percent > 50) return `Lugar ${thousands(place)} de ${thousands(players)} en la jornada`;
+  return `Entre el ${percent <= 10 ? percent : Math.ceil(percent / 5) * 5} % mejor de la jornada`;
+}
+
+/** "Si terminara así" with his place in the round, for the screens that show the round live. */
+export function ifItEndedNow(
+  matches: RoundMatch[],
+  picks: Record<number, MatchSide | null | undefined>,
+  live: Record<number, LiveScore>,
+  standings: LiveStandings | null,
+  rules: GameRules,
+  lastOfMonth: boolean,
+): { correct: number; points: number; counted: number; place: RoundPlace | null } {
+  const now = pointsIfItEndedNow(matches, picks, live, rules, lastOfMonth);
+  return { ...now, place: placeInRound(standings, now.points, resultsAsTheyStand(matches, live)) };
+}

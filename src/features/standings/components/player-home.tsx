@@ -26,6 +26,8 @@ const HomePodium = lazy(() => lower().then((m) => ({ default: m.HomePodium })));
 
 /** Cards of other features, composed by the route (a feature never imports another's screens). */
 export interface HomeCards {
+  /** /inicio: a round he played being on now, first on the page (docs/match-day.md). */
+  live?: ReactNode;
   /** /inicio: what the player must do next, first on the page. */
   next?: ReactNode;
   boost?: ReactNode;
@@ -65,6 +67,7 @@ export function PlayerHome({ data, variant, cards = {} }: { data: PlayerHomeData
           {NO_COPY_TEXT}
         </p>
       )}
+      {variant === 'inicio' && cards.live}
       {variant === 'inicio' && cards.next}
       {variant === 'dashboard' ? stats : week}
       {variant === 'dashboard' && cards.race}
