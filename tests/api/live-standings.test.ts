@@ -103,7 +103,7 @@ describe("the round's histogram", () => {
         [round.id, i + 1, `Local ${i}`, `Visita ${i}`, m.special ?? 0, m.underdog?.[1] ?? 0, m.underdog?.[0] ?? null, m.typed ?? null],
       )).rows[0].id);
       matches.push({ id, order: i + 1, homeTeam: `Local ${i}`, awayTeam: `Visita ${i}`, kickoffAt: null, homeClub: null, awayClub: null,
-        specialBonusPoints: m.special ?? 0, underdogBonusPoints: m.underdog?.[1] ?? 0, underdogBonusSide: m.underdog?.[0] ?? null, correctResult: m.typed ?? null });
+        specialBonusPoints: m.special ?? 0, underdogBonusPoints: m.underdog?.[1] ?? 0, underdogBonusSide: m.underdog?.[0] ?? null, correctResult: m.typed ?? null, voidedAt: null });
       if (m.live) {
         const [status, home, away, proposed] = m.live;
         await q(
