@@ -44,7 +44,7 @@ test('the blog lists the published posts newest first and opens one', async ({ p
   await expect(banner).toBeVisible();
   await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // The body's HTML is rendered as markup, not shown as text.
-  await expect(page.getByRole('heading', { level: 2, name: 'Los underdogs dieron de qué hablar' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Las sorpresas dieron de qué hablar' })).toBeVisible();
   await expect(page.getByText('<h2>')).toHaveCount(0);
 
   await page.getByRole('link', { name: '← Volver al blog' }).last().click();

@@ -4,4 +4,4 @@ export { LeaderboardTable } from './components/leaderboard-table';
 export { MonthSelect } from './components/month-select';
 export { ScoreDetailDialog } from './components/score-detail-dialog';
 export { leaderboardView, displayUsername, type LeaderboardEntry } from './leaderboard-rows';
-export { compareMonths, gameMonthOf, leaderboardMonths, monthKey, monthLabel, monthPhrase, monthWord, parseMonthKey, type GameMonth } from './months';
+export { compareMonths, gameMonthOf, leaderboardMonths, monthKey, monthPhrase, monthWord, parseMonthKey, type GameMonth } from './months';

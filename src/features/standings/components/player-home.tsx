@@ -106,7 +106,7 @@ function WeekCard({ week }: { week: Part<WeekRound | null> }) {
       labelledBy="week-title"
       action={
         round && (
-          <AppLink to="/picks?quiniela=current" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
+          <AppLink to="/picks?quiniela=current" className="inline-flex min-h-11 min-w-11 items-center justify-center text-sm font-semibold text-brand-700 hover:underline">
             Jugar
           </AppLink>
         )
