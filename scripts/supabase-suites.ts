@@ -1,8 +1,10 @@
 // The local platform as Supabase's own test suites expect it (scripts/supabase-suites.md): the
 // CLI's default ports, a fresh throwaway database without the demo seed, the auth settings of
 // the suite's config.toml, and the suite's migrations applied after the product's. Runs until
-// Ctrl-C.
-//   npx tsx scripts/supabase-suites.ts <config.toml> [migrations folder ...]
+// Ctrl-C. With SUITES_KEYS=new the legacy anon/service_role keys are switched off, as on a project
+// created today once they are: the suites then run on the publishable and secret keys and ES256
+// tokens alone.
+//   [SUITES_KEYS=new] npx tsx scripts/supabase-suites.ts <config.toml> [migrations folder ...]
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,7 +40,8 @@ for (const dir of migrationDirs) {
 }
 await client.query(`notify pgrst, 'reload schema'`);
 await client.end();
-console.log(`ready: ${platform.apiUrl} with ${configFile}`);
+if (process.env.SUITES_KEYS === 'new') await platform.keys.setLegacyApiKeys(false);
+console.log(`ready: ${platform.apiUrl} with ${configFile}; legacy API keys ${platform.keys.legacyApiKeysEnabled ? 'on' : 'off'}`);
 const stop = async () => {
   await platform.stop();
   await rm(dataDir, { recursive: true, force: true });

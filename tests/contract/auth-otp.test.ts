@@ -48,6 +48,17 @@ describe('GoTrue /otp and /signup for registered addresses', () => {
     });
   });
 
+  it('POST /verify of a phone code: 403 otp_expired, as GoTrue answers for a phone no account has (phone sign-in is not built)', async () => {
+    // verify.go verifyUserAndToken: FindUserByPhoneChangeAndAudience / FindUserByPhoneAndAudience
+    // find nobody, "Token has expired or is invalid" (auth-js's "verifyOTP fails with empty options").
+    for (const type of ['sms', 'phone_change']) {
+      expect(await auth('/verify', { type, phone: '+525512345678', token: '123456' })).toEqual({
+        status: 403,
+        body: { code: 'otp_expired', message: 'Token has expired or is invalid' },
+      });
+    }
+  });
+
   it('/signup of a confirmed address: 200 with sanitizeUser\'s look-alike', async () => {
     const { id, email } = await confirmed();
     const r = await auth('/signup', { email, password: 'Golazo2024', data: { apodo: 'otro' } });

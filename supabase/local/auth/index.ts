@@ -628,6 +628,12 @@ export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): Mounte
    */
   async function verifyPost({ body, req }: Request): Promise<Reply> {
     const type = typeof body.type === 'string' ? body.type : '';
+    if ((type === 'sms' || type === 'phone_change') && typeof body.phone === 'string' && typeof body.token === 'string') {
+      // Phone sign-in is not built, so no account has a phone: GoTrue's answer to a code of a
+      // phone it does not find (verifyUserAndToken).
+      limitIp(req, 'token_verifications');
+      throw forbidden('otp_expired', 'Token has expired or is invalid');
+    }
     if (type !== 'email' && !TOKEN_COLUMN.has(type)) throw badRequest('validation_failed', 'Verify requires a verification type');
     let hash = typeof body.token_hash === 'string' ? body.token_hash : '';
     let codeEmail: string | undefined;
