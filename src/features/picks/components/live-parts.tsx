@@ -9,11 +9,11 @@ export function LiveScoreLine({ live, className = '' }: { live: LiveScore; class
   return (
     <p data-testid="live-score" className={`flex items-center justify-center gap-2 text-sm font-bold text-slate-900 ${className}`}>
       {live.home !== null && live.away !== null && (
-        <span className="tabular-nums">
+        <span className="whitespace-nowrap tabular-nums">
           {live.home} – {live.away}
         </span>
       )}
-      <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{liveLabel(live)}</span>
+      <span className="whitespace-nowrap rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{liveLabel(live)}</span>
     </p>
   );
 }

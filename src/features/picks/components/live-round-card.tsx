@@ -31,7 +31,7 @@ export function LiveRoundCard({ round, myPicks, children }: LiveRoundCardProps) 
     <section aria-label={`En vivo: ${round.name}`} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <header className="flex items-center gap-2 bg-brand-800 px-4 py-3 text-white">
         <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide">● En vivo</span>
-        <h2 className="min-w-0 flex-1 truncate font-bold">{round.name}</h2>
+        <h2 className="min-w-0 flex-1 font-bold leading-tight [overflow-wrap:anywhere]">{round.name}</h2>
         <AppLink to={`/quinielazo-de-la-semana?quiniela=${round.id}`} className="inline-flex min-h-11 shrink-0 items-center text-sm font-semibold text-brand-50 underline-offset-2 hover:underline">
           Ver jornada
         </AppLink>
@@ -66,22 +66,25 @@ function LiveMatchRow({ match, live, pick }: { match: RoundMatch; live: LiveScor
             <span className="truncate font-medium">{away}</span>
           </span>
         </div>
-        <div className="flex min-h-6 items-center justify-between gap-2">
-          {live ? (
-            <LiveScoreLine live={live} className="justify-start" />
-          ) : match.correctResult ? (
-            <p className="text-xs font-semibold text-slate-700">Resultado: {match.correctResult}</p>
-          ) : (
-            <p className="text-xs text-slate-600">{match.kickoffAt ? formatKickoff(match.kickoffAt) : 'Por empezar'}</p>
-          )}
-          <div className="flex min-w-0 items-center gap-1.5 text-xs">
-            {pick ? <span className="text-slate-700">Tu pick: {pick}</span> : <span className="text-slate-600">Sin pick</span>}
-            {pick && standing && (
-              <>
-                <span aria-hidden="true" className="text-slate-400">·</span>
-                <LiveVerdict standing={standing} pick={pick} />
-              </>
+        <div className="flex min-h-6 items-start justify-between gap-3">
+          <div className="shrink-0">
+            {live ? (
+              <LiveScoreLine live={live} className="justify-start" />
+            ) : match.correctResult ? (
+              <p className="whitespace-nowrap text-xs font-semibold text-slate-700">Resultado: {match.correctResult}</p>
+            ) : (
+              <p className="text-xs text-slate-600">{match.kickoffAt ? formatKickoff(match.kickoffAt) : 'Por empezar'}</p>
             )}
+          </div>
+          <div className="flex min-w-0 flex-col items-end text-right text-xs">
+            {pick ? (
+              <span className="text-slate-700">
+                Tu pick: <strong>{pick}</strong>
+              </span>
+            ) : (
+              <span className="text-slate-600">Sin pick</span>
+            )}
+            {pick && standing && <LiveVerdict standing={standing} pick={pick} />}
           </div>
         </div>
       </div>
