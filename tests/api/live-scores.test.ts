@@ -247,6 +247,18 @@ describe('a provider outage', () => {
     await expect.poll(() => screen.messages.length, { timeout: 30_000 }).toBe(2);
     expect(screen.messages[1]).toMatchObject({ quinielaId: round, feed: 'ok', matches: [{ matchId: matches[0], home: 2 }] });
   });
+
+  it('a provider that does not answer (10 s, the poller\'s limit) is an outage like the others: scores kept, the feed paused', async () => {
+    const { matches, fixtures } = await liveRound([-20]);
+    await hook(`/fixtures/${fixtures[0]}/kickoff`);
+    await poll();
+    await hook('/outage', { mode: 'hang' });
+    expect(await poll()).toEqual({ status: 200, body: { asked: 1, changed: 0, feed: 'paused', reason: 'el proveedor no respondió' } });
+    expect(await live(matches[0])).toMatchObject({ status: '1H' });
+    expect(await feed()).toMatchObject({ state: 'paused', failures: 1, wait_s: 15 });
+    const { data } = await anonClient().from('live_feed').select('state');
+    expect(data).toEqual([{ state: 'paused' }]);
+  });
 });
 
 describe('who may do what', () => {

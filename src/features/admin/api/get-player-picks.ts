@@ -6,7 +6,7 @@ interface PlayerRoundPicks {
   roundName: string;
   week: number;
   deadline: string;
-  picks: Array<{ order: number; home: string; away: string; result: MatchResult; correctResult: MatchResult | null }>;
+  picks: Array<{ order: number; home: string; away: string; result: MatchResult; correctResult: MatchResult | null; voidedAt: string | null }>;
 }
 
 export interface PlayerPicks {
@@ -23,7 +23,7 @@ export async function getPlayerPicks(username: string): Promise<PlayerPicks | nu
   if (!profile) return null;
   const { data, error: picksError } = await supabase
     .from('picks')
-    .select('result, quiniela_id, match:matches(match_order, home_team, away_team, correct_result), round:quinielas(id, name, week, deadline)')
+    .select('result, quiniela_id, match:matches(match_order, home_team, away_team, correct_result, voided_at), round:quinielas(id, name, week, deadline)')
     .eq('user_id', profile.id)
     .order('quiniela_id', { ascending: false })
     .limit(1000);
@@ -42,6 +42,7 @@ export async function getPlayerPicks(username: string): Promise<PlayerPicks | nu
       away: p.match.away_team,
       result: p.result as MatchResult,
       correctResult: p.match.correct_result as MatchResult | null,
+      voidedAt: p.match.voided_at,
     });
   }
   const rounds = [...byRound.values()].sort((a, b) => b.deadline.localeCompare(a.deadline));

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isVoid, pickCounts } from '@/lib/game/rounds';
 import { formatDeadline } from '@/lib/time';
 import { getPlayerPicks, type PlayerPicks } from '../api/get-player-picks';
 import { AdminPage, buttonClass, Card, inputClass, NoticeLine, tableClasses, type Notice } from './ui';
@@ -48,7 +49,8 @@ export function PlayerPicksReview() {
           <h2 className="text-lg font-bold">Predicciones de {result.username}</h2>
           {result.rounds.length === 0 ? <p className="text-sm text-slate-600">Este jugador aún no tiene predicciones.</p> : null}
           {result.rounds.map((round) => {
-            const correct = round.picks.filter((p) => p.correctResult && p.correctResult === p.result).length;
+            // The game's one rule: a void match counts for the pick on it (pickCounts).
+            const correct = round.picks.filter((p) => pickCounts(p.result, p)).length;
             return (
               <Card key={round.roundId}>
                 <h3 className="font-bold">
@@ -73,11 +75,11 @@ export function PlayerPicksReview() {
                         <td className={tableClasses.td}>
                           {p.home} vs {p.away}
                         </td>
-                        <td className={`${tableClasses.td} font-semibold ${p.correctResult ? (p.correctResult === p.result ? 'text-brand-700' : 'text-red-700') : ''}`}>
+                        <td className={`${tableClasses.td} font-semibold ${p.correctResult || isVoid(p) ? (pickCounts(p.result, p) ? 'text-brand-700' : 'text-red-700') : ''}`}>
                           {p.result}
-                          {p.correctResult ? (p.correctResult === p.result ? ' ✓' : ' ✗') : ''}
+                          {p.correctResult || isVoid(p) ? (pickCounts(p.result, p) ? ' ✓' : ' ✗') : ''}
                         </td>
-                        <td className={`${tableClasses.td} text-slate-600`}>{p.correctResult ?? 'Pendiente'}</td>
+                        <td className={`${tableClasses.td} text-slate-600`}>{p.correctResult ?? (isVoid(p) ? 'Anulado' : 'Pendiente')}</td>
                       </tr>
                     ))}
                   </tbody>
