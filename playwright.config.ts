@@ -20,7 +20,8 @@ const LIGHT_CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) 
 // and a document made while Playwright's setOffline(true) is on reads navigator.onLine === true
 // and hears no 'offline' event, though its requests fail: a phone in airplane mode reads false.
 // Until Playwright re-applies the emulation to new documents, RenderDocument is off. Chromium
-// keeps only the last --disable-features, so Playwright's own list (chromiumSwitches.ts) is repeated.
+// keeps only the last --disable-features, so Playwright's own list (chromiumSwitches.ts; its
+// Linux entries) is repeated.
 const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
   'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',

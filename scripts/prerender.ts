@@ -37,9 +37,9 @@ interface ServerEntry {
 
 /** The page's stylesheet inside the page: the first paint waits for no other request (the
  * stylesheet is ~10 KB brotli; the app shell keeps the cached file). The file's link stays,
- * never fetched: a stylesheet type no browser supports (Chromium 150 fetches a `disabled` one,
- * though it never applies it), and disabled besides. Vite's loader of a lazy chunk adds the stylesheet a chunk needs
- * unless a link to it is there, and the same sheet added again was parsed anew and the whole page's
+ * never fetched: of a type no browser supports (Chromium 150 fetches a `disabled` one, though it
+ * never applies it). Vite's loader of a lazy chunk adds the stylesheet a chunk needs unless a
+ * link to it is there, and the same sheet added again was parsed anew and the whole page's
  * style recomputed, a 60–80 ms task on the weekly page in Lighthouse's traces. */
 async function inlineStylesheet(shell: string, outDir: string): Promise<string> {
   const link = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(shell);

@@ -24,8 +24,8 @@ const MAX_QUEUED = 500;
 const EXCLUDED = import.meta.env.VITE_ACTIVITY_EXCLUDED_USER_ID as string | undefined;
 
 const queue: ActivityEvent[] = [];
-/** The batch on its way: a navigation may cut its request off before the server has it. */
-let inFlight: ActivityEvent[] = [];
+/** The batches on their way: a navigation may cut a request off before the server has it. */
+const inFlight = new Set<ActivityEvent[]>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /** Queues one event of the signed-in player; does nothing for visitors and the excluded account. */
@@ -49,9 +49,9 @@ async function flush(): Promise<void> {
     const batch = queue.splice(0, MAX_BATCH);
     // A request cut off by a navigation, before or after the server stored it, is retried below
     // or sent again on hide: the database skips the events it already has (their keys).
-    inFlight = batch;
+    inFlight.add(batch);
     const { error } = await supabase.from('activity_logs').insert(batch);
-    inFlight = [];
+    inFlight.delete(batch);
     if (error) {
       // Another player's events never mix in: a batch belongs to whoever was signed in. A batch
       // the table refuses (a check, 23xxx; the hourly limit, QZ429) would be refused again:
@@ -66,8 +66,8 @@ async function flush(): Promise<void> {
 export function flushOnHide(): void {
   const token = useSessionStore.getState().session?.access_token;
   // Offline the page's last events are not worth a request that can only fail.
-  if (!token || queue.length + inFlight.length === 0 || !navigator.onLine) return;
-  const batch = [...inFlight, ...queue.splice(0, queue.length)];
-  inFlight = [];
+  if (!token || queue.length + inFlight.size === 0 || !navigator.onLine) return;
+  const batch = [...[...inFlight].flat(), ...queue.splice(0, queue.length)];
+  inFlight.clear();
   void fetch(...activityKeepaliveRequest(env.supabaseUrl, env.supabaseAnonKey, token, batch)).catch(() => undefined);
 }
