@@ -424,7 +424,7 @@ begin
     case when s.push then 'push' else 'email' end,
     jsonb_build_object(
       'title', format('✏️ Corrección en %s', q.name),
-      'body', format('%s vs %s: %s → %s. Tu pick (%s) %s. Ahora tienes %s pts en esta quiniela.',
+      'body', format('%s vs %s: %s → %s. Tu predicción (%s) %s. Ahora tienes %s pts en esta quiniela.',
                      m.home_team, m.away_team,
                      coalesce(c.old_result, case when m.voided_at is not null then 'anulado' else 'sin resultado' end),
                      coalesce(c.new_result, case when m.voided_at is not null then 'anulado' else 'sin resultado' end),

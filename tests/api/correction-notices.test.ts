@@ -109,18 +109,18 @@ describe('a correction after finalization', () => {
       channel: 'email',
       payload: {
         title: `✏️ Corrección en ${roundName}`,
-        body: `Pumas vs Toluca: Empate → Visita. Tu pick (Empate) ya no cuenta como acierto. Ahora tienes ${a.points} pts en esta quiniela.`,
+        body: `Pumas vs Toluca: Empate → Visita. Tu predicción (Empate) ya no cuenta como acierto. Ahora tienes ${a.points} pts en esta quiniela.`,
         url: `/quinielazo-de-la-semana?quiniela=${r.id}`,
         tag: `correccion-${r.matches[1]}`,
       },
     });
-    expect(of(beto).payload.body).toBe(`Pumas vs Toluca: Empate → Visita. Tu pick (Visita) ahora cuenta como acierto. Ahora tienes ${b.points} pts en esta quiniela.`);
+    expect(of(beto).payload.body).toBe(`Pumas vs Toluca: Empate → Visita. Tu predicción (Visita) ahora cuenta como acierto. Ahora tienes ${b.points} pts en esta quiniela.`);
 
     // The dispatcher sends it: Beto reads it in his mailbox, with the round's link.
     await scheduler('dispatch-notifications');
     const mail = await waitForMail(beto.email, { subject: 'Corrección en' });
     expect(mail.subject).toBe(`✏️ Corrección en ${roundName}`);
-    expect(mail.body.text).toContain('Tu pick (Visita) ahora cuenta como acierto.');
+    expect(mail.body.text).toContain('Tu predicción (Visita) ahora cuenta como acierto.');
     expect(mail.body.text).toContain(`/quinielazo-de-la-semana?quiniela=${r.id}`);
 
     // The public log names the provider; the same correction heard again tells nobody twice.
@@ -137,7 +137,7 @@ describe('a correction after finalization', () => {
     const told = await notices(r.id);
     expect(told.map((n) => n.user_id).sort()).toEqual([ana.id, beto.id].sort());
     expect(told.find((n) => n.user_id === ana.id)!.payload.body).toBe(
-      `América vs Chivas: Local → Visita. Tu pick (Local) ya no cuenta como acierto. Ahora tienes ${(await points(ana, r.id)).points} pts en esta quiniela.`,
+      `América vs Chivas: Local → Visita. Tu predicción (Local) ya no cuenta como acierto. Ahora tienes ${(await points(ana, r.id)).points} pts en esta quiniela.`,
     );
 
     // An open round's result typed and changed: no scores yet, nobody told.

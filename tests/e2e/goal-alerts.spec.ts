@@ -65,7 +65,7 @@ test('a goal reaches the opted-in player by push, and only him', async ({ page, 
     const message = JSON.parse(decryptPush(pushesTo(ana)[0]!.body, keys.get(ana.id)!)) as { title: string; body: string; url: string; tag: string; kind: string };
     expect(message).toEqual({
       title: '⚽ ¡Gol! América 1 – 0 Chivas',
-      body: "23' · Tu pick: Local, vas acertando (provisional).",
+      body: "23' · Tu predicción: Local, vas acertando (provisional).",
       url: `/quinielazo-de-la-semana?quiniela=${r.id}`,
       tag: `gol-${r.matches[0]}`,
       kind: 'goal',

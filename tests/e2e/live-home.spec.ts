@@ -92,12 +92,12 @@ test('two phones see a goal on /inicio and on the liga page: the provisional poi
       await expect(card(page).getByText(`Si terminara así: ${points[3]} pts`)).toBeVisible();
       await expect(card(page).getByText('(provisional · 3 de 4 acertados hasta ahora)')).toBeVisible();
       await expect(game(page).getByText('Vas fallando (provisional)')).toBeVisible();
-      await expect(card(page).getByTestId('live-place')).toHaveText('Lugar 2 de 2 en la jornada (provisional)');
+      await expect(card(page).getByTestId('live-place')).toHaveText('Lugar 2 de 2 en la quiniela (provisional)');
     }
     for (const page of [betoPhone.home, betoPhone.liga]) {
       await expect(card(page).getByText(`Si terminara así: ${points[4]} pts`)).toBeVisible();
       await expect(game(page).getByText('Vas acertando (provisional)')).toBeVisible();
-      await expect(card(page).getByTestId('live-place')).toHaveText('Lugar 1 de 2 en la jornada (provisional)');
+      await expect(card(page).getByTestId('live-place')).toHaveText('Lugar 1 de 2 en la quiniela (provisional)');
     }
     for (const page of [anaPhone.liga, betoPhone.liga]) {
       await expect(card(page).getByText('Provisional', { exact: true })).toBeVisible();
@@ -117,12 +117,12 @@ test('two phones see a goal on /inicio and on the liga page: the provisional poi
     for (const page of [anaPhone.home, anaPhone.liga]) {
       await expect(card(page).getByText(`Si terminara así: ${points[4]} pts`)).toBeVisible();
       await expect(game(page).getByText('Vas acertando (provisional)')).toBeVisible();
-      await expect(card(page).getByTestId('live-place')).toHaveText('Lugar 1 de 2 en la jornada (provisional)');
+      await expect(card(page).getByTestId('live-place')).toHaveText('Lugar 1 de 2 en la quiniela (provisional)');
     }
     for (const page of [betoPhone.home, betoPhone.liga]) {
       await expect(card(page).getByText(`Si terminara así: ${points[3]} pts`)).toBeVisible();
       await expect(game(page).getByText('Vas fallando (provisional)')).toBeVisible();
-      await expect(card(page).getByTestId('live-place')).toHaveText('Lugar 2 de 2 en la jornada (provisional)');
+      await expect(card(page).getByTestId('live-place')).toHaveText('Lugar 2 de 2 en la quiniela (provisional)');
     }
     for (const page of [anaPhone.liga, betoPhone.liga]) {
       await expect(table(page).getByTestId('provisional-row').first()).toContainText(names[ana.id]!.slice(0, 15));

@@ -132,7 +132,7 @@ test('a postponed match not played within 48 hours is void: it counts for the pi
     // Beto did not pick it: the card says the rule, and that he had no pick.
     const betoPhone = await phone(browser, beto, r.id);
     await expect(card(betoPhone, 'Monterrey contra Tigres').getByTestId('void-line')).toHaveText('Partido anulado: cuenta como acierto para quien lo pronosticó.');
-    await expect(card(betoPhone, 'Monterrey contra Tigres').getByText('Sin pick')).toBeVisible();
+    await expect(card(betoPhone, 'Monterrey contra Tigres').getByText('Sin predicción')).toBeVisible();
     await betoPhone.context().close();
   } finally {
     await e2eSql('delete from public.quinielas where id = $1', [r.id]);
@@ -165,19 +165,19 @@ test('a correction after finalization appears in the public log, re-scores, and 
     const visitor = await phone(browser, null, r.id);
     const log = visitor.getByRole('region', { name: 'Correcciones de resultados' });
     await expect(log).toContainText('Partido 2 (Monterrey vs Tigres): Empate → Visita · proveedor · corrección del proveedor · después de finalizar');
-    await expect(log).not.toContainText('Tu pick');
+    await expect(log).not.toContainText('Tu predicción');
     await visitor.context().close();
     const betoPhone = await phone(browser, beto, r.id);
-    await expect(betoPhone.getByRole('region', { name: 'Correcciones de resultados' })).toContainText('Tu pick (Visita) ahora cuenta como acierto');
+    await expect(betoPhone.getByRole('region', { name: 'Correcciones de resultados' })).toContainText('Tu predicción (Visita) ahora cuenta como acierto');
     await expect(card(betoPhone, 'Monterrey contra Tigres').getByText('✓ Acertaste')).toBeVisible();
     await betoPhone.context().close();
 
     // And he is told (no phone subscribed: by e-mail), with his points now; so is Ana.
     await scheduled('dispatch-notifications');
     const mail = await newestMail(beto.email, /^✏️ Corrección en Jornada corregida por el proveedor$/);
-    expect(mail.body.text).toContain(`Monterrey vs Tigres: Empate → Visita. Tu pick (Visita) ahora cuenta como acierto. Ahora tienes ${after!.points} pts en esta quiniela.`);
+    expect(mail.body.text).toContain(`Monterrey vs Tigres: Empate → Visita. Tu predicción (Visita) ahora cuenta como acierto. Ahora tienes ${after!.points} pts en esta quiniela.`);
     const anaMail = await newestMail(ana.email, /^✏️ Corrección en/);
-    expect(anaMail.body.text).toContain('Tu pick (Empate) ya no cuenta como acierto.');
+    expect(anaMail.body.text).toContain('Tu predicción (Empate) ya no cuenta como acierto.');
   } finally {
     await e2eSql('delete from public.quinielas where id = $1', [r.id]);
   }

@@ -84,14 +84,14 @@ describe('his place in the round', () => {
   });
 
   it('says the share rounded up, never 0 %, in fives past 10 %, and the place in a small round or the lower half', () => {
-    expect(placeWords({ place: 1, players: 100_000 })).toBe('Entre el 1 % mejor de la jornada');
-    expect(placeWords({ place: 3_000, players: 100_000 })).toBe('Entre el 3 % mejor de la jornada');
-    expect(placeWords({ place: 3_001, players: 100_000 })).toBe('Entre el 4 % mejor de la jornada');
-    expect(placeWords({ place: 10_000, players: 100_000 })).toBe('Entre el 10 % mejor de la jornada');
-    expect(placeWords({ place: 10_001, players: 100_000 })).toBe('Entre el 15 % mejor de la jornada');
-    expect(placeWords({ place: 50_000, players: 100_000 })).toBe('Entre el 50 % mejor de la jornada');
-    expect(placeWords({ place: 61_234, players: 100_000 })).toBe('Lugar 61,234 de 100,000 en la jornada');
-    expect(placeWords({ place: 2, players: 40 })).toBe('Lugar 2 de 40 en la jornada');
+    expect(placeWords({ place: 1, players: 100_000 })).toBe('Entre el 1 % mejor de la quiniela');
+    expect(placeWords({ place: 3_000, players: 100_000 })).toBe('Entre el 3 % mejor de la quiniela');
+    expect(placeWords({ place: 3_001, players: 100_000 })).toBe('Entre el 4 % mejor de la quiniela');
+    expect(placeWords({ place: 10_000, players: 100_000 })).toBe('Entre el 10 % mejor de la quiniela');
+    expect(placeWords({ place: 10_001, players: 100_000 })).toBe('Entre el 15 % mejor de la quiniela');
+    expect(placeWords({ place: 50_000, players: 100_000 })).toBe('Entre el 50 % mejor de la quiniela');
+    expect(placeWords({ place: 61_234, players: 100_000 })).toBe('Lugar 61,234 de 100,000 en la quiniela');
+    expect(placeWords({ place: 2, players: 40 })).toBe('Lugar 2 de 40 en la quiniela');
   });
 
   it('goes with "si terminara así": the place of his provisional points among the results the screen shows', () => {

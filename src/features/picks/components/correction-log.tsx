@@ -60,7 +60,7 @@ export function CorrectionLog({ roundId, matches, myPicks = {} }: { roundId: num
               {r.after_finalization ? ' · después de finalizar' : ''}
               {yours && (
                 <strong className={isRight ? 'text-brand-800' : 'text-red-800'}>
-                  {' '}· Tu pick ({mine}) {isRight ? 'ahora cuenta como acierto' : 'ya no cuenta como acierto'}
+                  {' '}· Tu predicción ({mine}) {isRight ? 'ahora cuenta como acierto' : 'ya no cuenta como acierto'}
                 </strong>
               )}
             </li>

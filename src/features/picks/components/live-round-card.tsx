@@ -79,10 +79,10 @@ function LiveMatchRow({ match, live, pick }: { match: RoundMatch; live: LiveScor
           <div className="flex min-w-0 flex-col items-end text-right text-xs">
             {pick ? (
               <span className="text-slate-700">
-                Tu pick: <strong>{pick}</strong>
+                Tu predicción: <strong>{pick}</strong>
               </span>
             ) : (
-              <span className="text-slate-600">Sin pick</span>
+              <span className="text-slate-600">Sin predicción</span>
             )}
             {pick && standing && <LiveVerdict standing={standing} pick={pick} />}
           </div>

@@ -149,15 +149,15 @@ export function placeInRound(standings: LiveStandings | null, points: number, re
 const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
- * His place in words: "Entre el 3 % mejor de la jornada" in the top half of a round of 100
+ * His place in words: "Entre el 3 % mejor de la quiniela" in the top half of a round of 100
  * players or more — the share rounded up (never "0 %": 1 % at best), to a multiple of 5 past
- * 10 % — else "Lugar 7 de 40 en la jornada" (a share of a small round, or "entre el 80 % mejor",
+ * 10 % — else "Lugar 7 de 40 en la quiniela" (a share of a small round, or "entre el 80 % mejor",
  * says less than the place).
  */
 export function placeWords({ place, players }: RoundPlace): string {
   const percent = Math.max(1, Math.ceil((place * 100) / players));
-  if (players < 100 || percent > 50) return `Lugar ${thousands(place)} de ${thousands(players)} en la jornada`;
-  return `Entre el ${percent <= 10 ? percent : Math.ceil(percent / 5) * 5} % mejor de la jornada`;
+  if (players < 100 || percent > 50) return `Lugar ${thousands(place)} de ${thousands(players)} en la quiniela`;
+  return `Entre el ${percent <= 10 ? percent : Math.ceil(percent / 5) * 5} % mejor de la quiniela`;
 }
 
 /** "Si terminara así" with his place in the round, for the screens that show the round live. */
