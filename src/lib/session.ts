@@ -37,6 +37,9 @@ export const useSessionStore = create<SessionState>(() => ({ ready: false, sessi
 
 let started: Promise<Session | null> | undefined;
 
+/** Tries after a failed profile read online: 1, 2, 4, 8 and 16 s after it. */
+const PROFILE_RETRIES = 5;
+
 async function readProfile(userId: string): Promise<PlayerProfile | null> {
   const [{ data, error }, admin] = await Promise.all([
     supabase.from('profiles').select('id, username, referral_code, club:clubs!profiles_favorite_club_id_fkey(id, name, logo_url)').eq('id', userId).maybeSingle(),
@@ -55,8 +58,9 @@ async function readProfile(userId: string): Promise<PlayerProfile | null> {
 }
 
 /** Reads the player's profile for the header, offline from the read cache (the header keeps his
- * name without signal, issue 32); a failure only leaves the header without it. */
-async function loadProfile(userId: string): Promise<void> {
+ * name without signal, issue 32). A failed read online (a busy phone, the service worker taking
+ * over mid-request) is tried again a few times, sooner first; offline, the 'online' event does. */
+async function loadProfile(userId: string, attempt = 0): Promise<void> {
   let profile: PlayerProfile | null;
   try {
     // Imported here: a visitor's first load (the entry) carries no read-cache code.
@@ -64,6 +68,11 @@ async function loadProfile(userId: string): Promise<void> {
     profile = (await cachedRead('profile', userId, () => readProfile(userId), MAX_AGE.profile)).data;
   } catch (error) {
     console.warn('No se pudo cargar el perfil', error);
+    if (attempt < PROFILE_RETRIES && navigator.onLine) {
+      setTimeout(() => {
+        if (useSessionStore.getState().session?.user.id === userId && !useSessionStore.getState().profile) void loadProfile(userId, attempt + 1);
+      }, 1000 * 2 ** attempt);
+    }
     return;
   }
   // The session may have changed while the read was in flight.

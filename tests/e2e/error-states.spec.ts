@@ -63,3 +63,21 @@ test('the reset-password page without a session says how to get one', async ({ p
   await page.goto('/reset-password');
   await expect(page.getByText(/No tienes una sesión activa\. Por favor inicia sesión desde/)).toBeVisible();
 });
+
+test("the header's name comes back after its read failed online, without a reload", async ({ page }) => {
+  const player = await createPlayer('cabecera');
+  await signInPage(page, player);
+  // Every try of the first read fails (postgrest-js's own three retries included); the app tries
+  // again by itself, and that read answers.
+  let failures = 0;
+  await page.route('**/rest/v1/profiles?**', (route) => {
+    if (route.request().url().includes(`id=eq.${player.id}`) && route.request().url().includes('referral_code') && failures < 4) {
+      failures += 1;
+      return route.abort('connectionfailed');
+    }
+    return route.continue();
+  });
+  await page.goto('/inicio');
+  await expect.poll(() => failures).toBe(4);
+  await expect(page.getByTestId('header-username')).toHaveText(/^cabecera_/, { timeout: 30_000 });
+});
