@@ -36,6 +36,8 @@ export interface PlatformOptions {
   authRateLimits?: Partial<AuthRateLimits>;
   /** Overrides config.toml's [auth] jwt_expiry (the test harness, at a shifted date). */
   authJwtExpiry?: number;
+  /** New passwords hashed at GoTrue's test cost (supabase/local/auth/password.ts): the E2E tier only. */
+  authQuickPasswordHashes?: boolean;
   /**
    * The config.toml whose [auth] settings the auth server honours (default: `SUPABASE_CONFIG`,
    * else supabase/config.toml). Supabase's own test suites run with theirs (scripts/supabase-suites.md).
@@ -135,7 +137,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       keys,
       log,
     };
-    const auth = createAuth(ctx, { rateLimits: opts.authRateLimits, configFile, jwtExpiry: opts.authJwtExpiry });
+    const auth = createAuth(ctx, { rateLimits: opts.authRateLimits, configFile, jwtExpiry: opts.authJwtExpiry, quickPasswordHashes: opts.authQuickPasswordHashes });
     stops.push(() => auth.close());
     const realtime = await startRealtime(ctx);
     stops.push(() => realtime.close());

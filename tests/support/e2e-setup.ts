@@ -35,6 +35,8 @@ export default async function setup() {
       throwawayTestDatabase: true,
       authRateLimits: TEST_HARNESS_RATE_LIMITS,
     authJwtExpiry: AUTH_JWT_EXPIRY_OVERRIDE,
+      // GoTrue's own test cost for the ~150 players the journeys make (no E2E test is about bcrypt).
+      authQuickPasswordHashes: true,
       dataDir,
       scheduler: false,
       pushReceiverPort,

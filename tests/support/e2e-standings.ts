@@ -29,7 +29,7 @@ export interface CreatedPlayer {
 /** Confirmed players who can sign in with E2E_PASSWORD, each with `boostPoints` on today's Boost game. */
 export async function createRankedPlayers(prefix: string, count: number, boostPoints: number): Promise<CreatedPlayer[]> {
   await clearOfMidnight('month');
-  const hash = await bcrypt.hash(E2E_PASSWORD, 10);
+  const hash = await bcrypt.hash(E2E_PASSWORD, 4); // GoTrue's test cost, as the E2E platform's own (supabase/local/auth/password.ts)
   return withDb(async (client) => {
     const { rows: games } = await client.query<{ id: string }>(
       `select id from public.daily_games where game_date = (now() at time zone 'America/Mexico_City')::date order by id limit 1`,

@@ -15,7 +15,7 @@ import { loadBeforeUserCreatedHook, runBeforeUserCreated } from './hooks.ts';
 import { authMail, loadAuthTemplates, type MailKind } from './mails.ts';
 import { FIVE_MINUTES, loadRateLimits, ONE_HOUR, Counter, TYPOS_UNDER_ATTACK, type AuthRateLimits } from './limits.ts';
 import { loadAuthSettings } from './settings.ts';
-import { checkPasswordStrength, hashPassword, loadPasswordPolicy, passwordMatches } from './password.ts';
+import { checkPasswordStrength, hashPassword as hashAtCost, loadPasswordPolicy, PASSWORD_HASH_COST, passwordMatches } from './password.ts';
 import { createAuthPool } from './pool.ts';
 import { validateEmail } from './email.ts';
 import { codeHashKey, countWrongCode, digitsAlive, forgetCode, newOtp, tokenHash } from './codes.ts';
@@ -62,6 +62,8 @@ export interface AuthOptions {
    * moves the clocks into the past, and the static PostgREST, on the real clock, takes a token
    * only while the real clock is before its `exp` (docs/testing.md). */
   jwtExpiry?: number;
+  /** GoTrue's `QuickHashCost` for new passwords (tests only: the E2E platform). */
+  quickPasswordHashes?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -87,6 +89,7 @@ interface Caller {
 }
 
 export function createAuth(ctx: PlatformContext, opts: AuthOptions = {}): MountedService {
+  const hashPassword = (password: string) => hashAtCost(password, opts.quickPasswordHashes ? PASSWORD_HASH_COST.quick : PASSWORD_HASH_COST.default);
   // Bounded: a full queue of waiters is answered 429 at once (auth/pool.ts).
   const pool = createAuthPool(ctx.dbUrl);
   // An idle connection dropped by a stopping database must not crash the platform.

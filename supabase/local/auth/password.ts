@@ -64,11 +64,11 @@ const QUEUED_PER_WORKER = 32;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const bcrypt = require(workerData.bcryptjs);
-parentPort.on('message', ({ id, op, password, hash }) => {
+parentPort.on('message', ({ id, op, password, hash, cost }) => {
   try {
     const result = op === 'hash'
       // The $2a$ prefix GoTrue (Go's bcrypt) and pgcrypto's crypt() write.
-      ? bcrypt.hashSync(password, bcrypt.genSaltSync(10).replace(/^\\$2b\\$/, '$2a$'))
+      ? bcrypt.hashSync(password, bcrypt.genSaltSync(cost).replace(/^\\$2b\\$/, '$2a$'))
       : bcrypt.compareSync(password, hash);
     parentPort.postMessage({ id, result });
   } catch (e) {
@@ -77,7 +77,7 @@ parentPort.on('message', ({ id, op, password, hash }) => {
 });
 `;
 
-type Job = { op: 'hash'; password: string } | { op: 'compare'; password: string; hash: string };
+type Job = { op: 'hash'; password: string; cost: number } | { op: 'compare'; password: string; hash: string };
 interface Pending {
   job: Job;
   resolve: (value: string | boolean) => void;
@@ -151,9 +151,14 @@ class HashPool {
 
 const hashing = new HashPool();
 
-/** bcrypt cost 10 with the `$2a$` prefix GoTrue (Go's bcrypt) and pgcrypto's crypt() write, in a worker thread. */
-export async function hashPassword(password: string): Promise<string> {
-  return (await hashing.run({ op: 'hash', password })) as string;
+/** GoTrue's costs (internal/crypto/password.go): bcrypt's default 10, and its `QuickHashCost`
+ * (bcrypt's minimum, 4) "useful for tests only", which the E2E platform uses: ~190 ms of CPU per
+ * new password against ~3 ms, at ~150 players a run. A hash is checked at its own cost. */
+export const PASSWORD_HASH_COST = { default: 10, quick: 4 } as const;
+
+/** bcrypt (cost 10 unless told) with the `$2a$` prefix GoTrue (Go's bcrypt) and pgcrypto's crypt() write, in a worker thread. */
+export async function hashPassword(password: string, cost: number = PASSWORD_HASH_COST.default): Promise<string> {
+  return (await hashing.run({ op: 'hash', password, cost })) as string;
 }
 
 /** Whether the password matches the bcrypt hash, checked in a worker thread (GoTrue's 429 when they are saturated). */
