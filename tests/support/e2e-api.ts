@@ -6,8 +6,8 @@ import type { Database } from '../../src/lib/database.types.ts';
 
 export function visitorClient() {
   const url = process.env.SUPABASE_API_URL;
-  const key = process.env.SUPABASE_ANON_KEY;
-  if (!url || !key) throw new Error('SUPABASE_API_URL / SUPABASE_ANON_KEY missing: run through playwright.config.ts');
+  const key = process.env.SUPABASE_PUBLISHABLE_KEY;
+  if (!url || !key) throw new Error('SUPABASE_API_URL / SUPABASE_PUBLISHABLE_KEY missing: run through playwright.config.ts');
   return createClient<Database>(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },

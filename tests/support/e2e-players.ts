@@ -10,7 +10,7 @@ import { e2eSql } from './e2e-standings.ts';
 
 type Client = SupabaseClient<Database>;
 
-function env(name: 'SUPABASE_API_URL' | 'SUPABASE_ANON_KEY' | 'SUPABASE_SERVICE_ROLE_KEY'): string {
+function env(name: 'SUPABASE_API_URL' | 'SUPABASE_PUBLISHABLE_KEY' | 'SUPABASE_SECRET_KEY'): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} missing: run through playwright.config.ts`);
   return value;
@@ -24,7 +24,7 @@ function client(key: string, accessToken?: string): Client {
   });
 }
 
-export const serviceClient = () => client(env('SUPABASE_SERVICE_ROLE_KEY'));
+export const serviceClient = () => client(env('SUPABASE_SECRET_KEY'));
 
 export interface E2ePlayer {
   id: string;
@@ -38,9 +38,9 @@ const PLAYER_PASSWORD = 'Golazo2025';
 
 /** Signs in with a password through the auth API. */
 export async function signInPlayer(email: string, password: string = PLAYER_PASSWORD): Promise<E2ePlayer> {
-  const { data, error } = await client(env('SUPABASE_ANON_KEY')).auth.signInWithPassword({ email, password });
+  const { data, error } = await client(env('SUPABASE_PUBLISHABLE_KEY')).auth.signInWithPassword({ email, password });
   if (error) throw error;
-  return { id: data.user.id, email, session: data.session, api: client(env('SUPABASE_ANON_KEY'), data.session.access_token) };
+  return { id: data.user.id, email, session: data.session, api: client(env('SUPABASE_PUBLISHABLE_KEY'), data.session.access_token) };
 }
 
 /** A brand-new confirmed player (the sign-up chain creates his profile). */

@@ -54,6 +54,9 @@ export default async function setup() {
     throw started.status === 'rejected' ? started.reason : (built as PromiseRejectedResult).reason;
   }
   const platform = started.value;
+  // The whole tier runs as a project created today will by the end of 2026: the legacy `anon` and
+  // `service_role` keys switched off (issue 42); the app, the jobs and these tests on the new keys.
+  await platform.keys.setLegacyApiKeys(false);
   let app: Awaited<ReturnType<typeof serveApp>> | undefined;
   try {
     if (platform.apiUrl !== process.env.VITE_SUPABASE_URL || platform.publishableKey !== PUBLISHABLE_KEY) {
@@ -68,8 +71,6 @@ export default async function setup() {
 
   process.env.BASE_URL = app.url;
   process.env.SUPABASE_API_URL = platform.apiUrl;
-  process.env.SUPABASE_ANON_KEY = platform.anonKey;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = platform.serviceRoleKey;
   process.env.SUPABASE_PUBLISHABLE_KEY = platform.publishableKey;
   process.env.SUPABASE_SECRET_KEY = platform.secretKey;
   process.env.INBOX_URL = platform.inboxUrl;
