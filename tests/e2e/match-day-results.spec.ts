@@ -8,12 +8,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { voidsAt } from '../../src/lib/game/rounds';
 import { formatDayAndTime } from '../../src/lib/time';
-import { CLOSED_DEADLINE_SQL, feedRound, finalizeDueRounds, footballHook, pickAll, playToFullTime, scheduled, whistleAgo } from '../support/e2e-football.ts';
+import { CLOSED_DEADLINE_SQL, feedRound, finalizeDueRounds, footballHook, holdFeed, pickAll, playToFullTime, releaseFeed, scheduled, whistleAgo } from '../support/e2e-football.ts';
 import { newestMail } from '../support/e2e-inbox.ts';
 import { createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 120_000 });
+// The feed is one for the platform: shared with the other journeys that follow it (holdFeed).
+test.beforeEach(() => holdFeed('shared'));
+test.afterEach(releaseFeed);
 
 async function phone(browser: Browser, player: E2ePlayer | null, round: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-MX', timezoneId: 'America/Mexico_City' });

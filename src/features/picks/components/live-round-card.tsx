@@ -10,7 +10,7 @@ import { rulesFor } from '@/lib/game/game-rules';
 import { teamName, type MatchSide, type RoundMatch, type RoundWithMatches } from '@/lib/game/rounds';
 import { formatKickoff } from '@/lib/time';
 import { useLiveScores, type LiveRound } from '../api/live-scores';
-import { ifItEndedNow, resultAsItStands, type LiveScore } from '../model/live';
+import { FEED_PAUSED, ifItEndedNow, resultAsItStands, type LiveScore } from '../model/live';
 import { IfItEnded, LiveScoreLine, LiveVerdict } from './live-parts';
 
 export interface LiveRoundCardProps {
@@ -30,7 +30,12 @@ export function LiveRoundCard({ round, myPicks, children }: LiveRoundCardProps) 
     // Named apart from the page's own section about the same round (a liga's "Jornada").
     <section aria-label={`En vivo: ${round.name}`} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <header className="flex items-center gap-2 bg-brand-800 px-4 py-3 text-white">
-        <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide">● En vivo</span>
+        {/* Paused, nothing is live: the badge says so rather than a red "en vivo" over a still score. */}
+        {live.paused ? (
+          <span className="shrink-0 rounded-full bg-amber-300 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide text-amber-950">❚❚ {FEED_PAUSED.badge}</span>
+        ) : (
+          <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide">● En vivo</span>
+        )}
         <h2 className="min-w-0 flex-1 font-bold leading-tight [overflow-wrap:anywhere]">{round.name}</h2>
         <AppLink to={`/quinielazo-de-la-semana?quiniela=${round.id}`} className="inline-flex min-h-11 shrink-0 items-center text-sm font-semibold text-brand-50 underline-offset-2 hover:underline">
           Ver jornada
@@ -39,7 +44,7 @@ export function LiveRoundCard({ round, myPicks, children }: LiveRoundCardProps) 
       <IfItEnded ifEnded={ifEnded} paused={live.paused} />
       <ol aria-label={`Partidos de ${round.name}`} className="divide-y divide-slate-100">
         {round.matches.map((match) => (
-          <LiveMatchRow key={match.id} match={match} live={live.byMatch[match.id]} pick={myPicks[match.id] ?? null} />
+          <LiveMatchRow key={match.id} match={match} live={live.byMatch[match.id]} paused={live.paused} pick={myPicks[match.id] ?? null} />
         ))}
       </ol>
       {children?.(live)}
@@ -48,7 +53,7 @@ export function LiveRoundCard({ round, myPicks, children }: LiveRoundCardProps) 
 }
 
 /** One match in a line: the clubs, then the score and minute beside his pick and how it goes. */
-function LiveMatchRow({ match, live, pick }: { match: RoundMatch; live: LiveScore | undefined; pick: MatchSide | null }) {
+function LiveMatchRow({ match, live, paused, pick }: { match: RoundMatch; live: LiveScore | undefined; paused: boolean; pick: MatchSide | null }) {
   const home = teamName(match.homeClub, match.homeTeam);
   const away = teamName(match.awayClub, match.awayTeam);
   const standing = resultAsItStands(match, live);
@@ -69,7 +74,7 @@ function LiveMatchRow({ match, live, pick }: { match: RoundMatch; live: LiveScor
         <div className="flex min-h-6 items-start justify-between gap-3">
           <div className="shrink-0">
             {live ? (
-              <LiveScoreLine live={live} className="justify-start" />
+              <LiveScoreLine live={live} paused={paused} className="justify-start" />
             ) : match.correctResult ? (
               <p className="whitespace-nowrap text-xs font-semibold text-slate-700">Resultado: {match.correctResult}</p>
             ) : (

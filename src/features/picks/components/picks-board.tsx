@@ -209,6 +209,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
             closed={closed}
             votes={votes?.[match.id]}
             live={live.byMatch[match.id]}
+            livePaused={live.paused}
             onPick={onPick}
             lockedReasonId={lockedReasonId}
           />

@@ -20,6 +20,30 @@ export interface LiveScore {
 const IN_PLAY = new Set(['1H', 'HT', '2H', 'ET', 'BT', 'P', 'LIVE', 'SUSP', 'INT']);
 const OVER = new Set(['FT', 'AET', 'PEN', 'AWD', 'WO']);
 
+/**
+ * The feed is paused (live_feed.state 'paused': the provider fails or the day's quota is spent):
+ * what every screen that shows the score live says, in these words only (live-parts.tsx). The
+ * game goes on: the picks stand and the last known score stays, marked as such.
+ */
+export const FEED_PAUSED = {
+  /** The round's line, on the weekly page, the picks screen, /inicio and a liga's page. */
+  notice: 'Marcador en pausa: el proveedor de resultados no responde. Seguimos intentando.',
+  /** Beside a match's last known score, instead of a minute that no longer moves. */
+  chip: 'En pausa',
+  /** The live card's badge instead of "● En vivo". */
+  badge: 'Marcador en pausa',
+} as const;
+
+/**
+ * What a match's chip says while the feed is paused: a match in play or about to start shows
+ * "En pausa" (its minute or "Por empezar" would be stale); a finished or stopped one keeps its
+ * status, which a pause does not make false.
+ */
+export function liveLabelWhile(live: LiveScore, paused: boolean): string {
+  if (paused && !OVER.has(live.status) && !['PST', 'CANC', 'ABD'].includes(live.status)) return FEED_PAUSED.chip;
+  return liveLabel(live);
+}
+
 /** What the match's card says: "67'", "45+2'", "Medio tiempo", "Final", "Pospuesto"… */
 export function liveLabel(live: LiveScore): string {
   const minute = live.elapsed === null ? '' : live.extra ? `${live.elapsed}+${live.extra}'` : `${live.elapsed}'`;
