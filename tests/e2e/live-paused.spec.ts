@@ -98,7 +98,7 @@ test('the provider fails: every live screen says "Marcador en pausa", keeps the 
     await expect(game(weekly).getByRole('button', { name: /Local/, pressed: true })).toBeVisible();
     for (const page of [home, ligaPage]) {
       await expect(game(page).getByText('Tu predicción: Local')).toBeVisible();
-      await expect(card(page).getByText(FEED_PAUSED.badge, { exact: false })).toBeVisible();
+      await expect(card(page).getByText(`❚❚ ${FEED_PAUSED.chip}`)).toBeVisible();
       await expect(card(page).getByText('● En vivo')).toHaveCount(0);
     }
     await expect(card(ligaPage).getByText(`${FEED_PAUSED.chip}: con el último marcador conocido.`)).toBeVisible();

@@ -32,7 +32,7 @@ export function LiveRoundCard({ round, myPicks, children }: LiveRoundCardProps) 
       <header className="flex items-center gap-2 bg-brand-800 px-4 py-3 text-white">
         {/* Paused, nothing is live: the badge says so rather than a red "en vivo" over a still score. */}
         {live.paused ? (
-          <span className="shrink-0 rounded-full bg-amber-300 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide text-amber-950">❚❚ {FEED_PAUSED.badge}</span>
+          <span className="shrink-0 rounded-full bg-amber-300 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide text-amber-950">❚❚ {FEED_PAUSED.chip}</span>
         ) : (
           <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide">● En vivo</span>
         )}

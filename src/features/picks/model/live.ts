@@ -28,10 +28,8 @@ const OVER = new Set(['FT', 'AET', 'PEN', 'AWD', 'WO']);
 export const FEED_PAUSED = {
   /** The round's line, on the weekly page, the picks screen, /inicio and a liga's page. */
   notice: 'Marcador en pausa: el proveedor de resultados no responde. Seguimos intentando.',
-  /** Beside a match's last known score, instead of a minute that no longer moves. */
+  /** Beside a match's last known score instead of a minute that no longer moves, and the live card's badge instead of "● En vivo". */
   chip: 'En pausa',
-  /** The live card's badge instead of "● En vivo". */
-  badge: 'Marcador en pausa',
 } as const;
 
 /**
