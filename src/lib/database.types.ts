@@ -544,6 +544,7 @@ export type Database = {
           checked_at: string
           elapsed: number | null
           extra: number | null
+          feed_kickoff_at: string | null
           final_whistle_at: string | null
           fixture_id: number
           ft_away: number | null
@@ -562,6 +563,7 @@ export type Database = {
           checked_at?: string
           elapsed?: number | null
           extra?: number | null
+          feed_kickoff_at?: string | null
           final_whistle_at?: string | null
           fixture_id: number
           ft_away?: number | null
@@ -580,6 +582,7 @@ export type Database = {
           checked_at?: string
           elapsed?: number | null
           extra?: number | null
+          feed_kickoff_at?: string | null
           final_whistle_at?: string | null
           fixture_id?: number
           ft_away?: number | null
