@@ -35,7 +35,9 @@ create table public.match_live (
   stopped_at timestamptz,
   -- The kick-off the feed gives (fixture.date): a re-dated match's new date. The poller's window
   -- follows it; matches.kickoff_at stays the scheduled one, from which the 48 hours to void run.
-  feed_kickoff_at timestamptz
+  feed_kickoff_at timestamptz,
+  -- When the poller told the round's screens this match was made void (public.live_void_news).
+  void_told_at timestamptz
 );
 alter table public.match_live enable row level security;
 comment on table public.match_live is 'A match''s live score from the football feed (server-owned: written only by the poller''s functions). Provisional until the round is finalized.';
@@ -168,6 +170,36 @@ $$;
 comment on function internal.live_round_ids() is 'Rounds with a match following the feed that is on now (about to start, in play or stopped).';
 revoke execute on function internal.live_round_ids() from public;
 grant execute on function internal.live_round_ids() to service_role;
+
+-- The matches made void since the round's screens were last told, each round's once (the void is
+-- stamped by internal.void_due_matches in the scheduler's minute job, which cannot broadcast; the
+-- poller, every 15 seconds, sends each round one message with them): [{quinielaId, voided:
+-- [{matchId, voidedAt}]}]. Service role only.
+create function public.live_void_news() returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  news jsonb;
+begin
+  with told as (
+    update public.match_live l set void_told_at = now()
+    from public.matches m
+    where m.id = l.match_id and m.voided_at is not null and l.void_told_at is null
+    returning l.quiniela_id, l.match_id, m.voided_at
+  ), by_round as (
+    select t.quiniela_id, jsonb_agg(jsonb_build_object('matchId', t.match_id, 'voidedAt', t.voided_at) order by t.match_id) as voided
+    from told t
+    group by t.quiniela_id
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('quinielaId', b.quiniela_id, 'voided', b.voided) order by b.quiniela_id), '[]'::jsonb)
+  into news
+  from by_round b;
+  return news;
+end
+$$;
+comment on function public.live_void_news() is 'The matches made void since last asked, by round ([{quinielaId, voided: [{matchId, voidedAt}]}]), each told once: the poller broadcasts them to the rounds'' screens. Service role only.';
+revoke execute on function public.live_void_news() from public, anon, authenticated;
+grant execute on function public.live_void_news() to service_role;
 
 -- What the provider answered: its fixtures (API-Football's objects as they came) and the quota's
 -- headers ({dailyLimit, dailyRemaining, minuteLimit, minuteRemaining}). Stores every change,

@@ -19,9 +19,9 @@ export interface LeagueLiveProps {
 export function LeagueLive({ live, entries, monthName, userId }: LeagueLiveProps) {
   return (
     <LiveRoundCard round={live.round} myPicks={live.picks[userId] ?? {}}>
-      {(scores) =>
+      {(scores, matches) =>
         entries && (
-          <ProvisionalTable rows={provisionalTable(entries, live.picks, live.round, scores.byMatch)} userId={userId} monthName={monthName} roundName={live.round.name} paused={scores.paused} />
+          <ProvisionalTable rows={provisionalTable(entries, live.picks, { ...live.round, matches }, scores.byMatch)} userId={userId} monthName={monthName} roundName={live.round.name} paused={scores.paused} />
         )
       }
     </LiveRoundCard>

@@ -7,24 +7,28 @@ import { useMemo, type ReactNode } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { ClubCrest } from '@/components/ui/club-crest';
 import { rulesFor } from '@/lib/game/game-rules';
-import { teamName, type MatchSide, type RoundMatch, type RoundWithMatches } from '@/lib/game/rounds';
+import { isVoid, teamName, type MatchSide, type RoundMatch, type RoundWithMatches } from '@/lib/game/rounds';
 import { formatKickoff } from '@/lib/time';
 import { useLiveScores, type LiveRound } from '../api/live-scores';
-import { FEED_PAUSED, ifItEndedNow, resultAsItStands, type LiveScore } from '../model/live';
+import { FEED_PAUSED, ifItEndedNow, resultAsItStands, withVoids, type LiveScore } from '../model/live';
+import { voidLine } from '../model/void-words';
 import { IfItEnded, LiveScoreLine, LiveVerdict } from './live-parts';
 
 export interface LiveRoundCardProps {
   round: RoundWithMatches;
   /** His picks by match id. */
   myPicks: Record<number, MatchSide>;
-  children?: (live: LiveRound) => ReactNode;
+  /** The same scores, and the round's matches with any void heard of since the page loaded. */
+  children?: (live: LiveRound, matches: RoundMatch[]) => ReactNode;
 }
 
 export function LiveRoundCard({ round, myPicks, children }: LiveRoundCardProps) {
   const live = useLiveScores(round.id, true);
+  // A match made void while the page is open counts from the round's message on.
+  const matches = useMemo(() => withVoids(round.matches, live.voidedAt), [round.matches, live.voidedAt]);
   const ifEnded = useMemo(
-    () => ifItEndedNow(round.matches, myPicks, live.byMatch, live.standings, rulesFor(round.deadline), round.isLastOfMonth),
-    [round, myPicks, live.byMatch, live.standings],
+    () => ifItEndedNow(matches, myPicks, live.byMatch, live.standings, rulesFor(round.deadline), round.isLastOfMonth),
+    [round, matches, myPicks, live.byMatch, live.standings],
   );
   return (
     // Named apart from the page's own section about the same round (a liga's "Jornada").
@@ -43,11 +47,11 @@ export function LiveRoundCard({ round, myPicks, children }: LiveRoundCardProps) 
       </header>
       <IfItEnded ifEnded={ifEnded} paused={live.paused} />
       <ol aria-label={`Partidos de ${round.name}`} className="divide-y divide-slate-100">
-        {round.matches.map((match) => (
+        {matches.map((match) => (
           <LiveMatchRow key={match.id} match={match} live={live.byMatch[match.id]} paused={live.paused} pick={myPicks[match.id] ?? null} />
         ))}
       </ol>
-      {children?.(live)}
+      {children?.(live, matches)}
     </section>
   );
 }
@@ -57,6 +61,9 @@ function LiveMatchRow({ match, live, paused, pick }: { match: RoundMatch; live: 
   const home = teamName(match.homeClub, match.homeTeam);
   const away = teamName(match.awayClub, match.awayTeam);
   const standing = resultAsItStands(match, live);
+  // Stopped or void, in the match card's own words; a void match counts for his pick, whatever it was.
+  const stoppedWords = voidLine(match, live);
+  const voided = isVoid(match);
   return (
     <li>
       <div role="group" aria-label={`${home} contra ${away}`} className="flex flex-col gap-1 px-4 py-2.5">
@@ -89,9 +96,15 @@ function LiveMatchRow({ match, live, paused, pick }: { match: RoundMatch; live: 
             ) : (
               <span className="text-slate-600">Sin predicción</span>
             )}
-            {pick && standing && <LiveVerdict standing={standing} pick={pick} />}
+            {pick && voided && <p className="text-xs font-bold text-brand-800">✓ Cuenta como acierto</p>}
+            {pick && !voided && standing && <LiveVerdict standing={standing} pick={pick} />}
           </div>
         </div>
+        {stoppedWords && (
+          <p data-testid="void-line" className="rounded-lg bg-amber-50 px-3 py-1.5 text-xs font-semibold text-amber-900">
+            {stoppedWords}
+          </p>
+        )}
       </div>
     </li>
   );

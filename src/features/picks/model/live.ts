@@ -194,3 +194,13 @@ export function ifItEndedNow(
   const now = pointsIfItEndedNow(matches, picks, live, rules, lastOfMonth);
   return { ...now, place: placeInRound(standings, now.points, resultsAsTheyStand(matches, live)) };
 }
+
+/**
+ * The round's matches with the voids the screen heard of since it loaded them (the round's
+ * message, or a re-read on reconnect): a match made void counts from then on (pickCounts).
+ * The same array when nothing changed, so memoized screens do not recompute.
+ */
+export function withVoids<M extends Pick<RoundMatch, 'id' | 'voidedAt'>>(matches: M[], voidedAt: Record<number, string>): M[] {
+  if (!matches.some((m) => voidedAt[m.id] && !m.voidedAt)) return matches;
+  return matches.map((m) => (voidedAt[m.id] && !m.voidedAt ? { ...m, voidedAt: voidedAt[m.id]! } : m));
+}
