@@ -5,7 +5,7 @@
 // known score kept and marked "En pausa" instead of a minute that no longer moves, the card's badge
 // no longer red "en vivo". A screen opened during the pause says it too. When the provider answers
 // again the feed resumes by itself, with the goal scored meanwhile.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FEED_PAUSED } from '../../src/features/picks/model/live';
 import { clearOfMidnight } from '../support/e2e-clock.ts';
 import { footballHook, holdFeed, releaseFeed, scheduled } from '../support/e2e-football.ts';
@@ -22,11 +22,15 @@ test.afterEach(async () => {
   await releaseFeed();
 });
 
-/** The screenshots the closing note describes, when SHOTS_DIR names a folder (never the repo). */
-async function shot(page: Page, name: string): Promise<void> {
+/**
+ * The screenshots the closing note describes, when SHOTS_DIR names a folder (never the repo): the
+ * phone's screen (390×844) with `at` at its top.
+ */
+async function shot(page: Page, at: Locator, name: string): Promise<void> {
   if (!process.env.SHOTS_DIR) return;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+  // Just below the app's sticky header.
+  await at.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 96));
+  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png` });
 }
 
 test('the provider fails: every live screen says "Marcador en pausa", keeps the last score and the picks, and resumes with the provider', async ({ browser }) => {
@@ -75,9 +79,9 @@ test('the provider fails: every live screen says "Marcador en pausa", keeps the 
       await expect(page.getByText(FEED_PAUSED.notice)).toHaveCount(0);
     }
     for (const page of [home, ligaPage]) await expect(card(page).getByText('● En vivo')).toBeVisible();
-    await shot(weekly, 'semana-gol');
-    await shot(home, 'inicio-gol');
-    await shot(ligaPage, 'liga-gol');
+    await shot(weekly, weekly.locator('section[aria-labelledby="round-title"]'), 'semana-gol');
+    await shot(home, card(home), 'inicio-gol');
+    await shot(ligaPage, card(ligaPage), 'liga-gol');
 
     // The provider fails (HTTP 500), while the match goes on: Chivas equalizes in the 30th minute.
     await footballHook('/outage', { mode: 'error' });
@@ -105,9 +109,9 @@ test('the provider fails: every live screen says "Marcador en pausa", keeps the 
     // A screen opened during the pause reads it too (the feed's state, not only the broadcast).
     await ligaPage.reload();
     await paused(ligaPage);
-    await shot(weekly, 'semana-pausa');
-    await shot(home, 'inicio-pausa');
-    await shot(ligaPage, 'liga-pausa');
+    await shot(weekly, weekly.locator('section[aria-labelledby="round-title"]'), 'semana-pausa');
+    await shot(home, card(home), 'inicio-pausa');
+    await shot(ligaPage, card(ligaPage), 'liga-pausa');
     // Nothing was scored: the game waits for results, not for the feed.
     expect(await e2eSql('select 1 from public.scores where quiniela_id = $1', [round])).toEqual([]);
 
