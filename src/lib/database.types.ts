@@ -544,6 +544,7 @@ export type Database = {
           checked_at: string
           elapsed: number | null
           extra: number | null
+          feed_kickoff_at: string | null
           final_whistle_at: string | null
           fixture_id: number
           ft_away: number | null
@@ -555,6 +556,7 @@ export type Database = {
           result_changed_at: string | null
           status: string
           stopped_at: string | null
+          void_told_at: string | null
         }
         Insert: {
           away_goals?: number | null
@@ -562,6 +564,7 @@ export type Database = {
           checked_at?: string
           elapsed?: number | null
           extra?: number | null
+          feed_kickoff_at?: string | null
           final_whistle_at?: string | null
           fixture_id: number
           ft_away?: number | null
@@ -573,6 +576,7 @@ export type Database = {
           result_changed_at?: string | null
           status: string
           stopped_at?: string | null
+          void_told_at?: string | null
         }
         Update: {
           away_goals?: number | null
@@ -580,6 +584,7 @@ export type Database = {
           checked_at?: string
           elapsed?: number | null
           extra?: number | null
+          feed_kickoff_at?: string | null
           final_whistle_at?: string | null
           fixture_id?: number
           ft_away?: number | null
@@ -591,6 +596,7 @@ export type Database = {
           result_changed_at?: string | null
           status?: string
           stopped_at?: string | null
+          void_told_at?: string | null
         }
         Relationships: [
           {
@@ -2383,6 +2389,7 @@ export type Database = {
       join_league: { Args: { code: string }; Returns: Json }
       leave_league: { Args: { league_id: string }; Returns: undefined }
       live_poll_plan: { Args: Record<PropertyKey, never>; Returns: Json }
+      live_void_news: { Args: Record<PropertyKey, never>; Returns: Json }
       match_void_after: { Args: Record<PropertyKey, never>; Returns: string }
       mx_instant: { Args: { wall: string }; Returns: string }
       mx_month_start: {

@@ -32,7 +32,12 @@ create table public.match_live (
   -- When the feed first said the match was postponed, suspended, interrupted, cancelled or
   -- abandoned (kept when it is re-dated or resumes): such a match not completed within 48 hours
   -- of its kick-off is void (internal.void_due_matches).
-  stopped_at timestamptz
+  stopped_at timestamptz,
+  -- The kick-off the feed gives (fixture.date): a re-dated match's new date. The poller's window
+  -- follows it; matches.kickoff_at stays the scheduled one, from which the 48 hours to void run.
+  feed_kickoff_at timestamptz,
+  -- When the poller told the round's screens this match was made void (public.live_void_news).
+  void_told_at timestamptz
 );
 alter table public.match_live enable row level security;
 comment on table public.match_live is 'A match''s live score from the football feed (server-owned: written only by the poller''s functions). Provisional until the round is finalized.';
@@ -82,8 +87,9 @@ $$;
 comment on function public.match_void_after() is 'How long after its kick-off a stopped match may still be completed before it is void (48 hours).';
 
 -- Which fixtures to ask for now: every match following a fixture from five minutes before its
--- kick-off until its final whistle (at most 48 h after kick-off, when a match not completed is
--- void); a stopped, postponed or finished match every 15 minutes (a resumption, a new date, a
+-- kick-off — the feed's date once it gave one, so a re-dated match is asked from its new date,
+-- not every 15 s from the old one — until its final whistle (at most 48 h after the scheduled
+-- kick-off, when a match not completed is void); a stopped, postponed or finished match every 15 minutes (a resumption, a new date, a
 -- corrected result within the two hours before the round finalizes by itself), then a finished
 -- one hourly for a day (a correction after finalization). Nothing while the feed backs off.
 create function public.live_poll_plan() returns jsonb
@@ -102,7 +108,7 @@ begin
   left join public.match_live l on l.match_id = m.id
   where m.provider_fixture_id is not null
     and m.kickoff_at is not null
-    and now() >= m.kickoff_at - interval '5 minutes'
+    and now() >= coalesce(l.feed_kickoff_at, m.kickoff_at) - interval '5 minutes'
     and now() < m.kickoff_at + public.match_void_after()
     and (
       l.match_id is null
@@ -157,13 +163,43 @@ as $$
   from public.matches m
   left join public.match_live l on l.match_id = m.id
   where m.provider_fixture_id is not null
-    and now() >= m.kickoff_at - interval '5 minutes'
+    and now() >= coalesce(l.feed_kickoff_at, m.kickoff_at) - interval '5 minutes'
     and now() < m.kickoff_at + public.match_void_after()
     and (l.match_id is null or l.status not in ('FT', 'AET', 'PEN', 'AWD', 'WO', 'CANC'))
 $$;
 comment on function internal.live_round_ids() is 'Rounds with a match following the feed that is on now (about to start, in play or stopped).';
 revoke execute on function internal.live_round_ids() from public;
 grant execute on function internal.live_round_ids() to service_role;
+
+-- The matches made void since the round's screens were last told, each round's once (the void is
+-- stamped by internal.void_due_matches in the scheduler's minute job, which cannot broadcast; the
+-- poller, every 15 seconds, sends each round one message with them): [{quinielaId, voided:
+-- [{matchId, voidedAt}]}]. Service role only.
+create function public.live_void_news() returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  news jsonb;
+begin
+  with told as (
+    update public.match_live l set void_told_at = now()
+    from public.matches m
+    where m.id = l.match_id and m.voided_at is not null and l.void_told_at is null
+    returning l.quiniela_id, l.match_id, m.voided_at
+  ), by_round as (
+    select t.quiniela_id, jsonb_agg(jsonb_build_object('matchId', t.match_id, 'voidedAt', t.voided_at) order by t.match_id) as voided
+    from told t
+    group by t.quiniela_id
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('quinielaId', b.quiniela_id, 'voided', b.voided) order by b.quiniela_id), '[]'::jsonb)
+  into news
+  from by_round b;
+  return news;
+end
+$$;
+comment on function public.live_void_news() is 'The matches made void since last asked, by round ([{quinielaId, voided: [{matchId, voidedAt}]}]), each told once: the poller broadcasts them to the rounds'' screens. Service role only.';
+revoke execute on function public.live_void_news() from public, anon, authenticated;
+grant execute on function public.live_void_news() to service_role;
 
 -- What the provider answered: its fixtures (API-Football's objects as they came) and the quota's
 -- headers ({dailyLimit, dailyRemaining, minuteLimit, minuteRemaining}). Stores every change,
@@ -187,6 +223,7 @@ begin
   where l.fixture_id in (select (x->'fixture'->>'id')::bigint from jsonb_array_elements(fixtures) x);
   with incoming as (
     select (x->'fixture'->>'id')::bigint as fixture_id,
+           (x->'fixture'->>'date')::timestamptz as feed_kickoff_at,
            x->'fixture'->'status'->>'short' as status,
            (x->'fixture'->'status'->>'elapsed')::int as elapsed,
            (x->'fixture'->'status'->>'extra')::int as extra,
@@ -206,23 +243,26 @@ begin
     from incoming i
     join public.matches m on m.provider_fixture_id = i.fixture_id
   ), upserted as (
-    insert into public.match_live as l (match_id, quiniela_id, fixture_id, status, elapsed, extra, home_goals, away_goals, ft_home, ft_away,
+    insert into public.match_live as l (match_id, quiniela_id, fixture_id, feed_kickoff_at, status, elapsed, extra, home_goals, away_goals, ft_home, ft_away,
                                         proposed_result, final_whistle_at, result_changed_at, stopped_at, checked_at, changed_at)
-    select f.match_id, f.quiniela_id, f.fixture_id, f.status, f.elapsed, f.extra, f.home_goals, f.away_goals, f.ft_home, f.ft_away,
+    select f.match_id, f.quiniela_id, f.fixture_id, f.feed_kickoff_at, f.status, f.elapsed, f.extra, f.home_goals, f.away_goals, f.ft_home, f.ft_away,
            f.proposed_result, case when f.status in ('FT', 'AET', 'PEN', 'AWD', 'WO') then now() end,
            case when f.proposed_result is not null then now() end,
            case when f.status in ('PST', 'SUSP', 'INT', 'CANC', 'ABD') then now() end, now(), now()
     from fresh f
     on conflict (match_id) do update set
       quiniela_id = excluded.quiniela_id, fixture_id = excluded.fixture_id, status = excluded.status,
+      -- A fixture given without a date keeps the last one the feed gave.
+      feed_kickoff_at = coalesce(excluded.feed_kickoff_at, l.feed_kickoff_at),
       elapsed = excluded.elapsed, extra = excluded.extra, home_goals = excluded.home_goals, away_goals = excluded.away_goals,
       ft_home = excluded.ft_home, ft_away = excluded.ft_away, proposed_result = excluded.proposed_result,
       final_whistle_at = case when excluded.status in ('FT', 'AET', 'PEN', 'AWD', 'WO') then coalesce(l.final_whistle_at, now()) end,
       result_changed_at = case when excluded.proposed_result is distinct from l.proposed_result then now() else l.result_changed_at end,
       stopped_at = coalesce(l.stopped_at, excluded.stopped_at),
       checked_at = now(), changed_at = now()
-    where (l.status, l.elapsed, l.extra, l.home_goals, l.away_goals, l.ft_home, l.ft_away)
-          is distinct from (excluded.status, excluded.elapsed, excluded.extra, excluded.home_goals, excluded.away_goals, excluded.ft_home, excluded.ft_away)
+    where (l.status, l.elapsed, l.extra, l.home_goals, l.away_goals, l.ft_home, l.ft_away, l.feed_kickoff_at)
+          is distinct from (excluded.status, excluded.elapsed, excluded.extra, excluded.home_goals, excluded.away_goals, excluded.ft_home, excluded.ft_away,
+                            coalesce(excluded.feed_kickoff_at, l.feed_kickoff_at))
     returning l.*
   )
   select coalesce(jsonb_agg(jsonb_build_object('quinielaId', r.quiniela_id, 'matches', r.matches) order by r.quiniela_id), '[]'::jsonb)

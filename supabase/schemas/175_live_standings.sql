@@ -93,7 +93,8 @@ begin
   loop
     -- Two refreshes of one round (two polls overlapping) take turns.
     perform pg_advisory_xact_lock(175, (r.id % 2147483647)::int);
-    select string_agg(concat_ws(':', m.id, m.match_order, m.special_bonus_points, m.underdog_bonus_points, m.underdog_bonus_side), ',' order by m.match_order)
+    -- A match made void changes it too: the histogram is computed again with the void counted.
+    select string_agg(concat_ws(':', m.id, m.match_order, m.special_bonus_points, m.underdog_bonus_points, m.underdog_bonus_side, m.voided_at is not null), ',' order by m.match_order)
            || '@' || extract(epoch from r.deadline) || ':' || r.is_last_of_month
     into built_from from public.matches m where m.quiniela_id = r.id;
     select * into was from internal.live_round_standings s where s.quiniela_id = r.id;
@@ -129,16 +130,19 @@ begin
     -- round's points for that many hits (the points table, ×multiplier on the last round of the
     -- month: public.round_points) plus the special and underdog bonuses of the matches hit —
     -- "Si terminara así", the same sum the app shows (pointsIfItEndedNow). Monthly bonuses are not in it.
+    -- A void match with no result counts for every pick on it (public.pick_counts): its bit is in
+    -- all three result masks, and it pays no bonus.
     rules_month := date_trunc('month', public.mx_time(r.deadline))::date;
     with res as (
       select m.match_order, internal.result_as_it_stands(m.correct_result, l.status, l.home_goals, l.away_goals, l.proposed_result) as result,
-             m.special_bonus_points, m.underdog_bonus_points, m.underdog_bonus_side
+             m.special_bonus_points, m.underdog_bonus_points, m.underdog_bonus_side,
+             m.voided_at is not null and m.correct_result is null as voided
       from public.matches m left join public.match_live l on l.match_id = m.id
       where m.quiniela_id = r.id
     ), masks as (
-      select coalesce(sum(1 << (res.match_order - 1)) filter (where res.result = 'Local'), 0)::int as rl,
-             coalesce(sum(1 << (res.match_order - 1)) filter (where res.result = 'Empate'), 0)::int as rd,
-             coalesce(sum(1 << (res.match_order - 1)) filter (where res.result = 'Visita'), 0)::int as rv
+      select coalesce(sum(1 << (res.match_order - 1)) filter (where res.result = 'Local' or res.voided), 0)::int as rl,
+             coalesce(sum(1 << (res.match_order - 1)) filter (where res.result = 'Empate' or res.voided), 0)::int as rd,
+             coalesce(sum(1 << (res.match_order - 1)) filter (where res.result = 'Visita' or res.voided), 0)::int as rv
       from res
     ), hits as (
       select (p.local_mask & k.rl) | (p.draw_mask & k.rd) | (p.away_mask & k.rv) as hit, sum(p.players)::int as players
@@ -148,7 +152,7 @@ begin
     ), by_hits as (
       select bit_count(h.hit::bit(32))::int as correct,
              coalesce((select sum(res.special_bonus_points + case when res.underdog_bonus_side = res.result then res.underdog_bonus_points else 0 end)
-                       from res where h.hit & (1 << (res.match_order - 1)) <> 0), 0)::int as bonus,
+                       from res where not res.voided and h.hit & (1 << (res.match_order - 1)) <> 0), 0)::int as bonus,
              h.players
       from hits h
     ), by_points as (

@@ -90,6 +90,8 @@ const ALLOWED: Record<string, Callers> = {
   'live_poll_plan()': 'none',
   'record_live_scores(jsonb,jsonb)': 'none',
   'record_feed_failure(text,boolean,integer,jsonb)': 'none',
+  // The matches made void since the poller last told their rounds (tests/api/void-matches.test.ts).
+  'live_void_news()': 'none',
   'finalize_due_rounds()': 'none',
   'create_round_from_feed(text,integer,timestamp with time zone,boolean,jsonb)': 'none',
   // A round's provisional histogram (tests/api/live-standings.test.ts): the poller computes it, everyone reads it.

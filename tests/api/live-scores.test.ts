@@ -136,6 +136,34 @@ describe('the poller asks only for what is on', () => {
   });
 });
 
+describe('a match re-dated by the feed', () => {
+  it('is asked from its new date (kick-off − 5 min), not every 15 s from the old one; the scheduled kick-off stays ours', async () => {
+    const { matches, fixtures } = await liveRound([-10]);
+    await hook(`/fixtures/${fixtures[0]}/postpone`);
+    expect((await poll()).body).toMatchObject({ asked: 1 });
+    expect(await live(matches[0])).toMatchObject({ status: 'PST' });
+    // The provider gives it a new date, an hour from now; the postponed match is checked again after 15 minutes.
+    const newDate = (await q(`select date_trunc('second', now() + interval '1 hour') as at`)).rows[0].at as Date;
+    await hook(`/fixtures/${fixtures[0]}/reschedule`, { date: newDate.toISOString() });
+    await q(`update public.match_live set checked_at = now() - interval '16 minutes' where match_id = $1`, [matches[0]]);
+    expect((await poll()).body).toMatchObject({ asked: 1 });
+    const row = await live(matches[0]);
+    expect(row).toMatchObject({ status: 'NS', stopped_at: expect.any(Date) });
+    expect((row.feed_kickoff_at as Date).toISOString()).toBe(newDate.toISOString());
+    // Not started, and not due: nothing is asked until five minutes before the new date.
+    const before = (await providerRequests()).length;
+    expect((await poll()).body).toMatchObject({ asked: 0 });
+    expect((await providerRequests()).length).toBe(before);
+    // Four minutes before the new date (the hour arranged as passed, not waited for): asked again.
+    await q(`update public.match_live set feed_kickoff_at = now() + interval '4 minutes' where match_id = $1`, [matches[0]]);
+    expect((await poll()).body).toMatchObject({ asked: 1 });
+    expect((await providerRequests()).length).toBe(before + 1);
+    // The 48 hours to void still run from our scheduled kick-off.
+    const { rows } = await q(`select m.kickoff_at < l.feed_kickoff_at as earlier from public.matches m join public.match_live l on l.match_id = m.id where m.id = $1`, [matches[0]]);
+    expect(rows[0].earlier).toBe(true);
+  });
+});
+
 describe("the round's screens", () => {
   it('hear each change in one broadcast for the round, and nothing when nothing changed', async () => {
     const { round, matches, fixtures } = await liveRound([-5, -5]);

@@ -165,6 +165,22 @@ describe("the round's histogram", () => {
     expect(changed!.histogram).toEqual(appHistogram(matches, live, round.deadline, false));
   });
 
+  it('counts a match made void as public.pick_counts does (right for every pick on it, no bonus), computed again when it turns void', async () => {
+    const { round, matches, live } = await arrange();
+    await refresh(round.id);
+    // The postponed match (sixth) turns void: nothing else changed, the histogram is computed again.
+    await q(`update public.matches set voided_at = now() where id = $1`, [matches[5]!.id]);
+    matches[5] = { ...matches[5]!, voidedAt: new Date().toISOString() };
+    const [changed] = await refresh(round.id);
+    expect(changed!.results).toEqual(resultsAsTheyStand(matches, live));
+    expect(changed!.histogram).toEqual(appHistogram(matches, live, round.deadline, false));
+    // A bonus on a void match is not paid.
+    await q(`update public.matches set special_bonus_points = 4 where id = $1`, [matches[5]!.id]);
+    matches[5] = { ...matches[5]!, specialBonusPoints: 4 };
+    const [again] = await refresh(round.id);
+    expect(again!.histogram).toEqual(appHistogram(matches, live, round.deadline, false));
+  });
+
   it('everyone reads it, nobody names a player in it, and only the service role computes it; none once the round is finalized', async () => {
     const { round } = await arrange();
     expect((await anonClient().rpc('get_live_standings', { quiniela_id_input: round.id })).data).toBeNull();

@@ -7,6 +7,7 @@
 // counts), but never makes a match void himself. Every wait is arranged against the database
 // clock: the kick-off moved back, the whistles set in the past.
 import { randomUUID } from 'node:crypto';
+import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { anonClient, db } from '../support/clients.ts';
 import { createPlayer, type Player } from '../support/players.ts';
@@ -93,7 +94,9 @@ beforeEach(async () => {
   await hook('/quota', { daily_limit: 7500, daily_remaining: 7500, minute_limit: 300, minute_remaining: 300 });
 });
 
+const channels: RealtimeChannel[] = [];
 afterAll(async () => {
+  for (const c of channels.splice(0)) await c.unsubscribe();
   await q('delete from public.quinielas where id = any($1)', [rounds]);
   await q('delete from public.live_feed');
 });
@@ -202,6 +205,51 @@ describe('a match postponed and not played within 48 hours', () => {
   });
 });
 
+describe('a match made void while the round is open on screens', () => {
+  /** A screen listening to the round's topic, as the app does (features/picks/api/live-scores.ts). */
+  function listen(round: number): { messages: Array<Record<string, any>>; ready: Promise<void> } {
+    const messages: Array<Record<string, any>> = [];
+    const channel = anonClient().channel(`live:round:${round}`, { config: { private: true } });
+    channels.push(channel);
+    const ready = new Promise<void>((resolve, reject) => {
+      channel.on('broadcast', { event: 'scores' }, (m) => messages.push(m.payload)).subscribe((status, err) => {
+        if (status === 'SUBSCRIBED') resolve();
+        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+      });
+    });
+    return { messages, ready };
+  }
+
+  it("reaches them in the round's one message at the poller's next run, with the histogram it changes; told once", async () => {
+    // Match 1 postponed, match 2 in play; Ana picked both, Beto only the second.
+    const r = await round([[ana, ['Visita', 'Local']], [beto, [null, 'Local']]]);
+    await hook(`/fixtures/${r.fixtures[0]}/postpone`);
+    await hook(`/fixtures/${r.fixtures[1]}/kickoff`);
+    await poll();
+    const screen = listen(r.id);
+    await screen.ready;
+
+    // 48 hours after match 1's kick-off (arranged): the scheduler's minute job makes it void,
+    // the round stays open (match 2 is on), and the poller's next run tells the round.
+    await kickoffAgo(r.matches[0]!, HOURS_48 + 1);
+    await finalizeDue();
+    expect(await voided(r.matches[0]!)).toBe(true);
+    await poll();
+    await expect.poll(() => screen.messages.length).toBe(1);
+    expect(screen.messages[0]).toMatchObject({
+      quinielaId: r.id,
+      matches: [],
+      voided: [{ matchId: r.matches[0], voidedAt: expect.any(String) }],
+      // The void counts in the round's histogram (for Ana, who picked it), which goes with it.
+      standings: { quinielaId: r.id, players: 2 },
+    });
+    // Told once: nothing left to tell.
+    expect((await q('select public.live_void_news() as news')).rows[0].news).toEqual([]);
+    // Nobody but the service role asks for it.
+    expect((await ana.client.rpc('live_void_news')).error?.code).toBe('42501');
+  });
+});
+
 describe('a postponed match played within 48 hours', () => {
   it('is not void: the feed proposes its result and it counts like any other', async () => {
     const r = await round([[ana, ['Visita']], [beto, ['Local']]]);
@@ -214,6 +262,8 @@ describe('a postponed match played within 48 hours', () => {
     await stoppedCheckedLongAgo(r.id);
     await poll();
     expect((await q('select status from public.match_live where match_id = $1', [r.matches[0]])).rows[0].status).toBe('NS');
+    // The new date comes (arranged, not waited for): the poller asks from then on, not before.
+    await q(`update public.match_live set feed_kickoff_at = now() - interval '1 minute' where match_id = $1`, [r.matches[0]]);
     await play(r.fixtures[0]!, ['away']);
     await poll();
     expect((await q('select correct_result from public.matches where id = $1', [r.matches[0]])).rows[0].correct_result).toBe('Visita');

@@ -8,13 +8,16 @@
 // In quiet hours (23:00–08:00 hora del Centro, by the database clock) a goal is news now or
 // never: nothing is queued or sent to anyone, and that is what the test then holds.
 import { expect, test } from '@playwright/test';
-import { feedRound, footballHook, pickAll, scheduled } from '../support/e2e-football.ts';
+import { feedRound, footballHook, holdFeed, pickAll, releaseFeed, scheduled } from '../support/e2e-football.ts';
 import { createPlayer, serviceWorkerInControl, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 import { browserKeys, decryptPush, startPushReceiver, type BrowserKeys } from '../support/push-receiver.ts';
 import { pushTo } from '../support/sw-push.ts';
 
 test.describe.configure({ timeout: 90_000 });
+// The feed is one for the platform: shared with the other journeys that follow it (holdFeed).
+test.beforeEach(() => holdFeed('shared'));
+test.afterEach(releaseFeed);
 
 test('a goal reaches the opted-in player by push, and only him', async ({ page, context }) => {
   const receiver = await startPushReceiver({ port: Number(process.env.PUSH_RECEIVER_PORT) });

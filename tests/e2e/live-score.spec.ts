@@ -4,9 +4,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rulesFor } from '../../src/lib/game/game-rules';
 import { createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
+import { holdFeed, releaseFeed } from '../support/e2e-football.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 90_000 });
+// The feed is one for the platform: shared with the other journeys that follow it (holdFeed).
+test.beforeEach(() => holdFeed('shared'));
+test.afterEach(releaseFeed);
 
 const football = () => process.env.FOOTBALL_URL!;
 async function hook(path: string, body: unknown = {}): Promise<{ fixture: { id: number } }> {

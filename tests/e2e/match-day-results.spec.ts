@@ -8,12 +8,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { voidsAt } from '../../src/lib/game/rounds';
 import { formatDayAndTime } from '../../src/lib/time';
-import { CLOSED_DEADLINE_SQL, feedRound, finalizeDueRounds, footballHook, pickAll, playToFullTime, scheduled, whistleAgo } from '../support/e2e-football.ts';
+import { CLOSED_DEADLINE_SQL, feedRound, finalizeDueRounds, footballHook, holdFeed, pickAll, playToFullTime, releaseFeed, scheduled, whistleAgo } from '../support/e2e-football.ts';
 import { newestMail } from '../support/e2e-inbox.ts';
 import { createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 120_000 });
+// The feed is one for the platform: shared with the other journeys that follow it (holdFeed).
+test.beforeEach(() => holdFeed('shared'));
+test.afterEach(releaseFeed);
 
 async function phone(browser: Browser, player: E2ePlayer | null, round: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
@@ -134,6 +137,41 @@ test('a postponed match not played within 48 hours is void: it counts for the pi
     await expect(card(betoPhone, 'Monterrey contra Tigres').getByTestId('void-line')).toHaveText('Partido anulado: cuenta como acierto para quien lo pronosticó.');
     await expect(card(betoPhone, 'Monterrey contra Tigres').getByText('Sin predicción')).toBeVisible();
     await betoPhone.context().close();
+  } finally {
+    await e2eSql('delete from public.quinielas where id = $1', [r.id]);
+  }
+});
+
+test('a match made void while the round is open reaches the open screens without a reload: the weekly page and /inicio count it', async ({ browser }) => {
+  const r = await feedRound('Jornada anulada en vivo');
+  try {
+    const ana = await createPlayer('anulado');
+    // América–Chivas is on (0–0); Monterrey–Tigres postponed. Ana picked the draw and Tigres.
+    await pickAll(ana.id, r.matches, ['Empate', 'Visita']);
+    await footballHook(`/fixtures/${r.fixtures[0]}/kickoff`);
+    await footballHook(`/fixtures/${r.fixtures[1]}/postpone`);
+    await scheduled('poll-live-scores');
+    const weekly = await phone(browser, ana, r.id);
+    const home = await weekly.context().newPage();
+    await home.goto('/inicio');
+    const liveCard = home.getByRole('region', { name: 'En vivo: Jornada anulada en vivo' });
+    for (const screen of [card(weekly, 'Monterrey contra Tigres'), liveCard.getByRole('group', { name: 'Monterrey contra Tigres' })]) {
+      await expect(screen.getByTestId('void-line')).toContainText('Partido aplazado');
+    }
+    await expect(weekly.getByText('(provisional · 1 de 1 acertados hasta ahora)')).toBeVisible();
+
+    // 48 hours after its kick-off (arranged): the scheduler's minute job makes it void (the round
+    // stays open: América–Chivas is on), and the poller's next run tells the round's screens.
+    await e2eSql(`update public.matches set kickoff_at = now() - interval '48 hours 1 minute' where id = $1`, [r.matches[1]]);
+    await finalizeDueRounds();
+    await scheduled('poll-live-scores');
+    for (const screen of [card(weekly, 'Monterrey contra Tigres'), liveCard.getByRole('group', { name: 'Monterrey contra Tigres' })]) {
+      await expect(screen.getByTestId('void-line')).toHaveText('Partido anulado: cuenta como acierto para quien lo pronosticó.');
+      await expect(screen.getByText('✓ Cuenta como acierto')).toBeVisible();
+    }
+    // "Si terminara así" counts it: two of two.
+    for (const page of [weekly, home]) await expect(page.getByText('(provisional · 2 de 2 acertados hasta ahora)')).toBeVisible();
+    await weekly.context().close();
   } finally {
     await e2eSql('delete from public.quinielas where id = $1', [r.id]);
   }

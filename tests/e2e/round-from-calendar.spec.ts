@@ -3,9 +3,13 @@
 // the product arrives with the round. Typing clubs by hand stays on the same page (admin.spec.ts).
 import { expect, test } from '@playwright/test';
 import { signInPage, signInPlayer } from '../support/e2e-players.ts';
+import { holdFeed, releaseFeed } from '../support/e2e-football.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 90_000 });
+// The feed is one for the platform: shared with the other journeys that follow it (holdFeed).
+test.beforeEach(() => holdFeed('shared'));
+test.afterEach(releaseFeed);
 
 async function hook(path: string, body: unknown): Promise<Record<string, any>> {
   const res = await fetch(`${process.env.FOOTBALL_URL}/__local${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

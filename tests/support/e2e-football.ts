@@ -2,8 +2,36 @@
 // scheduler's jobs run by hand ("what the scheduler does": the poller every 15 s, the automatic
 // finalization every minute, the outbox's dispatcher every 5 minutes), and a round that follows
 // new fixtures, arranged against the database clock.
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
 import { e2eSql } from './e2e-standings.ts';
+
+/** The advisory lock that stands for the platform's one feed (live_feed, the stand-in's outage switch). */
+const FEED_LOCK = 45_045;
+/** How long a journey may wait for the feed beyond its own time: a journey holding it alone is short. */
+const FEED_WAIT_MS = 120_000;
+let feedHold: pg.Client | undefined;
+
+/**
+ * The feed is one for the whole platform: a journey that makes the provider fail pauses every
+ * round's score and backs the poller off for everyone (live-paused.spec.ts). So it holds the feed
+ * alone, and every journey that polls the feed or asks the provider shares it: a session advisory
+ * lock on a connection of its own, taken in beforeEach (the test's time extended by the wait) and
+ * released by `releaseFeed` in afterEach.
+ */
+export async function holdFeed(mode: 'shared' | 'alone'): Promise<void> {
+  test.info().setTimeout(test.info().timeout + FEED_WAIT_MS);
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL_E2E });
+  await client.connect();
+  await client.query(mode === 'alone' ? 'select pg_advisory_lock($1)' : 'select pg_advisory_lock_shared($1)', [FEED_LOCK]);
+  feedHold = client;
+}
+
+export async function releaseFeed(): Promise<void> {
+  const client = feedHold;
+  feedHold = undefined;
+  await client?.end();
+}
 
 export async function footballHook(path: string, body: unknown = {}): Promise<Record<string, any>> {
   const res = await fetch(`${process.env.FOOTBALL_URL}/__local${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

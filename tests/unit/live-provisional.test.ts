@@ -8,6 +8,7 @@ import { rulesFor } from '../../src/lib/game/game-rules';
 import type { RoundMatch } from '../../src/lib/game/rounds';
 import { ifItEndedNow, liveLabel, placeInRound, placeWords, pointsIfItEndedNow, resultAsItStands, resultsAsTheyStand, type LiveScore, type LiveStandings } from '../../src/features/picks/model/live';
 import { provisionalTable } from '../../src/features/leagues/live-table';
+import { pickVerdict, resultLetter } from '../../src/features/leagues/round-grid';
 import type { LeaderboardEntry } from '../../src/features/standings';
 
 const live = (matchId: number, status: string, home: number | null, away: number | null, extra: Partial<LiveScore> = {}): LiveScore => ({
@@ -127,5 +128,39 @@ describe("a liga's table as it would stand", () => {
       ['ana', zero, 30 + zero, 2, -1],
       ['caro', 0, 10, 3, 0],
     ]);
+  });
+
+  it('counts a void match as public.pick_counts says: right for every member who picked it, with no bonus; nothing for one who did not', () => {
+    const entries = [entry('ana', 10, 1), entry('beto', 10, 1), entry('caro', 10, 1)];
+    const voided = { ...round, matches: [match(1, { specialBonusPoints: 5, voidedAt: '2026-12-07T01:00:00Z' }), match(2), match(3), match(4), match(5)] };
+    // Ana and Beto picked the void match (different sides), Caro did not; all three have the other four right.
+    const rest = { 2: 'Local', 3: 'Local', 4: 'Local', 5: 'Local' } as const;
+    const picks = { ana: { 1: 'Local', ...rest }, beto: { 1: 'Visita', ...rest }, caro: rest } as const;
+    const now = Object.fromEntries([2, 3, 4, 5].map((id) => [id, live(id, '2H', 1, 0)]));
+    const rows = provisionalTable(entries, picks, voided, { ...now, 1: live(1, 'PST', null, null) });
+    expect(rows.map((r) => [r.userId, r.roundPoints, r.rank])).toEqual([
+      ['ana', rules.pointsByCorrect[5], 1],
+      ['beto', rules.pointsByCorrect[5], 1],
+      ['caro', rules.pointsByCorrect[4], 3],
+    ]);
+  });
+});
+
+describe("a liga's members × matches grid", () => {
+  const voided = match(1, { voidedAt: '2026-12-07T01:00:00Z' });
+  it('shows a void match as "A" and marks every pick on it right, as public.pick_counts counts it', () => {
+    expect(resultLetter(voided)).toBe('A');
+    expect(pickVerdict('Local', voided)).toBe(true);
+    expect(pickVerdict('Visita', voided)).toBe(true);
+    expect(pickVerdict(undefined, voided)).toBeNull();
+  });
+
+  it('a result beats void (typed for a match that was played); no result yet tells nothing', () => {
+    const played = match(1, { voidedAt: '2026-12-07T01:00:00Z', correctResult: 'Empate' });
+    expect(resultLetter(played)).toBe('E');
+    expect(pickVerdict('Empate', played)).toBe(true);
+    expect(pickVerdict('Local', played)).toBe(false);
+    expect(resultLetter(match(2))).toBe('–');
+    expect(pickVerdict('Local', match(2))).toBeNull();
   });
 });

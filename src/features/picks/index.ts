@@ -2,4 +2,4 @@
 // page shows with the same card, scores and provisional points as /inicio and the picks screen.
 export { getLiveRounds } from './api/get-live-rounds';
 export { LiveRoundCard } from './components/live-round-card';
-export { pointsIfItEndedNow, type LiveScore } from './model/live';
+export { FEED_PAUSED, pointsIfItEndedNow, type LiveScore } from './model/live';

@@ -7,7 +7,9 @@
 // game: the scores stay, the feed is "en pausa" (public.record_feed_failure), and it is asked
 // again after a growing wait. A round whose results as they stand changed also carries, in the
 // same message, how many players would have each number of points (public.refresh_live_standings):
-// each screen finds the player's place in it ("entre el 3 % mejor").
+// each screen finds the player's place in it ("entre el 3 % mejor"). The matches the scheduler's
+// minute job made void since the last run go out the same way, one message per round
+// (public.live_void_news), so an open screen counts them right without a reload.
 import { serviceClient } from '../_shared/admin.ts';
 import { verifiedCaller } from '../_shared/claims.ts';
 import { apiKey, env, optionalEnv } from '../_shared/env.ts';
@@ -55,6 +57,7 @@ export default async function handler(req: Request): Promise<Response> {
   if (caller.claims.role !== 'service_role') return json(403, { error: 'Solo el programador de tareas puede pedir los marcadores.' });
   const db = serviceClient();
   try {
+    await tellVoided(db);
     const { data: plan, error } = await db.rpc('live_poll_plan');
     if (error) throw error;
     const { fixtures: ids, waitUntil } = plan as { fixtures: number[]; waitUntil: string | null };
@@ -139,8 +142,8 @@ function quotaOf(headers: Headers): Quota {
  * The histograms that changed with this answer (a result as it stands moved). Their failure costs
  * the place on the screens, never the scores: the broadcast goes without them.
  */
-async function standingsOf(db: ReturnType<typeof serviceClient>): Promise<Standings[]> {
-  const { data, error } = await db.rpc('refresh_live_standings', { round_ids: null });
+async function standingsOf(db: ReturnType<typeof serviceClient>, roundIds: number[] | null = null): Promise<Standings[]> {
+  const { data, error } = await db.rpc('refresh_live_standings', { round_ids: roundIds });
   if (error) {
     console.error('poll-live-scores standings', error);
     return [];
@@ -149,18 +152,50 @@ async function standingsOf(db: ReturnType<typeof serviceClient>): Promise<Standi
 }
 
 /**
+ * The matches made void since the last run (internal.void_due_matches, the scheduler's minute
+ * job): one message per round with them, and the round's histogram, which a void changes (it
+ * counts for every pick on it). A failure here costs the message, never the scores: screens read
+ * the void on (re)joining.
+ */
+async function tellVoided(db: ReturnType<typeof serviceClient>): Promise<void> {
+  const { data, error } = await db.rpc('live_void_news');
+  if (error) {
+    console.error('poll-live-scores void news', error);
+    return;
+  }
+  const news = (data ?? []) as Array<{ quinielaId: number; voided: Array<{ matchId: number; voidedAt: string }> }>;
+  if (!news.length) return;
+  const standings = new Map((await standingsOf(db, news.map((n) => n.quinielaId))).map((s) => [s.quinielaId, s]));
+  await send(
+    news.map((n) => ({
+      topic: `live:round:${n.quinielaId}`,
+      event: 'scores',
+      payload: { quinielaId: n.quinielaId, matches: [], voided: n.voided, ...(standings.has(n.quinielaId) ? { standings: standings.get(n.quinielaId) } : {}) },
+      private: true,
+    })),
+  );
+}
+
+type Message = { topic: string; event: string; payload: unknown; private: boolean };
+
+/**
  * One broadcast per round that changed (its changed matches, and its histogram when that changed
  * too), and when the feed paused or came back, one to every round on now: all in one request to
  * Realtime. A broadcast that fails is logged, not retried: the scores are in the database, and
  * screens read them on (re)joining.
  */
 async function tell(recorded: Recorded, standings: Standings[] = []): Promise<void> {
-  const messages: Array<{ topic: string; event: string; payload: unknown; private: boolean }> = [];
+  const messages: Message[] = [];
   const rounds = new Map<number, { quinielaId: number; matches: unknown[]; feed?: string; standings?: Standings }>();
   for (const r of recorded.rounds ?? []) rounds.set(r.quinielaId, { quinielaId: r.quinielaId, matches: r.matches });
   for (const s of standings) rounds.set(s.quinielaId, { ...(rounds.get(s.quinielaId) ?? { quinielaId: s.quinielaId, matches: [] }), standings: s });
   if (recorded.feedChanged) for (const id of recorded.liveRounds) rounds.set(id, { ...(rounds.get(id) ?? { quinielaId: id, matches: [] }), feed: recorded.feed });
   for (const r of rounds.values()) messages.push({ topic: `live:round:${r.quinielaId}`, event: 'scores', payload: { feed: recorded.feed, ...r }, private: true });
+  await send(messages);
+}
+
+/** Messages to Realtime, all in one request. */
+async function send(messages: Message[]): Promise<void> {
   if (!messages.length) return;
   try {
     const key = apiKey('secret');

@@ -2,7 +2,7 @@
 // same card as /inicio: scores, his picks, "Si terminara así", his place) and, on the same scores,
 // the liga's month table as it would stand, with arrows for the places each member would move.
 // Provisional, and said so: nothing here is a score until the round is finalized.
-import { LiveRoundCard } from '@/features/picks';
+import { FEED_PAUSED, LiveRoundCard } from '@/features/picks';
 import { displayUsername, type LeaderboardEntry } from '@/features/standings';
 import type { LeagueLive as LeagueLiveData } from '../load-league-live';
 import { provisionalTable, type ProvisionalRow } from '../live-table';
@@ -19,9 +19,9 @@ export interface LeagueLiveProps {
 export function LeagueLive({ live, entries, monthName, userId }: LeagueLiveProps) {
   return (
     <LiveRoundCard round={live.round} myPicks={live.picks[userId] ?? {}}>
-      {(scores) =>
+      {(scores, matches) =>
         entries && (
-          <ProvisionalTable rows={provisionalTable(entries, live.picks, live.round, scores.byMatch)} userId={userId} monthName={monthName} roundName={live.round.name} />
+          <ProvisionalTable rows={provisionalTable(entries, live.picks, { ...live.round, matches }, scores.byMatch)} userId={userId} monthName={monthName} roundName={live.round.name} paused={scores.paused} />
         )
       }
     </LiveRoundCard>
@@ -48,7 +48,7 @@ function Move({ move }: { move: number }) {
   );
 }
 
-function ProvisionalTable({ rows, userId, monthName, roundName }: { rows: ProvisionalRow[]; userId: string; monthName: string; roundName: string }) {
+function ProvisionalTable({ rows, userId, monthName, roundName, paused }: { rows: ProvisionalRow[]; userId: string; monthName: string; roundName: string; paused: boolean }) {
   return (
     <div className="border-t border-slate-200">
       <div className="px-4 pt-3">
@@ -56,6 +56,8 @@ function ProvisionalTable({ rows, userId, monthName, roundName }: { rows: Provis
           Tabla de {monthName} si terminara así <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-bold uppercase text-amber-900">Provisional</span>
         </h3>
         <p className="text-xs text-slate-600">Los puntos de {roundName} aún no cuentan: así quedaría la liga si los partidos terminaran ahora.</p>
+        {/* Built on the last known score while the feed is paused: said with the chip's own words. */}
+        {paused && <p className="text-xs font-semibold text-amber-800">{FEED_PAUSED.chip}: con el último marcador conocido.</p>}
       </div>
       <table className="mt-2 w-full border-collapse text-sm">
         <caption className="sr-only">

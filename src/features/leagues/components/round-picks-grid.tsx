@@ -1,12 +1,11 @@
 // After the deadline: the members' picks side by side (members × matches) with each match's
 // result, and the liga's winner of the round once it is scored. The grid scrolls sideways on a
 // phone with the names kept in view.
-import { teamName, type MatchSide, type RoundWithMatches } from '@/lib/game/rounds';
+import { isVoid, teamName, type RoundWithMatches } from '@/lib/game/rounds';
 import type { LeaguePicks } from '../api/get-league-round-picks';
 import type { RoundStanding } from '../api/get-league-round-standings';
 import { roundWinnersText } from '../league-rules';
-
-const LETTER: Record<MatchSide, string> = { Local: 'L', Empate: 'E', Visita: 'V' };
+import { pickLetter, pickVerdict, resultLetter } from '../round-grid';
 
 /** The round's winners within the liga (rank 1; ties share it), once anybody scored. */
 function roundWinners(standings: readonly RoundStanding[]): RoundStanding[] {
@@ -46,8 +45,8 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
                 Resultado
               </th>
               {round.matches.map((m) => (
-                <td key={m.id} className="px-1 py-1.5 font-bold text-slate-900">
-                  {m.correctResult ? LETTER[m.correctResult] : '–'}
+                <td key={m.id} className="px-1 py-1.5 font-bold text-slate-900" title={isVoid(m) ? 'Partido anulado: cuenta como acierto para quien lo pronosticó' : undefined}>
+                  {resultLetter(m)}
                 </td>
               ))}
               <td />
@@ -64,11 +63,11 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
                   </th>
                   {round.matches.map((m) => {
                     const pick = memberPicks[m.id];
-                    const hit = pick && m.correctResult ? pick === m.correctResult : null;
+                    const hit = pickVerdict(pick, m);
                     return (
                       <td key={m.id} className={`px-1 py-2 ${hit === true ? 'bg-green-100 text-green-900' : hit === false ? 'text-slate-400 line-through' : ''}`}>
                         {/* A name on a plain span is not read out: the words themselves, hidden from the eye. */}
-                        {pick ? LETTER[pick] : (
+                        {pickLetter(pick) ?? (
                           <>
                             <span aria-hidden="true">·</span>
                             <span className="sr-only">Sin predicción</span>
@@ -84,7 +83,10 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-slate-500">L: gana local, E: empate, V: gana visita, ·: sin predicción. En verde, los aciertos.</p>
+      <p className="text-xs text-slate-500">
+        L: gana local, E: empate, V: gana visita, ·: sin predicción. En verde, los aciertos.
+        {round.matches.some(isVoid) && ' A: partido anulado, cuenta como acierto para quien lo pronosticó.'}
+      </p>
     </div>
   );
 }

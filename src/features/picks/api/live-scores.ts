@@ -3,6 +3,8 @@
 // private topic "live:round:<id>" — one message per change for the whole round. The feed's state
 // says whether the score is paused ("marcador en pausa"); the round's histogram of provisional
 // points (public.get_live_standings, and in the message when it changed) gives the player's place.
+// A match made void while the screen is open arrives the same way (`voided`, one message for the
+// round) and is read again on every (re)subscribe, so the screen counts it without a reload.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { supabase } from '@/lib/supabase';
@@ -16,22 +18,26 @@ export interface LiveRound {
   paused: boolean;
   /** How many players would have each number of points (null before the first). */
   standings: LiveStandings | null;
+  /** The round's matches made void, by id: when (newer than the page's copy of the round). */
+  voidedAt: Record<number, string>;
 }
 
-const EMPTY: LiveRound = { byMatch: {}, paused: false, standings: null };
+const EMPTY: LiveRound = { byMatch: {}, paused: false, standings: null, voidedAt: {} };
 
 interface Broadcast {
   quinielaId: number;
   feed?: 'ok' | 'paused';
   matches: LiveScore[];
   standings?: LiveStandings;
+  voided?: Array<{ matchId: number; voidedAt: string }>;
 }
 
 async function readLive(roundId: number): Promise<LiveRound> {
-  const [scores, feed, standings] = await Promise.all([
+  const [scores, feed, standings, voids] = await Promise.all([
     supabase.from('match_live').select('match_id, status, elapsed, extra, home_goals, away_goals, proposed_result').eq('quiniela_id', roundId),
     supabase.from('live_feed').select('state').maybeSingle(),
     supabase.rpc('get_live_standings', { quiniela_id_input: roundId }),
+    supabase.from('matches').select('id, voided_at').eq('quiniela_id', roundId).not('voided_at', 'is', null),
   ]);
   if (scores.error) throw scores.error;
   const byMatch: Record<number, LiveScore> = {};
@@ -46,8 +52,10 @@ async function readLive(roundId: number): Promise<LiveRound> {
       proposedResult: r.proposed_result as MatchSide | null,
     };
   }
+  const voidedAt: Record<number, string> = {};
+  for (const m of voids.data ?? []) if (m.voided_at) voidedAt[m.id] = m.voided_at;
   // The place is extra: without it the scores still show.
-  return { byMatch, paused: feed.data?.state === 'paused', standings: standings.error ? null : ((standings.data as LiveStandings | null) ?? null) };
+  return { byMatch, paused: feed.data?.state === 'paused', standings: standings.error ? null : ((standings.data as LiveStandings | null) ?? null), voidedAt };
 }
 
 /** The round's live scores while `enabled` (a closed round not yet finalized). */
@@ -71,7 +79,9 @@ export function useLiveScores(roundId: number, enabled: boolean): LiveRound {
             setLive((was) => {
               const byMatch = { ...was.byMatch };
               for (const m of message.matches ?? []) byMatch[m.matchId] = m;
-              return { byMatch, paused: message.feed ? message.feed === 'paused' : was.paused, standings: message.standings ?? was.standings };
+              const voidedAt = { ...was.voidedAt };
+              for (const v of message.voided ?? []) voidedAt[v.matchId] = v.voidedAt;
+              return { byMatch, paused: message.feed ? message.feed === 'paused' : was.paused, standings: message.standings ?? was.standings, voidedAt };
             });
           })
           .subscribe((status) => {

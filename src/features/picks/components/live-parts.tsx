@@ -2,18 +2,23 @@
 // the picks screen and the weekly page (picks-board, match-card), /inicio (live-round-card) and a
 // liga's page (features/leagues, through features/picks/index.ts). Provisional is always said.
 import type { MatchSide } from '@/lib/game/rounds';
-import { liveLabel, placeWords, type LiveScore, type RoundPlace } from '../model/live';
+import { FEED_PAUSED, liveLabelWhile, placeWords, type LiveScore, type RoundPlace } from '../model/live';
 
-/** "1 – 0 · 67'": the score as it stands and the minute or the status in words. */
-export function LiveScoreLine({ live, className = '' }: { live: LiveScore; className?: string }) {
+/**
+ * "1 – 0 · 67'": the score as it stands and the minute or the status in words; while the feed is
+ * paused, the last known score with "En pausa" instead of a minute that no longer moves.
+ */
+export function LiveScoreLine({ live, paused = false, className = '' }: { live: LiveScore; paused?: boolean; className?: string }) {
+  const label = liveLabelWhile(live, paused);
+  const stale = label === FEED_PAUSED.chip;
   return (
-    <p data-testid="live-score" className={`flex items-center justify-center gap-2 text-sm font-bold text-slate-900 ${className}`}>
+    <p data-testid="live-score" data-paused={stale || undefined} className={`flex items-center justify-center gap-2 text-sm font-bold text-slate-900 ${className}`}>
       {live.home !== null && live.away !== null && (
-        <span className="whitespace-nowrap tabular-nums">
+        <span className={`whitespace-nowrap tabular-nums ${stale ? 'text-slate-500' : ''}`} title={stale ? 'Último marcador conocido' : undefined}>
           {live.home} – {live.away}
         </span>
       )}
-      <span className="whitespace-nowrap rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{liveLabel(live)}</span>
+      <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${stale ? 'bg-amber-100 text-amber-900' : 'bg-red-50 text-red-800'}`}>{label}</span>
     </p>
   );
 }
@@ -55,7 +60,11 @@ export function IfItEnded({ ifEnded, paused }: IfItEndedProps) {
           {placeWords(ifEnded.place)} (provisional)
         </p>
       )}
-      {paused && <p className="font-semibold text-amber-800">Marcador en pausa: el proveedor de resultados no responde. Seguimos intentando.</p>}
+      {paused && (
+        <p data-testid="feed-paused" className="font-semibold text-amber-800">
+          {FEED_PAUSED.notice}
+        </p>
+      )}
     </div>
   );
 }

@@ -28,6 +28,8 @@ export interface MatchCardProps {
   votes: VoteCounts | undefined;
   /** The score as it happens (closed rounds that follow the football feed). */
   live?: LiveScore;
+  /** The feed is paused: the score shown is the last known one. */
+  livePaused?: boolean;
   onPick: (match: DetailMatch, result: PickResult, eventTime: number) => void;
   /** The id of the line that says why the buttons cannot be tapped (closed, signed out). */
   lockedReasonId?: string;
@@ -49,7 +51,7 @@ const LOOKS: Record<Look, { button: string; small: string }> = {
   result: { button: 'cursor-not-allowed border-brand-600 bg-brand-50 text-brand-900', small: 'text-brand-900' },
 };
 
-export function MatchCard({ match, pick, interactive, closed, votes, live, onPick, lockedReasonId }: MatchCardProps) {
+export function MatchCard({ match, pick, interactive, closed, votes, live, livePaused = false, onPick, lockedReasonId }: MatchCardProps) {
   const home = teamName(match.homeClub, match.homeTeam);
   const away = teamName(match.awayClub, match.awayTeam);
   // A pick refused at the close does not count: the one the server kept does.
@@ -85,7 +87,7 @@ export function MatchCard({ match, pick, interactive, closed, votes, live, onPic
           </span>
         )}
       </div>
-      {closed && live && <LiveScoreLine live={live} />}
+      {closed && live && <LiveScoreLine live={live} paused={livePaused} />}
       {stoppedWords && (
         <p data-testid="void-line" className="rounded-lg bg-amber-50 px-3 py-2 text-center text-xs font-semibold text-amber-900">
           {stoppedWords}

@@ -19,7 +19,7 @@ import { useBelowTheFold } from '@/components/ui/render-in-slices';
 import { useLiveScores } from '../api/live-scores';
 import { CorrectionLog } from './correction-log';
 import { IfItEnded } from './live-parts';
-import { ifItEndedNow } from '../model/live';
+import { ifItEndedNow, withVoids } from '../model/live';
 
 export interface PicksBoardProps {
   view: RoundView;
@@ -138,11 +138,13 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
   // The score as it happens, on a closed round not yet finalized (docs/match-day.md).
   const live = useLiveScores(round.id, closed && !round.resultsSaved);
   const hasLive = Object.keys(live.byMatch).length > 0;
+  // A match made void while the page is open counts from the round's message on.
+  const matches = useMemo(() => withVoids(round.matches, live.voidedAt), [round.matches, live.voidedAt]);
   const ifEnded = useMemo(() => {
     if (!hasLive || !signedIn) return null;
-    const picks = Object.fromEntries(round.matches.map((m) => [m.id, myPicks[m.id]?.result ?? null]));
-    return ifItEndedNow(round.matches, picks, live.byMatch, live.standings, rulesFor(round.deadline), round.isLastOfMonth);
-  }, [hasLive, signedIn, round, myPicks, live.byMatch, live.standings]);
+    const picks = Object.fromEntries(matches.map((m) => [m.id, myPicks[m.id]?.result ?? null]));
+    return ifItEndedNow(matches, picks, live.byMatch, live.standings, rulesFor(round.deadline), round.isLastOfMonth);
+  }, [hasLive, signedIn, round, matches, myPicks, live.byMatch, live.standings]);
 
   return (
     // No overflow-hidden here: it would hold the sticky status bar below the last match (issue 44,
@@ -198,7 +200,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
 
       <h2 className="sr-only">Partidos</h2>
       <ol aria-label="Partidos" className="divide-y divide-slate-100">
-        {round.matches.map((match, i) => !restShown && i >= FIRST_SCREEN_MATCHES ? (
+        {matches.map((match, i) => !restShown && i >= FIRST_SCREEN_MATCHES ? (
           <li key={match.id} aria-hidden="true" className="h-[169px]" />
         ) : (
           <MatchCard
@@ -209,6 +211,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
             closed={closed}
             votes={votes?.[match.id]}
             live={live.byMatch[match.id]}
+            livePaused={live.paused}
             onPick={onPick}
             lockedReasonId={lockedReasonId}
           />

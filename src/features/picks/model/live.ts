@@ -20,6 +20,28 @@ export interface LiveScore {
 const IN_PLAY = new Set(['1H', 'HT', '2H', 'ET', 'BT', 'P', 'LIVE', 'SUSP', 'INT']);
 const OVER = new Set(['FT', 'AET', 'PEN', 'AWD', 'WO']);
 
+/**
+ * The feed is paused (live_feed.state 'paused': the provider fails or the day's quota is spent):
+ * what every screen that shows the score live says, in these words only (live-parts.tsx). The
+ * game goes on: the picks stand and the last known score stays, marked as such.
+ */
+export const FEED_PAUSED = {
+  /** The round's line, on the weekly page, the picks screen, /inicio and a liga's page. */
+  notice: 'Marcador en pausa: el proveedor de resultados no responde. Seguimos intentando.',
+  /** Beside a match's last known score instead of a minute that no longer moves, and the live card's badge instead of "● En vivo". */
+  chip: 'En pausa',
+} as const;
+
+/**
+ * What a match's chip says while the feed is paused: a match in play or about to start shows
+ * "En pausa" (its minute or "Por empezar" would be stale); a finished or stopped one keeps its
+ * status, which a pause does not make false.
+ */
+export function liveLabelWhile(live: LiveScore, paused: boolean): string {
+  if (paused && !OVER.has(live.status) && !['PST', 'CANC', 'ABD'].includes(live.status)) return FEED_PAUSED.chip;
+  return liveLabel(live);
+}
+
 /** What the match's card says: "67'", "45+2'", "Medio tiempo", "Final", "Pospuesto"… */
 export function liveLabel(live: LiveScore): string {
   const minute = live.elapsed === null ? '' : live.extra ? `${live.elapsed}+${live.extra}'` : `${live.elapsed}'`;
@@ -171,4 +193,14 @@ export function ifItEndedNow(
 ): { correct: number; points: number; counted: number; place: RoundPlace | null } {
   const now = pointsIfItEndedNow(matches, picks, live, rules, lastOfMonth);
   return { ...now, place: placeInRound(standings, now.points, resultsAsTheyStand(matches, live)) };
+}
+
+/**
+ * The round's matches with the voids the screen heard of since it loaded them (the round's
+ * message, or a re-read on reconnect): a match made void counts from then on (pickCounts).
+ * The same array when nothing changed, so memoized screens do not recompute.
+ */
+export function withVoids<M extends Pick<RoundMatch, 'id' | 'voidedAt'>>(matches: M[], voidedAt: Record<number, string>): M[] {
+  if (!matches.some((m) => voidedAt[m.id] && !m.voidedAt)) return matches;
+  return matches.map((m) => (voidedAt[m.id] && !m.voidedAt ? { ...m, voidedAt: voidedAt[m.id]! } : m));
 }
