@@ -8,7 +8,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rulesFor } from '../../src/lib/game/game-rules';
 import { clearOfMidnight } from '../support/e2e-clock.ts';
 import { createPlayer, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
-import { holdFeed, releaseFeed } from '../support/e2e-football.ts';
+import { closeRound, holdFeed, releaseFeed } from '../support/e2e-football.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -59,8 +59,8 @@ test('two phones see a goal on /inicio and on the liga page: the provisional poi
   // A round closed moments ago (database clock): three matches already decided by hand, and
   // América–Chivas following a fixture of the stand-in that kicked off ten minutes ago.
   const roundName = `Jornada en vivo ${Date.now().toString(36)}`;
-  const [{ id: round, deadline }] = await e2eSql<{ id: number; deadline: Date }>(
-    `insert into public.quinielas (name, week, deadline) values ($1, 1, now() - interval '30 seconds') returning id, deadline`,
+  const [{ id: round }] = await e2eSql<{ id: number }>(
+    `insert into public.quinielas (name, week, deadline) values ($1, 1, now() + interval '1 hour') returning id`,
     [roundName],
   );
   try {
@@ -78,6 +78,7 @@ test('two phones see a goal on /inicio and on the liga page: the provisional poi
     for (const [user, match, result] of [...picks(ana, 'Local'), ...picks(beto, 'Empate')]) {
       await e2eSql('insert into public.picks (user_id, match_id, result) values ($1, $2, $3)', [user, match, result]);
     }
+    const deadline = await closeRound(round);
     await hook(`/fixtures/${fixture}/kickoff`);
     await poll();
 

@@ -8,7 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FEED_PAUSED } from '../../src/features/picks/model/live';
 import { clearOfMidnight } from '../support/e2e-clock.ts';
-import { footballHook, holdFeed, releaseFeed, scheduled } from '../support/e2e-football.ts';
+import { closeRound, footballHook, holdFeed, releaseFeed, scheduled } from '../support/e2e-football.ts';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
@@ -41,7 +41,7 @@ test('the provider fails: every live screen says "Marcador en pausa", keeps the 
   const leagueId = liga[0]!.id;
   const roundName = `Jornada en pausa ${Date.now().toString(36)}`;
   const [{ id: round }] = await e2eSql<{ id: number }>(
-    `insert into public.quinielas (name, week, deadline) values ($1, 1, now() - interval '30 seconds') returning id`,
+    `insert into public.quinielas (name, week, deadline) values ($1, 1, now() + interval '1 hour') returning id`,
     [roundName],
   );
   try {
@@ -54,6 +54,7 @@ test('the provider fails: every live screen says "Marcador en pausa", keeps the 
       [round, kickoff, fixture],
     );
     await e2eSql(`insert into public.picks (user_id, match_id, result) values ($1, $2, 'Local'), ($1, $3, 'Local')`, [ana.id, matches[0]!.id, matches[1]!.id]);
+    await closeRound(round);
     // The feed as new, then kick-off and a goal in the 23rd minute, polled as the scheduler polls.
     await e2eSql(`update public.live_feed set next_request_at = null`);
     await footballHook(`/fixtures/${fixture}/kickoff`);

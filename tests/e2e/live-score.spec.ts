@@ -4,7 +4,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rulesFor } from '../../src/lib/game/game-rules';
 import { createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
-import { holdFeed, releaseFeed } from '../support/e2e-football.ts';
+import { closeRound, holdFeed, releaseFeed } from '../support/e2e-football.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -40,8 +40,8 @@ async function phone(browser: Browser, player: E2ePlayer, round: number): Promis
 test('two phones see a goal and the provisional points change', async ({ browser }) => {
   const [ana, beto] = await Promise.all([createPlayer('vivo'), createPlayer('vivo')]);
   // A round closed a minute ago (database clock) whose two matches kicked off ten minutes ago.
-  const [{ id: round, deadline }] = await e2eSql<{ id: number; deadline: Date }>(
-    `insert into public.quinielas (name, week, deadline) values ('Quiniela en vivo', 1, now() - interval '1 minute') returning id, deadline`,
+  const [{ id: round }] = await e2eSql<{ id: number }>(
+    `insert into public.quinielas (name, week, deadline) values ('Quiniela en vivo', 1, now() + interval '1 hour') returning id`,
   );
   const [{ at: kickoff }] = await e2eSql<{ at: Date }>(`select now() - interval '10 minutes' as at`);
   const fixtures = [(await hook('/fixtures', { home_team_id: 2287, away_team_id: 2278, date: kickoff.toISOString() })).fixture.id,
@@ -56,6 +56,7 @@ test('two phones see a goal and the provisional points change', async ({ browser
     `insert into public.picks (user_id, match_id, result) values ($1, $3, 'Local'), ($1, $4, 'Empate'), ($2, $3, 'Visita'), ($2, $4, 'Empate')`,
     [ana.id, beto.id, matches[0]!.id, matches[1]!.id],
   );
+  const deadline = await closeRound(round, '1 minute');
   try {
     for (const f of fixtures) await hook(`/fixtures/${f}/kickoff`);
     await poll();
