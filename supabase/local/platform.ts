@@ -48,6 +48,12 @@ export interface PlatformOptions {
   pushReceiverPort?: number;
   /** How long the gateway waits for an upstream before answering 504 (default 30 s). */
   upstreamTimeoutMs?: number;
+  /**
+   * A bigger project than hosted's defaults, for the bench that opens 100,000 screens
+   * (bench/live-goal.ts): Realtime's events per second (hosted's tenant max_events_per_second,
+   * default 100) and the connections the gateway holds (default 8,192). Never for `npm start`.
+   */
+  capacity?: { realtimeEventsPerSecond?: number; gatewayMaxConnections?: number };
   log?: (part: string, message: string) => void;
 }
 
@@ -132,6 +138,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       mercadopagoUrl: mercadopago.url,
       footballUrl: football.url,
       pushEndpointHosts: opts.pushReceiverPort ? `127.0.0.1:${opts.pushReceiverPort}` : undefined,
+      realtimeEventsPerSecond: opts.capacity?.realtimeEventsPerSecond,
       keys,
       log,
     };
@@ -146,7 +153,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       ports.api,
       { restUrl: postgrest.url, auth, realtime, functions, keys },
       (m) => log('gateway', m),
-      { upstreamTimeoutMs: opts.upstreamTimeoutMs },
+      { upstreamTimeoutMs: opts.upstreamTimeoutMs, maxConnections: opts.capacity?.gatewayMaxConnections },
     );
     stops.push(async () => {
       // No new connections; every open HTTP one (keep-alive, a response still streaming, a body

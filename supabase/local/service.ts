@@ -28,6 +28,8 @@ export interface PlatformContext {
   keys?: KeyRing;
   /** Base URL of the API-Football stand-in, e.g. http://127.0.0.1:54327 (absent in tests that build a context of their own). */
   footballUrl?: string;
+  /** Realtime's events per second, when a bench asks for a bigger project than hosted's default (100). */
+  realtimeEventsPerSecond?: number;
   log: (part: string, message: string) => void;
 }
 

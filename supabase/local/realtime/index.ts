@@ -157,11 +157,9 @@ class RealtimeServer implements MountedService {
   private readonly tablePrivileges = new Map<string, { readable: Set<string>; until: number }>();
   private nextBindingId = 1;
   /** The project's events per second (hosted's tenant events counter). */
-  private readonly events = new EventsRate(MAX_EVENTS_PER_SECOND, {
-    tickMs: 1000,
-    windowBuckets: 5,
-    onTrigger: (avg) => this.log(`MessagePerSecondRateLimitReached: ${TOO_MANY_MESSAGES} (${Math.round(avg)} a second)`),
-  });
+  private readonly events: EventsRate;
+  /** Hosted's tenant max_events_per_second: the default, or a bigger project's (a bench's). */
+  private readonly maxEvents: number;
   private draining = false;
   private drainAgain = false;
   private closed = false;
@@ -170,6 +168,12 @@ class RealtimeServer implements MountedService {
   private drainTimer?: NodeJS.Timeout;
 
   constructor(private readonly ctx: PlatformContext) {
+    this.maxEvents = ctx.realtimeEventsPerSecond ?? MAX_EVENTS_PER_SECOND;
+    this.events = new EventsRate(this.maxEvents, {
+      tickMs: 1000,
+      windowBuckets: 5,
+      onTrigger: (avg) => this.log(`MessagePerSecondRateLimitReached: ${TOO_MANY_MESSAGES} (${Math.round(avg)} a second)`),
+    });
     this.pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 8, connectionTimeoutMillis: 5000 });
     this.pool.on('error', (e) => this.log(`pool error: ${e.message}`));
   }
@@ -273,7 +277,7 @@ class RealtimeServer implements MountedService {
     if (body.length > 3_000_500) return json(422, { errors: { payload: ['Payload size exceeds tenant limit'] } });
     const isPrivate = url.searchParams.get('private') === 'true';
     if (isPrivate && !(await this.mayWrite(check.role, check.claims, topic))) return json(403, { message: 'Unauthorized' });
-    if (this.events.average() >= MAX_EVENTS_PER_SECOND) return json(429, { message: RATE_LIMIT_EXCEEDED });
+    if (this.events.average() >= this.maxEvents) return json(429, { message: RATE_LIMIT_EXCEEDED });
     this.events.add();
     const message = payload instanceof Uint8Array ? { type: 'broadcast', event, payload, binary: true } : { type: 'broadcast', event, payload };
     this.fanOutBroadcast(`realtime:${topic}`, message, undefined, isPrivate);
@@ -296,8 +300,8 @@ class RealtimeServer implements MountedService {
     }
     const messages = Array.isArray(body.messages) ? body.messages : [];
     const rate = this.events.average();
-    if (rate > MAX_EVENTS_PER_SECOND) return json(429, { message: RATE_LIMIT_EXCEEDED });
-    if (rate + messages.length > MAX_EVENTS_PER_SECOND) return json(429, { message: BATCH_TOO_BIG });
+    if (rate > this.maxEvents) return json(429, { message: RATE_LIMIT_EXCEEDED });
+    if (rate + messages.length > this.maxEvents) return json(429, { message: BATCH_TOO_BIG });
     for (const m of messages) {
       if (typeof m.topic !== 'string' || typeof m.event !== 'string') continue;
       // A private message goes out only where the policies let the sender write (else dropped, as hosted does).

@@ -1,0 +1,123 @@
+// The phones of bench/live-goal.ts, in a child process (one process holds a few tens of thousands
+// of sockets; several share the crowd): COUNT real websockets to the platform's Realtime, each from
+// LOCAL_ADDRESS (a loopback address of its own, so the crowd is not limited by one address's
+// ephemeral ports), each joined to the round's private topic as the app's hook joins it, each
+// sending Phoenix's heartbeat every 25 s and joining again after 10 s without an answer as
+// realtime-js does, and each parsing every frame it gets.
+// For every goal it reports how many screens heard it and when the first and the last did (wall
+// clock in ms: performance.timeOrigin + performance.now(), comparable across processes).
+import WebSocket from 'ws';
+
+interface Job {
+  url: string;
+  token: string;
+  topic: string;
+  count: number;
+  localAddress: string;
+  /** Joins in flight at once. */
+  joining: number;
+}
+
+type FromParent = { kind: 'report'; goal: number } | { kind: 'close' };
+
+/** The payloads the screens read: a join's reply, and a broadcast with the round's scores. */
+interface Frame {
+  status?: string;
+  event?: string;
+  payload?: { matches?: Array<{ home: number | null }> };
+}
+
+const job = JSON.parse(process.argv[2]!) as Job;
+const now = () => performance.timeOrigin + performance.now();
+const send = (m: unknown) => process.send!(m);
+
+const sockets: WebSocket[] = [];
+/** Per goal (the home side's goals in the bench's match): screens that heard it, first and last. */
+const heard = new Map<number, { count: number; first: number; last: number }>();
+let ref = 0;
+
+/** realtime-js's join timeout: a join not answered by then is sent again (its rejoin). */
+const JOIN_TIMEOUT_MS = 10_000;
+const JOIN_TRIES = 10;
+let rejoins = 0;
+
+function open(i: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(job.url, { localAddress: job.localAddress, perMessageDeflate: false, handshakeTimeout: 120_000 });
+    let joined = false;
+    let goal = 0;
+    let tries = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const join = () => {
+      if (tries++ >= JOIN_TRIES) {
+        ws.terminate();
+        return resolve(false);
+      }
+      if (tries > 1) rejoins++;
+      const joinRef = String(++ref);
+      ws.send(JSON.stringify([joinRef, joinRef, job.topic, 'phx_join', {
+        config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false }, postgres_changes: [], private: true },
+        access_token: job.token,
+      }]));
+      timer = setTimeout(join, JOIN_TIMEOUT_MS);
+    };
+    ws.on('open', join);
+    ws.on('message', (data) => {
+      const [, , , event, payload] = JSON.parse(String(data)) as [string | null, string | null, string, string, Frame];
+      if (!joined) {
+        if (event === 'phx_reply') {
+          clearTimeout(timer);
+          joined = payload?.status === 'ok';
+          if (joined) {
+            sockets.push(ws);
+            // realtime-js's heartbeat every 25 s, spread over the crowd.
+            setTimeout(() => setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify([null, String(++ref), 'phoenix', 'heartbeat', {}])), 25_000).unref(), (i * 7) % 25_000).unref();
+          }
+          resolve(joined);
+        }
+        return;
+      }
+      if (event !== 'broadcast' || payload?.event !== 'scores') return;
+      const at = now();
+      const home = payload.payload?.matches?.[0]?.home ?? 0;
+      // Each goal once per screen (a later message about the same score is not a new delivery).
+      if (home <= goal) return;
+      goal = home;
+      const h = heard.get(home) ?? { count: 0, first: at, last: at };
+      h.count++;
+      h.first = Math.min(h.first, at);
+      h.last = Math.max(h.last, at);
+      heard.set(home, h);
+    });
+    ws.on('error', () => {
+      clearTimeout(timer);
+      if (!joined) resolve(false);
+    });
+    ws.on('close', () => {
+      clearTimeout(timer);
+      if (!joined) resolve(false);
+    });
+  });
+}
+
+let next = 0;
+let failed = 0;
+const started = now();
+await Promise.all(
+  Array.from({ length: Math.min(job.joining, job.count) }, async () => {
+    while (next < job.count) {
+      const i = next++;
+      if (!(await open(i))) failed++;
+      if ((sockets.length + failed) % 5000 === 0) send({ kind: 'progress', joined: sockets.length, failed });
+    }
+  }),
+);
+send({ kind: 'ready', joined: sockets.length, failed, rejoins, ms: now() - started });
+
+process.on('message', (m: FromParent) => {
+  if (m.kind === 'report') send({ kind: 'heard', goal: m.goal, ...(heard.get(m.goal) ?? { count: 0, first: NaN, last: NaN }) });
+  if (m.kind === 'close') {
+    for (const ws of sockets) ws.terminate();
+    process.exit(0);
+  }
+});
