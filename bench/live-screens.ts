@@ -1,16 +1,18 @@
 // The phones of bench/live-goal.ts, in a child process (one process holds a few tens of thousands
-// of sockets; several share the crowd): COUNT real websockets to the platform's Realtime, each from
+// of sockets; several share the crowd): COUNT real websockets to one node of Realtime, each from
 // LOCAL_ADDRESS (a loopback address of its own, so the crowd is not limited by one address's
 // ephemeral ports), each joined to the round's private topic as the app's hook joins it, each
-// sending Phoenix's heartbeat every 25 s and joining again after 10 s without an answer as
+// with its own player's access token (a line of TOKENS each), sending Phoenix's heartbeat every 25 s and joining again after 10 s without an answer as
 // realtime-js does, and each parsing every frame it gets.
 // For every goal it reports how many screens heard it and when the first and the last did (wall
 // clock in ms: performance.timeOrigin + performance.now(), comparable across processes).
+import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 
 interface Job {
   url: string;
-  token: string;
+  /** A file of access tokens, one a line: screen i joins with line i. */
+  tokens: string;
   topic: string;
   count: number;
   localAddress: string;
@@ -28,6 +30,10 @@ interface Frame {
 }
 
 const job = JSON.parse(process.argv[2]!) as Job;
+const tokens = readFileSync(job.tokens, 'utf8').split('\n');
+/** Why screens could not join, counted per message. */
+const errors: Record<string, number> = {};
+const fail = (why: string) => void (errors[why] = (errors[why] ?? 0) + 1);
 const now = () => performance.timeOrigin + performance.now();
 const send = (m: unknown) => process.send!(m);
 
@@ -40,16 +46,20 @@ let ref = 0;
 const JOIN_TIMEOUT_MS = 10_000;
 const JOIN_TRIES = 10;
 let rejoins = 0;
+/** Screens closed after they joined (the server shut the channel or cut the socket). */
+let lost = 0;
 
 function open(i: number): Promise<boolean> {
   return new Promise((resolve) => {
     const ws = new WebSocket(job.url, { localAddress: job.localAddress, perMessageDeflate: false, handshakeTimeout: 120_000 });
     let joined = false;
+    let refused = false;
     let goal = 0;
     let tries = 0;
     let timer: NodeJS.Timeout | undefined;
     const join = () => {
       if (tries++ >= JOIN_TRIES) {
+        fail(`no answer to ${JOIN_TRIES} joins`);
         ws.terminate();
         return resolve(false);
       }
@@ -57,7 +67,7 @@ function open(i: number): Promise<boolean> {
       const joinRef = String(++ref);
       ws.send(JSON.stringify([joinRef, joinRef, job.topic, 'phx_join', {
         config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false }, postgres_changes: [], private: true },
-        access_token: job.token,
+        access_token: tokens[i],
       }]));
       timer = setTimeout(join, JOIN_TIMEOUT_MS);
     };
@@ -68,6 +78,11 @@ function open(i: number): Promise<boolean> {
         if (event === 'phx_reply') {
           clearTimeout(timer);
           joined = payload?.status === 'ok';
+          if (!joined) {
+            refused = true;
+            fail(`join refused: ${JSON.stringify((payload as { response?: unknown })?.response)}`);
+            ws.terminate();
+          }
           if (joined) {
             sockets.push(ws);
             // realtime-js's heartbeat every 25 s, spread over the crowd.
@@ -89,13 +104,16 @@ function open(i: number): Promise<boolean> {
       h.last = Math.max(h.last, at);
       heard.set(home, h);
     });
-    ws.on('error', () => {
+    let why: string | undefined;
+    ws.on('error', (e) => {
       clearTimeout(timer);
-      if (!joined) resolve(false);
+      why ??= `socket error: ${(e as NodeJS.ErrnoException).code ?? e.message}`;
     });
-    ws.on('close', () => {
+    ws.on('close', (code) => {
       clearTimeout(timer);
-      if (!joined) resolve(false);
+      if (joined) return void lost++;
+      if (tries <= JOIN_TRIES && !refused) fail(why ?? `closed before joining (${code})`);
+      resolve(false);
     });
   });
 }
@@ -112,10 +130,10 @@ await Promise.all(
     }
   }),
 );
-send({ kind: 'ready', joined: sockets.length, failed, rejoins, ms: now() - started });
+send({ kind: 'ready', joined: sockets.length, failed, rejoins, errors, ms: now() - started });
 
 process.on('message', (m: FromParent) => {
-  if (m.kind === 'report') send({ kind: 'heard', goal: m.goal, ...(heard.get(m.goal) ?? { count: 0, first: NaN, last: NaN }) });
+  if (m.kind === 'report') send({ kind: 'heard', goal: m.goal, lost, ...(heard.get(m.goal) ?? { count: 0, first: NaN, last: NaN }) });
   if (m.kind === 'close') {
     for (const ws of sockets) ws.terminate();
     process.exit(0);

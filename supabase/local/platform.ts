@@ -12,6 +12,7 @@ import { loadAuthSettings } from './auth/settings.ts';
 import { PROJECT_CONFIG_FILE, platformConfigFile } from './config-toml.ts';
 import type { AuthRateLimits } from './auth/limits.ts';
 import { prepareRealtime, startRealtime } from './realtime/index.ts';
+import { planRealtimeCluster } from './realtime/cluster.ts';
 import { createFunctionsHost } from './functions-host/index.ts';
 import { startMail } from './mail/index.ts';
 import { startMercadoPago } from './mercadopago/index.ts';
@@ -51,9 +52,10 @@ export interface PlatformOptions {
   /**
    * A bigger project than hosted's defaults, for the bench that opens 100,000 screens
    * (bench/live-goal.ts): Realtime's events per second (hosted's tenant max_events_per_second,
-   * default 100) and the connections the gateway holds (default 8,192). Never for `npm start`.
+   * default 100) and the connections the gateway holds (default 8,192); and Realtime as a
+   * cluster of `realtimeNodes` processes (default 1: realtime/cluster.ts). Never for `npm start`.
    */
-  capacity?: { realtimeEventsPerSecond?: number; gatewayMaxConnections?: number };
+  capacity?: { realtimeEventsPerSecond?: number; gatewayMaxConnections?: number; realtimeNodes?: number };
   log?: (part: string, message: string) => void;
 }
 
@@ -78,6 +80,8 @@ export interface Platform {
   keys: KeyRing;
   /** Whether this start created (and seeded) the database. */
   created: boolean;
+  /** With capacity.realtimeNodes > 1: the Realtime nodes besides the gateway's, each its own process (http://127.0.0.1:<port>/realtime/v1). */
+  realtimeNodes: string[];
   /** Process ids of the children, for crash and hang tests. */
   pids: { postgres: number | undefined; postgrest: number | undefined; functions: number | undefined };
   stop(): Promise<void>;
@@ -144,8 +148,23 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     };
     const auth = createAuth(ctx, { rateLimits: opts.authRateLimits, configFile, jwtExpiry: opts.authJwtExpiry });
     stops.push(() => auth.close());
-    const realtime = await startRealtime(ctx);
+    const cluster =
+      (opts.capacity?.realtimeNodes ?? 1) > 1
+        ? await planRealtimeCluster({
+            dbUrl: db.url,
+            apiUrl,
+            count: opts.capacity!.realtimeNodes!,
+            eventsPerSecond: opts.capacity?.realtimeEventsPerSecond,
+            maxConnections: opts.capacity?.gatewayMaxConnections,
+            log: (m) => log('realtime', m),
+          })
+        : undefined;
+    const realtime = await startRealtime(cluster ? { ...ctx, realtimeNode: cluster.main.node, realtimePeers: cluster.main.peers } : ctx);
     stops.push(() => realtime.close());
+    if (cluster) {
+      stops.push(() => cluster.stop());
+      await cluster.start();
+    }
     const functions = await createFunctionsHost(ctx);
     stops.push(() => functions.close());
 
@@ -183,6 +202,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       publishableKey: keys.publishableKey,
       secretKey: keys.secretKey,
       keys,
+      realtimeNodes: cluster?.nodes ?? [],
       created: db.created,
       pids: { postgres: db.pid, postgrest: postgrest.process.pid, functions: functions.process.pid },
       stop,
