@@ -36,7 +36,7 @@ import pg from 'pg';
 const PLAYERS = Number(process.env.BENCH_LIVE_PLAYERS ?? 100_000);
 const SCREENS = Number(process.env.BENCH_LIVE_SCREENS ?? 100_000);
 /** Sockets per Realtime node: under a process's open files (20,000 here) with room for its database connections. */
-export const PER_NODE = Number(process.env.BENCH_LIVE_PER_NODE ?? 15_000);
+const PER_NODE = Number(process.env.BENCH_LIVE_PER_NODE ?? 15_000);
 /** Sockets per client process: each from a loopback address of its own (one address and port pair has ~28,000 ephemeral ports, 32768–60999). */
 const PER_CLIENT = Number(process.env.BENCH_LIVE_PER_CLIENT ?? 8_000);
 const GOALS = 5;
@@ -182,6 +182,8 @@ interface Joined {
   failed: number;
   /** Joins sent again after 10 s without an answer (realtime-js's rejoin). */
   rejoins: number;
+  /** Sockets opened again after one failed before joining (realtime-js's reconnect). */
+  reconnects: number;
   /** Why screens could not join: each error's message and how many had it. */
   errors: Record<string, number>;
   ms: number;
@@ -255,8 +257,10 @@ async function goals(platform: Platform, children: ChildProcess[], open: number,
     while (heard.reduce((n, h) => n + h.count, 0) < open && now() < until) heard = await ask();
     const count = heard.reduce((n, h) => n + h.count, 0);
     const lost = heard.reduce((n, h) => n + h.lost, 0);
-    const lastMs = Math.max(...heard.map((h) => h.last)) - scored;
-    const firstMs = Math.min(...heard.map((h) => h.first)) - scored;
+    // A client process none of whose screens heard it has no first or last.
+    const some = heard.filter((h) => h.count > 0);
+    const lastMs = Math.max(...some.map((h) => h.last)) - scored;
+    const firstMs = Math.min(...some.map((h) => h.first)) - scored;
     out.push({ lastMs, firstMs, pollMs, heard: count });
     console.log(
       `  goal ${goal}: heard by ${count.toLocaleString('en')}/${open.toLocaleString('en')} screens; first ${firstMs.toFixed(0)} ms, last ${lastMs.toFixed(0)} ms after the stand-in's goal (the poll's answer: ${pollMs.toFixed(0)} ms; load average ${loadavg()[0]!.toFixed(1)}${lost ? `; ${lost} screens closed since they joined` : ''})`,
@@ -300,9 +304,9 @@ export async function benchLiveGoal(platform: Platform): Promise<LiveGoalFigures
     children.push(...crowd.map((c) => c.child));
     const joined = await Promise.all(crowd.map((c) => c.ready));
     const open = joined.reduce((n, j) => n + j.joined, 0);
-    const sum = (k: 'failed' | 'rejoins') => joined.reduce((n, j) => n + j[k], 0);
+    const sum = (k: 'failed' | 'rejoins' | 'reconnects') => joined.reduce((n, j) => n + j[k], 0);
     console.log(
-      `${open.toLocaleString('en')} screens on the round's private topic, each a player's own (joined in ${((now() - t) / 1000).toFixed(0)} s; ${sum('failed')} never joined, ${sum('rejoins')} joins sent again; ${(freemem() / 2 ** 30).toFixed(1)} GB of memory free)`,
+      `${open.toLocaleString('en')} screens on the round's private topic, each a player's own (joined in ${((now() - t) / 1000).toFixed(0)} s; ${sum('failed')} never joined, ${sum('rejoins')} joins sent again, ${sum('reconnects')} sockets opened again; ${(freemem() / 2 ** 30).toFixed(1)} GB of memory free)`,
     );
     const errors = new Map<string, number>();
     for (const j of joined) for (const [e, n] of Object.entries(j.errors)) errors.set(e, (errors.get(e) ?? 0) + n);

@@ -2,7 +2,7 @@
 // of sockets; several share the crowd): COUNT real websockets to one node of Realtime, each from
 // LOCAL_ADDRESS (a loopback address of its own, so the crowd is not limited by one address's
 // ephemeral ports), each joined to the round's private topic as the app's hook joins it, each
-// with its own player's access token (a line of TOKENS each), sending Phoenix's heartbeat every 25 s and joining again after 10 s without an answer as
+// with its own player's access token (a line of TOKENS each), reconnecting as realtime-js does when its socket fails before joining, sending Phoenix's heartbeat every 25 s and joining again after 10 s without an answer as
 // realtime-js does, and each parsing every frame it gets.
 // For every goal it reports how many screens heard it and when the first and the last did (wall
 // clock in ms: performance.timeOrigin + performance.now(), comparable across processes).
@@ -49,7 +49,24 @@ let rejoins = 0;
 /** Screens closed after they joined (the server shut the channel or cut the socket). */
 let lost = 0;
 
-function open(i: number): Promise<boolean> {
+/** realtime-js's reconnect after a socket that failed or closed (reconnectAfterMs), the last one repeated. */
+const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000];
+const CONNECT_TRIES = 6;
+let reconnects = 0;
+
+/** One screen: connected and joined, reconnecting as realtime-js does when the socket fails before it joins. */
+async function screen(i: number): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    const last = attempt + 1 >= CONNECT_TRIES;
+    const outcome = await open(i, last);
+    if (outcome !== 'gone' || last) return outcome === 'joined';
+    reconnects++;
+    await new Promise((r) => setTimeout(r, RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]));
+  }
+}
+
+/** 'gone': the socket failed or closed before joining (realtime-js reconnects); a reason is counted only when `last`. */
+function open(i: number, last: boolean): Promise<'joined' | 'refused' | 'gone'> {
   return new Promise((resolve) => {
     const ws = new WebSocket(job.url, { localAddress: job.localAddress, perMessageDeflate: false, handshakeTimeout: 120_000 });
     let joined = false;
@@ -60,8 +77,9 @@ function open(i: number): Promise<boolean> {
     const join = () => {
       if (tries++ >= JOIN_TRIES) {
         fail(`no answer to ${JOIN_TRIES} joins`);
+        refused = true;
         ws.terminate();
-        return resolve(false);
+        return resolve('refused');
       }
       if (tries > 1) rejoins++;
       const joinRef = String(++ref);
@@ -88,7 +106,7 @@ function open(i: number): Promise<boolean> {
             // realtime-js's heartbeat every 25 s, spread over the crowd.
             setTimeout(() => setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify([null, String(++ref), 'phoenix', 'heartbeat', {}])), 25_000).unref(), (i * 7) % 25_000).unref();
           }
-          resolve(joined);
+          resolve(joined ? 'joined' : 'refused');
         }
         return;
       }
@@ -112,8 +130,9 @@ function open(i: number): Promise<boolean> {
     ws.on('close', (code) => {
       clearTimeout(timer);
       if (joined) return void lost++;
-      if (tries <= JOIN_TRIES && !refused) fail(why ?? `closed before joining (${code})`);
-      resolve(false);
+      if (refused) return;
+      if (last) fail(why ?? `closed before joining (${code})`);
+      resolve('gone');
     });
   });
 }
@@ -125,12 +144,12 @@ await Promise.all(
   Array.from({ length: Math.min(job.joining, job.count) }, async () => {
     while (next < job.count) {
       const i = next++;
-      if (!(await open(i))) failed++;
+      if (!(await screen(i))) failed++;
       if ((sockets.length + failed) % 5000 === 0) send({ kind: 'progress', joined: sockets.length, failed });
     }
   }),
 );
-send({ kind: 'ready', joined: sockets.length, failed, rejoins, errors, ms: now() - started });
+send({ kind: 'ready', joined: sockets.length, failed, rejoins, reconnects, errors, ms: now() - started });
 
 process.on('message', (m: FromParent) => {
   if (m.kind === 'report') send({ kind: 'heard', goal: m.goal, lost, ...(heard.get(m.goal) ?? { count: 0, first: NaN, last: NaN }) });

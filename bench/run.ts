@@ -59,8 +59,9 @@ function heading(title: string) {
 }
 
 /** A fresh seeded platform on free ports; `throwaway` trades crash safety for speed, as the tests do. */
-async function benchPlatform(dataDir: string, throwaway: boolean, pushReceiverPort?: number, capacity?: PlatformOptions['capacity']) {
+async function benchPlatform(dataDir: string, throwaway: boolean, pushReceiverPort?: number, capacity?: PlatformOptions['capacity'], log?: PlatformOptions['log']) {
   return startPlatform({
+    log,
     throwawayTestDatabase: throwaway,
     pushReceiverPort,
     capacity,
@@ -82,9 +83,9 @@ async function withDurablePlatform(run: (p: Awaited<ReturnType<typeof benchPlatf
   }
 }
 
-async function withOwnPlatform(run: (p: Awaited<ReturnType<typeof benchPlatform>>) => Promise<void>, capacity?: Parameters<typeof benchPlatform>[3]) {
+async function withOwnPlatform(run: (p: Awaited<ReturnType<typeof benchPlatform>>) => Promise<void>, capacity?: Parameters<typeof benchPlatform>[3], log?: Parameters<typeof benchPlatform>[4]) {
   const dir = await mkdtemp(join(tmpdir(), 'quinielazo-bench-own-'));
-  const own = await benchPlatform(dir, true, undefined, capacity);
+  const own = await benchPlatform(dir, true, undefined, capacity, log);
   try {
     await run(own);
   } finally {
@@ -151,6 +152,9 @@ if (sections.has('live')) {
     realtimeEventsPerSecond: 10 * screens,
     gatewayMaxConnections: screens + 10_000,
     realtimeNodes: liveNodes(screens),
+  }, (part, m) => {
+    // What a node says of a broadcast it could not hand on, or of its own trouble, is part of the figure.
+    if (part === 'realtime' && /relay|exited|cut off|LISTEN|drain failed|pool error|MessagePerSecond/.test(m)) console.log(`  [realtime] ${m}`);
   });
 }
 

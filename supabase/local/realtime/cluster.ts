@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { freePort } from '../wait.ts';
 import { registerRealtimeNodes } from './index.ts';
 
-export interface RealtimeCluster {
+interface RealtimeCluster {
   /** node-0's name and the others' base URLs: what the platform's own Realtime is started with. */
   main: { node: string; peers: string[] };
   /** The other nodes' Realtime base URLs (http://127.0.0.1:<port>/realtime/v1), one per process. */

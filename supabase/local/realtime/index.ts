@@ -321,16 +321,21 @@ class RealtimeServer implements MountedService {
     if (peers.length === 0) return;
     const keys = this.ctx.keys ?? defaultKeyRing();
     const body = JSON.stringify({ topic, payload, private: isPrivate });
-    for (const peer of peers) {
+    // A kept-alive connection the peer has just closed fails the request before the peer read
+    // it: sent again (three tries), as PubSub's links between nodes do not lose a message.
+    const send = (peer: string, tries: number): void =>
       void fetch(`${peer}/api/cluster/broadcast`, {
         method: 'POST',
         headers: { apikey: keys.secretKey, authorization: `Bearer ${keys.secretKey}`, 'content-type': 'application/json' },
         body,
       }).then(
         (r) => (r.ok ? r.body?.cancel() : r.text().then((t) => this.log(`relay to ${peer}: ${r.status} ${t}`))),
-        (e) => this.log(`relay to ${peer} failed: ${(e as Error).message}`),
+        (e) => {
+          this.log(`relay to ${peer} failed (try ${tries}): ${(e as Error).message}`);
+          if (tries < 3 && !this.closed) send(peer, tries + 1);
+        },
       );
-    }
+    for (const peer of peers) send(peer, 1);
   }
 
   /** realtime-js falls back to this when it sends a broadcast on a channel it has not joined. */
