@@ -154,7 +154,9 @@ if (sections.has('live')) {
     realtimeNodes: liveNodes(screens),
   }, (part, m) => {
     // What a node says of a broadcast it could not hand on, or of its own trouble, is part of the figure.
-    if (part === 'realtime' && /relay|exited|cut off|LISTEN|drain failed|pool error|MessagePerSecond/.test(m)) console.log(`  [realtime] ${m}`);
+    // A node process's stderr comes in chunks of lines with their stacks: the lines that say what, once each.
+    if (part !== 'realtime') return;
+    for (const line of m.split('\n')) if (/relay|exited|cut off|LISTEN|drain failed|pool error|MessagePerSecond|error handling/.test(line)) console.log(`  [realtime] ${line}`);
   });
 }
 
