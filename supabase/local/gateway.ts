@@ -58,7 +58,7 @@ export interface GatewayRoutes {
   keys?: KeyRing;
 }
 
-export function startGateway(port: number, routes: GatewayRoutes, log: (m: string) => void, opts: { upstreamTimeoutMs?: number } = {}): Promise<Server> {
+export function startGateway(port: number, routes: GatewayRoutes, log: (m: string) => void, opts: { upstreamTimeoutMs?: number; maxConnections?: number } = {}): Promise<Server> {
   const rest = new URL(routes.restUrl);
   const timeoutMs = opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
   const keys = routes.keys ?? defaultKeyRing();
@@ -121,7 +121,7 @@ export function startGateway(port: number, routes: GatewayRoutes, log: (m: strin
   });
   // Idle, header and request timeouts (a kept-alive connection included: idle sockets must not
   // hold shutdown) and a cap on connections, as Kong has (listen.ts). The API takes the most.
-  limitConnections(server, { maxConnections: GATEWAY_MAX_CONNECTIONS });
+  limitConnections(server, { maxConnections: opts.maxConnections ?? GATEWAY_MAX_CONNECTIONS });
   return listenLocal(server, port).then(() => server);
 }
 

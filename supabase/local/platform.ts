@@ -12,6 +12,7 @@ import { loadAuthSettings } from './auth/settings.ts';
 import { PROJECT_CONFIG_FILE, platformConfigFile } from './config-toml.ts';
 import type { AuthRateLimits } from './auth/limits.ts';
 import { prepareRealtime, startRealtime } from './realtime/index.ts';
+import { planRealtimeCluster } from './realtime/cluster.ts';
 import { createFunctionsHost } from './functions-host/index.ts';
 import { startMail } from './mail/index.ts';
 import { startMercadoPago } from './mercadopago/index.ts';
@@ -50,6 +51,13 @@ export interface PlatformOptions {
   pushReceiverPort?: number;
   /** How long the gateway waits for an upstream before answering 504 (default 30 s). */
   upstreamTimeoutMs?: number;
+  /**
+   * A bigger project than hosted's defaults, for the bench that opens 100,000 screens
+   * (bench/live-goal.ts): Realtime's events per second (hosted's tenant max_events_per_second,
+   * default 100) and the connections the gateway holds (default 8,192); and Realtime as a
+   * cluster of `realtimeNodes` processes (default 1: realtime/cluster.ts). Never for `npm start`.
+   */
+  capacity?: { realtimeEventsPerSecond?: number; gatewayMaxConnections?: number; realtimeNodes?: number };
   log?: (part: string, message: string) => void;
 }
 
@@ -74,6 +82,8 @@ export interface Platform {
   keys: KeyRing;
   /** Whether this start created (and seeded) the database. */
   created: boolean;
+  /** With capacity.realtimeNodes > 1: the Realtime nodes besides the gateway's, each its own process (http://127.0.0.1:<port>/realtime/v1). */
+  realtimeNodes: string[];
   /** Process ids of the children, for crash and hang tests. */
   pids: { postgres: number | undefined; postgrest: number | undefined; functions: number | undefined };
   stop(): Promise<void>;
@@ -134,13 +144,29 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       mercadopagoUrl: mercadopago.url,
       footballUrl: football.url,
       pushEndpointHosts: opts.pushReceiverPort ? `127.0.0.1:${opts.pushReceiverPort}` : undefined,
+      realtimeEventsPerSecond: opts.capacity?.realtimeEventsPerSecond,
       keys,
       log,
     };
     const auth = createAuth(ctx, { rateLimits: opts.authRateLimits, configFile, jwtExpiry: opts.authJwtExpiry, quickPasswordHashes: opts.authQuickPasswordHashes });
     stops.push(() => auth.close());
-    const realtime = await startRealtime(ctx);
+    const cluster =
+      (opts.capacity?.realtimeNodes ?? 1) > 1
+        ? await planRealtimeCluster({
+            dbUrl: db.url,
+            apiUrl,
+            count: opts.capacity!.realtimeNodes!,
+            eventsPerSecond: opts.capacity?.realtimeEventsPerSecond,
+            maxConnections: opts.capacity?.gatewayMaxConnections,
+            log: (m) => log('realtime', m),
+          })
+        : undefined;
+    const realtime = await startRealtime(cluster ? { ...ctx, realtimeNode: cluster.main.node, realtimePeers: cluster.main.peers } : ctx);
     stops.push(() => realtime.close());
+    if (cluster) {
+      stops.push(() => cluster.stop());
+      await cluster.start();
+    }
     const functions = await createFunctionsHost(ctx);
     stops.push(() => functions.close());
 
@@ -148,7 +174,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       ports.api,
       { restUrl: postgrest.url, auth, realtime, functions, keys },
       (m) => log('gateway', m),
-      { upstreamTimeoutMs: opts.upstreamTimeoutMs },
+      { upstreamTimeoutMs: opts.upstreamTimeoutMs, maxConnections: opts.capacity?.gatewayMaxConnections },
     );
     stops.push(async () => {
       // No new connections; every open HTTP one (keep-alive, a response still streaming, a body
@@ -178,6 +204,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       publishableKey: keys.publishableKey,
       secretKey: keys.secretKey,
       keys,
+      realtimeNodes: cluster?.nodes ?? [],
       created: db.created,
       pids: { postgres: db.pid, postgrest: postgrest.process.pid, functions: functions.process.pid },
       stop,

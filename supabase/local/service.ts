@@ -28,6 +28,12 @@ export interface PlatformContext {
   keys?: KeyRing;
   /** Base URL of the API-Football stand-in, e.g. http://127.0.0.1:54327 (absent in tests that build a context of their own). */
   footballUrl?: string;
+  /** Realtime's events per second, when a bench asks for a bigger project than hosted's default (100). */
+  realtimeEventsPerSecond?: number;
+  /** In a cluster of realtime nodes (the goal bench's): this node's name, whose queue of changes it drains ('' alone). */
+  realtimeNode?: string;
+  /** In a cluster: the other nodes' Realtime base URLs, to which this node hands every broadcast it takes. */
+  realtimePeers?: string[];
   log: (part: string, message: string) => void;
 }
 

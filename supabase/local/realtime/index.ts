@@ -51,7 +51,21 @@ export async function prepareRealtime(dbUrl: string): Promise<void> {
   await client.connect();
   try {
     await client.query(sql);
-    await client.query('truncate realtime.changes');
+    await client.query('truncate realtime.changes, realtime.nodes');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A cluster's nodes, named before any of them starts: from then on every change is queued once
+ * per node (schema.sql), and each node drains its own queue (PlatformContext.realtimeNode).
+ */
+export async function registerRealtimeNodes(dbUrl: string, names: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query('insert into realtime.nodes (name) select unnest($1::text[]) on conflict do nothing', [names]);
   } finally {
     await client.end();
   }
@@ -157,11 +171,9 @@ class RealtimeServer implements MountedService {
   private readonly tablePrivileges = new Map<string, { readable: Set<string>; until: number }>();
   private nextBindingId = 1;
   /** The project's events per second (hosted's tenant events counter). */
-  private readonly events = new EventsRate(MAX_EVENTS_PER_SECOND, {
-    tickMs: 1000,
-    windowBuckets: 5,
-    onTrigger: (avg) => this.log(`MessagePerSecondRateLimitReached: ${TOO_MANY_MESSAGES} (${Math.round(avg)} a second)`),
-  });
+  private readonly events: EventsRate;
+  /** Hosted's tenant max_events_per_second: the default, or a bigger project's (a bench's). */
+  private readonly maxEvents: number;
   private draining = false;
   private drainAgain = false;
   private closed = false;
@@ -170,6 +182,12 @@ class RealtimeServer implements MountedService {
   private drainTimer?: NodeJS.Timeout;
 
   constructor(private readonly ctx: PlatformContext) {
+    this.maxEvents = ctx.realtimeEventsPerSecond ?? MAX_EVENTS_PER_SECOND;
+    this.events = new EventsRate(this.maxEvents, {
+      tickMs: 1000,
+      windowBuckets: 5,
+      onTrigger: (avg) => this.log(`MessagePerSecondRateLimitReached: ${TOO_MANY_MESSAGES} (${Math.round(avg)} a second)`),
+    });
     this.pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 8, connectionTimeoutMillis: 5000 });
     this.pool.on('error', (e) => this.log(`pool error: ${e.message}`));
   }
@@ -229,6 +247,7 @@ class RealtimeServer implements MountedService {
       return json(200, { status: 'ok', connections: this.connections.size });
     }
     if (req.method === 'POST' && url.pathname === '/api/broadcast') return this.httpBroadcast(req, json);
+    if (req.method === 'POST' && url.pathname === '/api/cluster/broadcast') return this.clusterBroadcast(req, json);
     const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'POST' && single) return this.httpSend(req, res, url, single[1], single[2], json);
     return json(404, { message: 'Not found' });
@@ -273,11 +292,50 @@ class RealtimeServer implements MountedService {
     if (body.length > 3_000_500) return json(422, { errors: { payload: ['Payload size exceeds tenant limit'] } });
     const isPrivate = url.searchParams.get('private') === 'true';
     if (isPrivate && !(await this.mayWrite(check.role, check.claims, topic))) return json(403, { message: 'Unauthorized' });
-    if (this.events.average() >= MAX_EVENTS_PER_SECOND) return json(429, { message: RATE_LIMIT_EXCEEDED });
+    if (this.events.average() >= this.maxEvents) return json(429, { message: RATE_LIMIT_EXCEEDED });
     this.events.add();
     const message = payload instanceof Uint8Array ? { type: 'broadcast', event, payload, binary: true } : { type: 'broadcast', event, payload };
     this.fanOutBroadcast(`realtime:${topic}`, message, undefined, isPrivate);
     res.writeHead(202).end();
+  }
+
+  /**
+   * A broadcast another node of the cluster took (hosted: Phoenix.PubSub across the nodes): the
+   * sender was checked there, so it goes to this node's subscribers as it is. Only a node (it
+   * sends with the secret key) may call it.
+   */
+  private async clusterBroadcast(req: IncomingMessage, json: (status: number, body: unknown) => void): Promise<void> {
+    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const check = bearer ? await this.verifyToken(bearer) : ({ ok: false, reason: 'No API key found in request' } as const);
+    if (!check.ok || check.role !== 'service_role') return json(401, { message: check.ok ? 'Unauthorized' : check.reason });
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const { topic, payload, private: isPrivate } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { topic: string; payload: unknown; private: boolean };
+    this.fanOutBroadcast(topic, payload, undefined, isPrivate, false);
+    return json(202, {});
+  }
+
+  /** Hands a broadcast this node took to the cluster's other nodes (none for a single node). */
+  private relay(topic: string, payload: unknown, isPrivate: boolean): void {
+    const peers = this.ctx.realtimePeers ?? [];
+    if (peers.length === 0) return;
+    const keys = this.ctx.keys ?? defaultKeyRing();
+    const body = JSON.stringify({ topic, payload, private: isPrivate });
+    // A kept-alive connection the peer has just closed fails the request before the peer read
+    // it: sent again (three tries), as PubSub's links between nodes do not lose a message.
+    const send = (peer: string, tries: number): void =>
+      void fetch(`${peer}/api/cluster/broadcast`, {
+        method: 'POST',
+        headers: { apikey: keys.secretKey, authorization: `Bearer ${keys.secretKey}`, 'content-type': 'application/json' },
+        body,
+      }).then(
+        (r) => (r.ok ? r.body?.cancel() : r.text().then((t) => this.log(`relay to ${peer}: ${r.status} ${t}`))),
+        (e) => {
+          this.log(`relay to ${peer} failed (try ${tries}): ${(e as Error).message}`);
+          if (tries < 3 && !this.closed) send(peer, tries + 1);
+        },
+      );
+    for (const peer of peers) send(peer, 1);
   }
 
   /** realtime-js falls back to this when it sends a broadcast on a channel it has not joined. */
@@ -296,8 +354,8 @@ class RealtimeServer implements MountedService {
     }
     const messages = Array.isArray(body.messages) ? body.messages : [];
     const rate = this.events.average();
-    if (rate > MAX_EVENTS_PER_SECOND) return json(429, { message: RATE_LIMIT_EXCEEDED });
-    if (rate + messages.length > MAX_EVENTS_PER_SECOND) return json(429, { message: BATCH_TOO_BIG });
+    if (rate > this.maxEvents) return json(429, { message: RATE_LIMIT_EXCEEDED });
+    if (rate + messages.length > this.maxEvents) return json(429, { message: BATCH_TOO_BIG });
     for (const m of messages) {
       if (typeof m.topic !== 'string' || typeof m.event !== 'string') continue;
       // A private message goes out only where the policies let the sender write (else dropped, as hosted does).
@@ -628,7 +686,8 @@ class RealtimeServer implements MountedService {
 
   // ---------------------------------------------------------------- broadcast and presence
 
-  private fanOutBroadcast(topic: string, payload: unknown, from: Subscription | undefined, isPrivate = false): void {
+  private fanOutBroadcast(topic: string, payload: unknown, from: Subscription | undefined, isPrivate = false, relay = true): void {
+    if (relay) this.relay(topic, payload, isPrivate);
     this.forEachSubscription(topic, isPrivate, (s) => {
       if (s === from && !s.broadcastSelf) return;
       s.conn.push(s, 'broadcast', payload);
@@ -768,8 +827,9 @@ class RealtimeServer implements MountedService {
         this.drainAgain = false;
         const { rows } = await this.pool.query<ChangeRow>(
           `delete from realtime.changes
-           where id in (select id from realtime.changes order by id limit ${DRAIN_BATCH} for update skip locked)
+           where id in (select id from realtime.changes where node = $1 order by id limit ${DRAIN_BATCH} for update skip locked)
            returning id, schema_name, table_name, op, record, old_record, commit_timestamp`,
+          [this.ctx.realtimeNode ?? ''],
         );
         rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
         for (const row of rows) {

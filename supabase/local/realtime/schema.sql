@@ -18,24 +18,25 @@ create table if not exists realtime.changes (
 comment on table realtime.changes is
   'Queue of row changes on publication supabase_realtime tables, drained by the local realtime server.';
 
+-- A cluster of realtime nodes (the goal bench's, supabase/local/realtime/cluster.ts): each node
+-- drains a queue of its own, so every node hears every change as a single node does. No node
+-- registered (npm start, the tests): one queue, node ''.
+create table if not exists realtime.nodes (name text primary key);
+alter table realtime.changes add column if not exists node text not null default '';
+create index if not exists changes_node_id on realtime.changes (node, id);
+
 -- Definer: players write tables through PostgREST as anon/authenticated, which may not touch
 -- the realtime schema; the queue insert must still happen.
 create or replace function realtime.capture_change() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
-declare
-  change_id bigint;
 begin
-  insert into realtime.changes (schema_name, table_name, op, record, old_record)
-  values (
-    tg_table_schema,
-    tg_table_name,
-    tg_op,
-    case when tg_op <> 'DELETE' then to_jsonb(new) end,
-    case when tg_op <> 'INSERT' then to_jsonb(old) end
-  )
-  returning id into change_id;
-  perform pg_notify('realtime_changes', change_id::text);
+  insert into realtime.changes (node, schema_name, table_name, op, record, old_record)
+  select n.name, tg_table_schema, tg_table_name, tg_op,
+         case when tg_op <> 'DELETE' then to_jsonb(new) end,
+         case when tg_op <> 'INSERT' then to_jsonb(old) end
+  from (select name from realtime.nodes union all select '' where not exists (select from realtime.nodes)) n;
+  perform pg_notify('realtime_changes', '');
   return null;
 end
 $$;
