@@ -274,7 +274,7 @@ export function LeaguePage({ data, cachedAt, live, userId, tab, onTabChange, onM
 function liveMonthEntries(data: LeagueData, live: LeagueLiveData): LeaderboardEntry[] | null {
   const month = gameMonthOf(new Date(live.round.deadline));
   if (compareMonths(month, data.month) === 0) return data.entries;
-  if (data.waiting && compareMonths(month, data.waiting) === 0) return data.entries.map((e) => ({ ...e, totalPoints: 0, rankTotal: 1 }));
+  if (data.waiting && compareMonths(month, data.waiting) === 0) return data.entries.map((e) => ({ ...e, totalPoints: 0, rankTotal: null }));
   return null;
 }
 

@@ -78,10 +78,12 @@ export function LeaderboardTable({ view, tab, userId, onOpen, caption }: Leaderb
 
 function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: LeaderboardTab; own: boolean; onOpen: (e: LeaderboardEntry) => void }) {
   const name = displayUsername(entry.username);
-  // No points in this ranking, no place in it: no rank and no medal (issue 32).
-  const ranked = tabPoints(entry, tab) > 0;
+  // No points in this ranking, no place in it: no rank, no medal (issue 32) and no movement arrow
+  // (issue 44: "–" beside "▲5"). A liga's rows carry the database's rule (a null rank); the global
+  // ranking's rank every row, so its points say it.
   const rank = tabRank(entry, tab);
-  const change = rankChange(entry.rankTotal, entry.previousRank);
+  const ranked = rank !== null && tabPoints(entry, tab) > 0;
+  const change = entry.rankTotal === null ? null : rankChange(entry.rankTotal, entry.previousRank);
   const podium = ranked && rank <= 3 ? ['bg-gold-400 text-slate-900', 'bg-slate-300 text-slate-800', 'bg-amber-600 text-white'][rank - 1] : '';
   return (
     <tr
@@ -101,7 +103,7 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
               <span className="sr-only">Sin posición</span>
             </span>
           )}
-          <RankChangeMarker change={change} />
+          {ranked && change && <RankChangeMarker change={change} />}
         </div>
       </td>
       {/* The rest of the row's width, and no more: a one-line name is cut here, not the table widened. */}
