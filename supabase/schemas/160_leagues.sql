@@ -656,7 +656,10 @@ begin
   return query
   with rows as (
     select m.user_id, p.username, p.favorite_club_id, c.logo_url, coalesce(s.points, 0) as points, coalesce(s.correct, 0) as correct,
-           exists (select 1 from public.picks k where k.user_id = m.user_id and k.quiniela_id = get_league_round_standings.quiniela_id) as played
+           -- Played: scored in it (scoring keeps a row only for players with picks) or, before
+           -- it is scored, has picks in it.
+           s.user_id is not null
+             or exists (select 1 from public.picks k where k.user_id = m.user_id and k.quiniela_id = get_league_round_standings.quiniela_id) as played
     from public.league_members m
     join public.profiles p on p.id = m.user_id
     left join public.clubs c on c.id = p.favorite_club_id
