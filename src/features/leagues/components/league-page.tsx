@@ -150,7 +150,8 @@ export function LeaguePage({ data, cachedAt, live, userId, tab, onTabChange, onM
             </button>
           ))}
         </div>
-        <div className="overflow-hidden rounded-xl ring-1 ring-slate-200">
+        {/* On a phone the table runs to the card's edges: 32 px more for the names (issue 44). */}
+        <div className="-mx-4 overflow-hidden border-y border-slate-200 sm:mx-0 sm:rounded-xl sm:border-0 sm:ring-1 sm:ring-slate-200">
           {tab === 'quiniela' ? (
             round ? (
               data.closed ? (
