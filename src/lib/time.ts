@@ -113,6 +113,12 @@ export function formatDayAndTime(value: string | Date): string {
   return `${c.day} ${MONTHS_SHORT[c.month - 1]}, ${two(c.hour)}:${two(c.minute)}`;
 }
 
+/** "28 nov": a day, as short as it gets (a chart's bar under the round it stands for). */
+export function formatShortDay(value: string | Date): string {
+  const c = gameClock(value);
+  return `${c.day} ${MONTHS_SHORT[c.month - 1]}`;
+}
+
 /** "19:00": a moment of today. */
 export function formatGameHour(value: string | Date): string {
   const c = gameClock(value);

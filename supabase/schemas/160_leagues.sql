@@ -522,11 +522,10 @@ begin
   select l.id, l.name, l.code, l.prize_note, l.owner_id = me,
          (select count(*)::int from public.league_members m where m.league_id = l.id),
          -- Ties share the rank: 1 + members with more points in the month ranked.
-         1 + (select count(*)::int from public.league_members m
-              join public.monthly_standings s on s.user_id = m.user_id and s.year = w.ry and s.month = w.rmo
-              where m.league_id = l.id
-                and s.total_points > coalesce((select s2.total_points from public.monthly_standings s2
-                                               where s2.user_id = me and s2.year = w.ry and s2.month = w.rmo), 0)),
+         -- His place as the liga's table gives it (internal.league_table, the one home of a
+         -- liga place): null while he has no points in the month (issue 44: "Vas 3.º de 9" at 0
+         -- points while the table said "Sin posición").
+         (select t.rank_total from internal.league_table(l.id, w.rmo, w.ry, 'total', 1) t where t.user_id = me),
          coalesce((select count(*)::int from internal.league_missing(l.id, round_id)), 0),
          case when w.final then to_char(make_date(py, pmo, 1), 'YYYY-MM') end
   from public.league_members mine
@@ -548,13 +547,15 @@ begin
   order by mine.joined_at, l.id;
 end
 $$;
-comment on function public.get_my_leagues() is '"Mis ligas": the caller''s ligas with his position this Mexico City month (or, while nobody in the liga has points this month, last month''s final position: rank_month names that month, null otherwise) and how many members still have to pick this week''s round.';
+comment on function public.get_my_leagues() is '"Mis ligas": the caller''s ligas with his position this Mexico City month (null while he has no points in it; or, while nobody in the liga has points this month, last month''s final position: rank_month names that month, null otherwise) and how many members still have to pick this week''s round.';
 revoke execute on function public.get_my_leagues() from public, anon;
 
 -- The liga's month table from monthly_standings (the rows the global ranking reads), ranked
 -- within the liga with the same tie rule (rank(): ties share); members without points yet
--- count with 0. previous_rank is the member's position within the liga last month (null when
--- he had no points then). ranking: 'total' (ordered by total) or 'daily' (Boost).
+-- count with 0 and have no place: each rank is null while its points are 0, and previous_rank
+-- (the member's position within the liga last month) is null when he had no points then. This is
+-- the one home of a liga place: the table, its movement arrows and "Mis ligas" read it (issue 44).
+-- ranking: 'total' (ordered by total) or 'daily' (Boost).
 -- limit_input: the first rows only (null: all), and the caller's own row wherever it falls, as
 -- the global ranking's page does: every member is ranked, but a liga of 500 sends a phone 50
 -- rows (15 KB) instead of 500 (146 KB). Names are read only for the rows up to the page's last
@@ -579,15 +580,19 @@ as $$
      and pv.month = case when month_input = 1 then 12 else month_input - 1 end
     where m.league_id = league_id_input
   ), ranked as (
+    -- Over every member: those at 0 come last, so the ranks of those with points are theirs.
     select r.*,
-           rank() over (order by r.total_points desc)::int as rank_total,
-           rank() over (order by r.weekly_points desc)::int as rank_weekly,
-           rank() over (order by r.daily_points desc)::int as rank_daily,
-           case when r.previous_points is not null
-                then rank() over (partition by r.previous_points is null order by r.previous_points desc) end::int as previous_rank
+           rank() over (order by r.total_points desc)::int as order_total,
+           rank() over (order by r.daily_points desc)::int as order_daily,
+           case when r.total_points > 0 then rank() over (order by r.total_points desc) end::int as rank_total,
+           case when r.weekly_points > 0 then rank() over (order by r.weekly_points desc) end::int as rank_weekly,
+           case when r.daily_points > 0 then rank() over (order by r.daily_points desc) end::int as rank_daily,
+           case when r.previous_points > 0
+                then rank() over (order by coalesce(r.previous_points, 0) desc) end::int as previous_rank
     from points r
   ), keyed as (
-    select r.*, case when ranking = 'daily' then r.rank_daily else r.rank_total end as place from ranked r
+    -- The order of the rows (and of the page's cut): the members without a place after the rest.
+    select r.*, case when ranking = 'daily' then r.order_daily else r.order_total end as place from ranked r
   ), candidates as (
     select k.* from keyed k
     where limit_input is null
@@ -650,20 +655,26 @@ begin
   perform internal.assert_league_member(get_league_round_standings.league_id);
   return query
   with rows as (
-    select m.user_id, p.username, p.favorite_club_id, c.logo_url, coalesce(s.points, 0) as points, coalesce(s.correct, 0) as correct
+    select m.user_id, p.username, p.favorite_club_id, c.logo_url, coalesce(s.points, 0) as points, coalesce(s.correct, 0) as correct,
+           -- Played: scored in it (scoring keeps a row only for players with picks) or, before
+           -- it is scored, has picks in it.
+           s.user_id is not null
+             or exists (select 1 from public.picks k where k.user_id = m.user_id and k.quiniela_id = get_league_round_standings.quiniela_id) as played
     from public.league_members m
     join public.profiles p on p.id = m.user_id
     left join public.clubs c on c.id = p.favorite_club_id
     left join public.scores s on s.user_id = m.user_id and s.quiniela_id = get_league_round_standings.quiniela_id
     where m.league_id = get_league_round_standings.league_id
   )
+  -- A member who made no picks in the round (one who joined after it, or skipped it) has no
+  -- place in it: rank null, listed after those who played (issue 44; docs/decisions/ligas.md).
   select r.user_id, r.username, r.favorite_club_id, r.logo_url, r.points, r.correct,
-         rank() over (order by r.points desc)::int
+         case when r.played then rank() over (partition by r.played order by r.points desc) end::int
   from rows r
-  order by 7, r.username, r.user_id;
+  order by 7 nulls last, r.username, r.user_id;
 end
 $$;
-comment on function public.get_league_round_standings(uuid, bigint) is 'A round within a liga: each member''s points and hits, ranked (ties share; rank 1 = the round''s winner in the liga). Members only.';
+comment on function public.get_league_round_standings(uuid, bigint) is 'A round within a liga: each member''s points and hits, ranked (ties share; rank 1 = the round''s winner in the liga); rank null for a member without picks in the round, listed last. Members only.';
 revoke execute on function public.get_league_round_standings(league_id uuid, quiniela_id bigint) from public, anon;
 
 -- The members' picks side by side, only once the round's deadline has passed by the database

@@ -311,13 +311,14 @@ describe('the liga\'s tables', () => {
       const { data, error } = await a.client.rpc('get_league_standings', { league_id: l.id, month_input: 7, year_input: 2047 });
       expect(error).toBeNull();
       // a and the owner tie on 13 (rank 1 both, by username); last month b was 1st, a 2nd in the liga.
+      // No points in a ranking, no place in it: each rank is null at 0 (issue 44), c's every one.
       const tied = [a, owner].sort((x, y) => (x.username < y.username ? -1 : 1));
-      const row = (p: Player) => ({ [a.id]: [13, 13, 0, 1, 1, 2, 2], [owner.id]: [13, 10, 3, 1, 2, 1, null] })[p.id];
+      const row = (p: Player) => ({ [a.id]: [13, 13, 0, 1, 1, null, 2], [owner.id]: [13, 10, 3, 1, 2, 1, null] })[p.id];
       expect(data!.map((r) => [r.user_id, r.total_points, r.weekly_points, r.daily_points, r.rank_total, r.rank_weekly, r.rank_daily, r.previous_rank])).toEqual([
         [tied[0].id, ...row(tied[0])],
         [tied[1].id, ...row(tied[1])],
-        [b.id, 8, 8, 0, 3, 3, 2, 1],
-        [c.id, 0, 0, 0, 4, 4, 2, null],
+        [b.id, 8, 8, 0, 3, 3, null, 1],
+        [c.id, 0, 0, 0, null, null, null, null],
       ]);
       // The same columns as get_monthly_leaderboard, and the same figures as its rows.
       const { data: global } = await a.client.rpc('get_monthly_leaderboard', { month_input: 7, year_input: 2047, user_id_input: a.id });
@@ -328,18 +329,20 @@ describe('the liga\'s tables', () => {
       // edge is ordered by name, as in the whole table.
       const page = async (p: Player, limit: number, fn: 'get_league_standings' | 'get_league_boost_standings' = 'get_league_standings') =>
         (await p.client.rpc(fn, { league_id: l.id, month_input: 7, year_input: 2047, limit_input: limit })).data!.map((r) => [r.user_id, fn === 'get_league_standings' ? r.rank_total : r.rank_daily]);
-      expect(await page(c, 1)).toEqual([[tied[0].id, 1], [c.id, 4]]);
+      expect(await page(c, 1)).toEqual([[tied[0].id, 1], [c.id, null]]);
       expect(await page(tied[1], 1)).toEqual([[tied[0].id, 1], [tied[1].id, 1]]);
       expect(await page(tied[0], 2)).toEqual([[tied[0].id, 1], [tied[1].id, 1]]);
-      expect(await page(b, 1, 'get_league_boost_standings')).toEqual([[owner.id, 1], [b.id, 2]]);
+      expect(await page(b, 1, 'get_league_boost_standings')).toEqual([[owner.id, 1], [b.id, null]]);
       expect(await page(c, 10)).toHaveLength(4);
 
       const { data: boostTable } = await a.client.rpc('get_league_boost_standings', { league_id: l.id, month_input: 7, year_input: 2047 });
       expect(boostTable![0]).toMatchObject({ user_id: owner.id, daily_points: 3, rank_daily: 1 });
-      expect(boostTable!.map((r) => r.rank_daily)).toEqual([1, 2, 2, 2]);
+      expect(boostTable!.map((r) => r.rank_daily)).toEqual([1, null, null, null]);
 
+      // The round: c made no picks in it, so he has no place in it, listed after those who played.
+      await q(`insert into public.picks (user_id, quiniela_id, match_id, result) select u, $2, x.id, 'Local' from unnest($1::uuid[]) u, public.matches x where x.quiniela_id = $2`, [[a.id, owner.id, b.id], july.id]);
       const { data: roundTable } = await b.client.rpc('get_league_round_standings', { league_id: l.id, quiniela_id: july.id });
-      expect(roundTable!.map((r) => [r.user_id, r.points, r.rank])).toEqual([[a.id, 13, 1], [owner.id, 10, 2], [b.id, 8, 3], [c.id, 0, 4]]);
+      expect(roundTable!.map((r) => [r.user_id, r.points, r.rank])).toEqual([[a.id, 13, 1], [owner.id, 10, 2], [b.id, 8, 3], [c.id, 0, null]]);
 
       for (const fn of ['get_league_standings', 'get_league_boost_standings'] as const) {
         expect((await outsider.client.rpc(fn, { league_id: l.id, month_input: 7, year_input: 2047 })).error).toMatchObject({ code: '42501', hint: 'not_league_member' });
@@ -491,7 +494,8 @@ describe('Mis ligas', () => {
          from mine m`,
       )).rows;
     });
-    expect(rows.map((r) => [r.id, r.name, r.code, r.is_owner, r.member_count, r.my_rank])).toEqual([[l.id, 'Oficina', l.code, true, 3, 2]]);
+    // The owner has no points this month: no place, as the liga's table gives him none (issue 44).
+    expect(rows.map((r) => [r.id, r.name, r.code, r.is_owner, r.member_count, r.my_rank])).toEqual([[l.id, 'Oficina', l.code, true, 3, null]]);
     expect(rows[0].missing_count).toBe(rows[0].expected_missing);
     const { data } = await a.client.rpc('get_my_leagues');
     expect(data!.map((r) => [r.name, r.is_owner, r.member_count, r.my_rank]).sort()).toEqual([['Familia', false, 2, 1], ['Oficina', false, 3, 1]]);
@@ -523,7 +527,8 @@ describe('Mis ligas', () => {
       expect(error).toBeNull();
       return Object.fromEntries(data!.map((r) => [r.id, [r.my_rank, r.member_count, r.rank_month]]));
     };
-    expect(await mine()).toEqual({ [l.id]: [2, 2, clock.last_key], [young.id]: [1, 2, null] });
+    // The young liga: this month's place, and he has no points in it, so none (not "1.º" at 0).
+    expect(await mine()).toEqual({ [l.id]: [2, 2, clock.last_key], [young.id]: [null, 2, null] });
 
     // Once someone in the liga scores this month, the place is this month's again.
     const now = await round(1, 'now()');

@@ -19,3 +19,25 @@ test('item 15: the referral card has "Compartir por WhatsApp", a wa.me link with
   expect(href.searchParams.get('text')).toMatch(new RegExp(`^¡Juega conmigo la quiniela de la semana en Quinielazo!.* https?://[^ ]+/signup\\?ref=${me!.referral_code}$`));
   await expect(card.getByRole('button', { name: 'Copiar enlace' })).toBeVisible();
 });
+
+test('item 15: the liga page\'s "Invitar por WhatsApp" opens a wa.me link with the liga\'s invitation and its link', async ({ page }) => {
+  const owner = await createPlayer('ligacomparte');
+  const name = `Comparte ${Date.now().toString(36)}`;
+  const { data, error } = await owner.api.rpc('create_league', { name });
+  if (error) throw error;
+  const { id: leagueId, code } = data[0]!;
+  // WhatsApp itself is not reached from here: its page is answered locally, so the popup's address
+  // is what the button opened.
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }));
+  await signInPage(page, owner);
+  await page.goto(`/ligas/${leagueId}`);
+  expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
+  const invite = page.getByRole('region', { name: 'Invita a tu grupo' });
+  const link = `${new URL(page.url()).origin}/liga/${code}`;
+  await expect(invite.getByRole('textbox', { name: 'Enlace de invitación' })).toHaveValue(link, { timeout: 30_000 });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), invite.getByRole('button', { name: 'Invitar por WhatsApp' }).click()]);
+  await popup.waitForURL(/^https:\/\/wa\.me\//);
+  const href = new URL(popup.url());
+  expect(href.origin).toBe('https://wa.me');
+  expect(href.searchParams.get('text')).toBe(`¡Únete a mi liga «${name}» en Quinielazo! Jugamos la quiniela de cada semana y vemos quién gana. ${link}`);
+});

@@ -26,6 +26,8 @@ function dateOnce(name: string, beside: string): void {
 
 test('item 13: "Organiza la liga", "Los 3 mejores de <mes>" in lower case, one rank format, and the bonus called "Sorpresa", not "Underdog"', async ({ page }) => {
   const owner = await createPlayer('organiza');
+  // Points this month, so he has a place in his liga to read as an ordinal (no points, no place).
+  await scoreARoundThisMonth(owner.id);
   const { data, error } = await owner.api.rpc('create_league', { name: `Palabras ${Date.now().toString(36)}` });
   if (error) throw error;
   await signInPage(page, owner);

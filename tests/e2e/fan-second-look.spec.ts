@@ -237,14 +237,14 @@ test('item 8: at 390 px with "Instalar app" on offer, an admin\'s header keeps �
   await expect(page.getByRole('dialog')).toBeHidden();
 
   // On a phone the header's own install button stays away; the name is whole, and the account
-  // button (with its chevron) ends before ☰ begins.
+  // button ends before ☰ begins (its chevron is not drawn on a phone: ☰ is the menu's sign there,
+  // and its room went to the name, issue 44's outside walk).
   await expect(page.getByRole('banner').getByRole('button', { name: 'Instalar app' })).toBeHidden();
   expect(await name.evaluate((el) => el.clientWidth > 0 && el.scrollWidth <= el.clientWidth)).toBe(true);
   const account = page.getByRole('button', { name: `Menú de cuenta de ${username}` });
-  const chevron = (await account.locator('svg').boundingBox())!;
+  await expect(account.locator('svg')).toBeHidden();
   const menu = (await hamburger.boundingBox())!;
   const accountBox = (await account.boundingBox())!;
-  expect(chevron.x + chevron.width).toBeLessThanOrEqual(menu.x);
   expect(accountBox.x + accountBox.width).toBeLessThanOrEqual(menu.x);
   // What a thumb on ☰'s middle touches is ☰.
   expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label'), { x: menu.x + menu.width / 2, y: menu.y + menu.height / 2 })).toBe('Abrir menú');

@@ -2,8 +2,10 @@
 // month, the admin's 30 days. One image to assistive technology, described by `label`.
 export interface Bar {
   key: string | number;
-  /** Under the bar, short ("J12"). */
+  /** Under the bar, short and what tells it from the others ("28 nov", not "Quiniela del…"). */
   name: string;
+  /** The bar's whole name, its tooltip ("Quiniela del 28 de noviembre"); `label` says it too. */
+  title?: string;
   value: number;
 }
 
@@ -32,7 +34,7 @@ export function BarChart({ bars, label, height = 96 }: { bars: Bar[]; label: str
     <figure role="img" aria-label={label} className="m-0">
       <div aria-hidden="true" className={`flex items-end ${few ? 'gap-1.5' : 'gap-0.5'}`} style={{ height }}>
         {bars.map((b, i) => (
-          <div key={b.key} className="flex min-w-0 flex-1 flex-col items-center justify-end gap-0.5 self-stretch">
+          <div key={b.key} title={b.title} className="flex min-w-0 flex-1 flex-col items-center justify-end gap-0.5 self-stretch">
             <span className={`whitespace-nowrap text-[10px] font-semibold leading-none text-slate-700 tabular-nums ${valued[i] ? '' : 'invisible'}`}>{b.value}</span>
             <span className="w-full max-w-10 rounded-t bg-brand-600" style={{ height: `${Math.max(2, (b.value / max) * (height - 14))}px` }} />
           </div>

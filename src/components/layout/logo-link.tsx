@@ -13,7 +13,8 @@ export function LogoLink({ to, compact = false }: { to: string; compact?: boolea
           mark alone. 'narrow': only on a screen under 22 rem (a 320 px phone), where the signed-in header's
           account menu and menu button would otherwise push the page sideways; a media query, as
           that header holds the fixed slide-out menu a container would confine. */}
-      <span className={compact === 'narrow' ? 'max-[22rem]:hidden' : compact ? '@max-[28rem]:hidden' : undefined}>{BRAND.name}</span>
+      {/* 'narrow' on a phone also sets the name a step smaller: its room is the player's name's (issue 44). */}
+      <span className={compact === 'narrow' ? 'max-[22rem]:hidden max-[28rem]:text-base' : compact ? '@max-[28rem]:hidden' : undefined}>{BRAND.name}</span>
     </AppLink>
   );
 }

@@ -22,7 +22,7 @@ export function PlayerHeader({ pathname }: { pathname: string }) {
 
   return (
     <header className="sticky top-0 z-30 bg-brand-800 text-white shadow">
-      <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4">
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:px-4">
         <LogoLink to="/inicio" compact="narrow" />
         <nav aria-label="Principal" className="ml-4 hidden items-center gap-1 md:flex">
           {(profile?.isAdmin ? [...PLAYER_NAV, ADMIN_LINK] : PLAYER_NAV).map((item) => {

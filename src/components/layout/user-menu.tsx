@@ -42,13 +42,14 @@ export function UserMenu({ profile, onSignOut }: { profile: PlayerProfile | null
         onClick={() => setOpen((o) => !o)}
         // w-full: the button takes its wrapper's width (which the header shrinks), so the name is
         // cut rather than the button running under the menu button (12 px at 390, 42 at 360).
-        className="flex w-full max-w-44 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+        className="flex w-full max-w-56 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
       >
         <PlayerAvatar profile={profile} />
         <span className="truncate text-sm font-semibold" data-testid="header-username">
           {profile?.username ?? ''}
         </span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 opacity-80" fill="currentColor">
+        {/* Not on a phone, where ☰ beside it is the menu's sign: its 24 px are the name's (issue 44). */}
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="hidden size-4 shrink-0 opacity-80 md:block" fill="currentColor">
           <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth={1.5} fill="none" />
         </svg>
       </button>

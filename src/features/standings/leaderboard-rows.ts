@@ -19,9 +19,11 @@ export interface LeaderboardEntry {
   /** Weekly round (quinielazo) points. */
   weeklyPoints: number;
   referralPoints: number;
-  rankTotal: number;
-  rankWeekly: number;
-  rankDaily: number;
+  /** The database's places (ties share); null where it gives none: a liga member without points
+   * in that ranking has no place in it (internal.league_table, issue 44). */
+  rankTotal: number | null;
+  rankWeekly: number | null;
+  rankDaily: number | null;
   /** Total rank at the end of the previous month; null when the player was not ranked then. */
   previousRank: number | null;
 }

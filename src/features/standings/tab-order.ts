@@ -9,10 +9,13 @@ interface TabFigures {
   totalPoints: number;
   dailyPoints: number;
   weeklyPoints: number;
-  rankTotal: number;
-  rankWeekly: number;
-  rankDaily: number;
+  rankTotal: number | null;
+  rankWeekly: number | null;
+  rankDaily: number | null;
 }
+
+/** No place sorts after every place. */
+const NO_PLACE = Number.MAX_SAFE_INTEGER;
 
 /** The entry's points in the tab's ranking. */
 export function tabPoints(entry: TabFigures, tab: LeaderboardTab): number {
@@ -21,8 +24,8 @@ export function tabPoints(entry: TabFigures, tab: LeaderboardTab): number {
   return entry.totalPoints;
 }
 
-/** The rank the database gave the entry for the tab's points (tied players share a rank). */
-export function tabRank(entry: TabFigures, tab: LeaderboardTab): number {
+/** The rank the database gave the entry for the tab's points (tied players share a rank); null: none. */
+export function tabRank(entry: TabFigures, tab: LeaderboardTab): number | null {
   if (tab === 'boost') return entry.rankDaily;
   if (tab === 'quinielazo') return entry.rankWeekly;
   return entry.rankTotal;
@@ -33,7 +36,7 @@ export function sortForTab<T extends TabFigures>(entries: readonly T[], tab: Lea
   return [...entries].sort(
     (a, b) =>
       tabPoints(b, tab) - tabPoints(a, tab) ||
-      tabRank(a, tab) - tabRank(b, tab) ||
+      (tabRank(a, tab) ?? NO_PLACE) - (tabRank(b, tab) ?? NO_PLACE) ||
       b.totalPoints - a.totalPoints ||
       compareNames(a.username ?? '', b.username ?? ''),
   );

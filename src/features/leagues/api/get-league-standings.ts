@@ -2,7 +2,8 @@
 // rule as the global ranking (get_monthly_leaderboard), ranked among the liga's members. The
 // Boost month (public.get_league_boost_standings) has the same columns, its previous_rank being
 // last month's Boost place: the table's arrow compares rank_total with it, so there rank_total
-// carries the Boost rank.
+// carries the Boost rank. A rank is null where the member has no points in that ranking: no place
+// (the SQL's rule, the one home of a liga place, issue 44).
 import { supabase } from '@/lib/supabase';
 import type { GameMonth, LeaderboardEntry } from '@/features/standings';
 
@@ -19,9 +20,9 @@ export async function getLeagueStandings(leagueId: string, { year, month }: Game
     dailyPoints: r.daily_points ?? 0,
     weeklyPoints: r.weekly_points ?? 0,
     referralPoints: r.referral_points ?? 0,
-    rankTotal: boost ? r.rank_daily : r.rank_total,
-    rankWeekly: r.rank_weekly,
-    rankDaily: r.rank_daily,
+    rankTotal: (boost ? r.rank_daily : r.rank_total) ?? null,
+    rankWeekly: r.rank_weekly ?? null,
+    rankDaily: r.rank_daily ?? null,
     previousRank: r.previous_rank ?? null,
   }));
 }

@@ -9,8 +9,9 @@ export interface MyLeague {
   prizeNote: string | null;
   isOwner: boolean;
   memberCount: number;
-  /** His place in the liga this month (ties share it), or last month's final one: see rankMonth. */
-  myRank: number;
+  /** His place in the liga this month (ties share it), or last month's final one: see rankMonth.
+   * Null while he has no points in that month: no place, as the liga's table gives none (issue 44). */
+  myRank: number | null;
   /**
    * "2026-11" when myRank is that month's final place (nobody in the liga has points this month
    * yet, issue 44 item 10); null when it is this month's. Copies saved before it lack it.
@@ -30,7 +31,7 @@ export async function getMyLeagues(): Promise<MyLeague[]> {
     prizeNote: row.prize_note ?? null,
     isOwner: row.is_owner,
     memberCount: row.member_count,
-    myRank: row.my_rank,
+    myRank: row.my_rank ?? null,
     missingCount: row.missing_count,
     rankMonth: row.rank_month ?? null,
   }));

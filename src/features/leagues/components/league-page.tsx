@@ -150,7 +150,8 @@ export function LeaguePage({ data, cachedAt, live, userId, tab, onTabChange, onM
             </button>
           ))}
         </div>
-        <div className="overflow-hidden rounded-xl ring-1 ring-slate-200">
+        {/* On a phone the table runs to the card's edges: 32 px more for the names (issue 44). */}
+        <div className="-mx-4 overflow-hidden border-y border-slate-200 sm:mx-0 sm:rounded-xl sm:border-0 sm:ring-1 sm:ring-slate-200">
           {tab === 'quiniela' ? (
             round ? (
               data.closed ? (
@@ -274,7 +275,7 @@ export function LeaguePage({ data, cachedAt, live, userId, tab, onTabChange, onM
 function liveMonthEntries(data: LeagueData, live: LeagueLiveData): LeaderboardEntry[] | null {
   const month = gameMonthOf(new Date(live.round.deadline));
   if (compareMonths(month, data.month) === 0) return data.entries;
-  if (data.waiting && compareMonths(month, data.waiting) === 0) return data.entries.map((e) => ({ ...e, totalPoints: 0, rankTotal: 1 }));
+  if (data.waiting && compareMonths(month, data.waiting) === 0) return data.entries.map((e) => ({ ...e, totalPoints: 0, rankTotal: null }));
   return null;
 }
 

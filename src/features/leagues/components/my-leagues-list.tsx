@@ -6,9 +6,14 @@ import { monthWord, parseMonthKey } from '@/features/standings';
 import type { MyLeague } from '../api/get-my-leagues';
 import { rankText } from '@/lib/words';
 
-/** "Vas 3.º de 9", or in a month's first days, while nobody in the liga has points, "Quedaste 3.º de 9 en noviembre". */
+/**
+ * "Vas 3.º de 9", or in a month's first days, while nobody in the liga has points, "Quedaste 3.º
+ * de 9 en noviembre". Without points in that month he has no place (the liga's table shows "–"),
+ * and it says so: "Aún sin puntos este mes" (issue 44).
+ */
 function placeText(league: MyLeague): string {
   const final = parseMonthKey(league.rankMonth);
+  if (league.myRank === null) return final ? `Sin puntos en ${monthWord(final)}` : 'Aún sin puntos este mes';
   return final ? `Quedaste ${rankText(league.myRank)} de ${league.memberCount} en ${monthWord(final)}` : `Vas ${rankText(league.myRank)} de ${league.memberCount}`;
 }
 
@@ -28,7 +33,7 @@ export function MyLeaguesList({ leagues }: { leagues: MyLeague[] }) {
             className="flex min-h-14 items-center gap-3 px-4 py-2.5 hover:bg-brand-50/70 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-50 text-sm font-bold tabular-nums text-brand-800" aria-hidden="true">
-              {rankText(league.myRank)}
+              {league.myRank === null ? '–' : rankText(league.myRank)}
             </span>
             <span className="min-w-0 flex-1">
               {/* The name is cut, "(tuya)" never: it went with the end of a 40-character name. */}

@@ -14,6 +14,9 @@ function roundWinners(standings: readonly RoundStanding[]): RoundStanding[] {
 
 export function RoundPicksGrid({ round, picks, standings, userId }: { round: RoundWithMatches; picks: LeaguePicks; standings: RoundStanding[]; userId: string }) {
   const winners = round.resultsSaved ? roundWinners(standings) : [];
+  // Those who made picks in the round: a member without any (who joined after it) has no row of
+  // "Sin predicción" here, nor a place (issue 44; the round's table lists him apart).
+  const played = standings.filter((s) => s.rank !== null);
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm font-semibold text-slate-800">
@@ -53,7 +56,7 @@ export function RoundPicksGrid({ round, picks, standings, userId }: { round: Rou
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {standings.map((member) => {
+            {played.map((member) => {
               const own = member.userId === userId;
               const memberPicks = picks[member.userId] ?? {};
               return (

@@ -65,7 +65,7 @@ function TopThree({ top3, month }: { top3: Part<LeaderboardEntry[]>; month: Play
               <span aria-hidden="true" className="text-xl">
                 {MEDALS[i]}
               </span>
-              <span className="sr-only">{rankText(e.rankTotal)} lugar</span>
+              <span className="sr-only">{rankText(e.rankTotal ?? i + 1)} lugar</span>
               <ClubCrest name="" logoUrl={e.clubLogoUrl} size={24} />
               <span className="min-w-0 flex-1 truncate font-semibold" title={e.username ?? undefined}>
                 {displayUsername(e.username)}

@@ -27,16 +27,18 @@ export function LeaderboardTable({ view, tab, userId, onOpen, caption }: Leaderb
   return (
     <table className="w-full table-fixed border-collapse text-sm">
       <caption className="sr-only">{caption}</caption>
+      {/* The figures' columns as narrow as their headings and three digits allow: the rest is the
+          name's (issue 44: "Ana…", "Gera_D…" in a liga's table at 390 px). */}
       <colgroup>
         <col className="w-12" />
         <col />
-        <col className="w-12" />
-        <col className="w-19" />
-        <col className="w-12" />
+        <col className="w-10" />
+        <col className="w-18" />
+        <col className="w-10" />
       </colgroup>
       <thead className="bg-slate-50 text-[11px] font-semibold text-slate-500">
         <tr>
-          <th scope="col" className="py-2 pl-3 text-left">
+          <th scope="col" className="py-2 pl-2 text-left">
             Pos.
           </th>
           <th scope="col" className="py-2 pl-1 text-left">
@@ -78,10 +80,12 @@ export function LeaderboardTable({ view, tab, userId, onOpen, caption }: Leaderb
 
 function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: LeaderboardTab; own: boolean; onOpen: (e: LeaderboardEntry) => void }) {
   const name = displayUsername(entry.username);
-  // No points in this ranking, no place in it: no rank and no medal (issue 32).
-  const ranked = tabPoints(entry, tab) > 0;
+  // No points in this ranking, no place in it: no rank, no medal (issue 32) and no movement arrow
+  // (issue 44: "–" beside "▲5"). A liga's rows carry the database's rule (a null rank); the global
+  // ranking's rank every row, so its points say it.
   const rank = tabRank(entry, tab);
-  const change = rankChange(entry.rankTotal, entry.previousRank);
+  const ranked = rank !== null && tabPoints(entry, tab) > 0;
+  const change = entry.rankTotal === null ? null : rankChange(entry.rankTotal, entry.previousRank);
   const podium = ranked && rank <= 3 ? ['bg-gold-400 text-slate-900', 'bg-slate-300 text-slate-800', 'bg-amber-600 text-white'][rank - 1] : '';
   return (
     <tr
@@ -89,7 +93,7 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
       data-own={own || undefined}
       className={`cursor-pointer transition-colors hover:bg-brand-50/70 ${own ? 'bg-brand-50 font-semibold' : 'bg-white'}`}
     >
-      <td className="py-2.5 pl-3 align-middle">
+      <td className="py-2.5 pl-2 align-middle">
         <div className="flex flex-col items-start gap-0.5">
           {ranked ? (
             <span data-rank className={`grid min-w-6 place-items-center rounded-full px-1 text-xs font-bold tabular-nums ${podium || 'text-slate-700'}`}>
@@ -101,12 +105,12 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
               <span className="sr-only">Sin posición</span>
             </span>
           )}
-          <RankChangeMarker change={change} />
+          {ranked && change && <RankChangeMarker change={change} />}
         </div>
       </td>
       {/* The rest of the row's width, and no more: a one-line name is cut here, not the table widened. */}
       <td className="w-full max-w-0 py-1 pl-1 align-middle">
-        <div className="flex min-w-0 items-center gap-2">
+        <div className="flex min-w-0 items-center gap-1.5">
           {entry.clubLogoUrl ? (
             <img src={entry.clubLogoUrl} alt="" width={24} height={24} loading="lazy" className="size-6 shrink-0 object-contain" />
           ) : (
@@ -122,12 +126,13 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
               }}
               title={entry.username ?? undefined}
               // A finger-sized target (44 px tall, WCAG 2.5.5), not the text's 20 px.
-              className="flex min-h-11 max-w-full items-center text-left font-semibold text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+              className="flex min-h-11 max-w-full flex-col items-start justify-center text-left font-semibold text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
             >
               {/* One line with an ellipsis, never broken mid-word ("CharlyRayad / o", issue 44,
-                  item 12); the whole name is the score detail's title, a tap away. */}
-              <span data-name className="block truncate">{name}</span>
-              {own && <span className="ml-1 shrink-0 text-xs font-normal text-brand-700">(tú)</span>}
+                  item 12); the whole name is the score detail's title, a tap away. "(tú)" goes
+                  under it, inside the same 44 px, so it takes no room from the name. */}
+              <span data-name className="block max-w-full truncate">{name}</span>
+              {own && <span className="text-[11px] leading-3 font-normal text-brand-700">(tú)</span>}
             </button>
             {entry.referralPoints > 0 && <p className="-mt-2 truncate text-[11px] font-medium text-brand-700">🎯 +3 pts por referir</p>}
           </div>
@@ -147,7 +152,7 @@ function Points({ value, active }: { value: number; active: boolean }) {
 function PlaceholderRow({ position }: { position: number }) {
   return (
     <tr className="bg-white text-slate-500">
-      <td className="py-2.5 pl-3 text-xs font-bold tabular-nums">{position}</td>
+      <td className="py-2.5 pl-2 text-xs font-bold tabular-nums">{position}</td>
       <td className="py-2.5 pl-1">
         <div className="flex items-center gap-2">
           <span aria-hidden="true" className="size-6 shrink-0 rounded-full bg-slate-100" />

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { BarChart } from '@/components/charts/bar-chart';
 import { LineChart, type LineSeries } from '@/components/charts/line-chart';
 import { cachedRead, MAX_AGE } from '@/lib/cached-read';
-import { MONTHS } from '@/lib/time';
+import { formatShortDay, MONTHS } from '@/lib/time';
 import { getRankHistory, getRankHistoryCompare, type CompareLine } from '../api/get-rank-history';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { displayUsername } from '../leaderboard-rows';
@@ -135,7 +135,10 @@ export function MonthRace({ userId, viewerId, month, rounds, subject }: MonthRac
         <div>
           <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Puntos por quiniela</h3>
           <BarChart
-            bars={chronological.map((r) => ({ key: r.roundId, name: r.roundName, value: r.points }))}
+            // Named by their day, what tells one round from the next at 390 px: every name starts
+            // "Quiniela del …" and was cut there (issue 44). The whole name is the bar's tooltip and
+            // in the chart's label.
+            bars={chronological.map((r) => ({ key: r.roundId, name: formatShortDay(r.deadline), title: r.roundName, value: r.points }))}
             label={roundPointsLabel(chronological.map((r) => ({ name: r.roundName, points: r.points })))}
           />
         </div>

@@ -15,7 +15,7 @@ export function StatsCard({ data }: { data: PlayerHomeData }) {
   const stats: { label: string; value: string }[] = [
     { label: 'Puntos', value: data.me.ok ? String(me?.totalPoints ?? 0) : '–' },
     // One rank format across the app, the Spanish ordinal "8.º" (issue 44, item 13).
-    { label: 'Posición', value: me ? rankText(me.rankTotal) : '–' },
+    { label: 'Posición', value: me?.rankTotal ? rankText(me.rankTotal) : '–' },
     { label: 'Aciertos', value: share === null ? '–' : `${Math.round(share * 100)}%` },
   ];
   return (
