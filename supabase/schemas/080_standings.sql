@@ -129,7 +129,7 @@ create policy "Everyone reads the standings' histogram" on public.standings_hist
 -- would be rewritten down the whole histogram by every change near the top). The one place the
 -- rule is written; a filter on year, month and ranking reaches the histogram's key (they are
 -- the window's partition). Security invoker: the histogram is public. (The option is set by a
--- hand-written migration too, 20261203031614_histograms_of_stored_months.sql: a schema diff does
+-- hand-written migration too, 20261203034651_histograms_of_stored_months.sql: a schema diff does
 -- not carry it.)
 create view public.standings_ranks with (security_invoker = true) as
   select h.year, h.month, h.ranking, h.points, h.players,
@@ -143,7 +143,7 @@ grant select on table public.standings_ranks to anon, authenticated;
 -- A player's month row with his three ranks, read from the histogram: where a reader needs a
 -- rank, it reads this view (or standings_ranks). Security invoker: every table it reads is
 -- public. (The option is set by a hand-written migration too,
--- 20261203031614_histograms_of_stored_months.sql: a schema diff does not carry it.)
+-- 20261203034651_histograms_of_stored_months.sql: a schema diff does not carry it.)
 create view public.monthly_standings_ranked with (security_invoker = true) as
   select s.year, s.month, s.user_id, s.weekly_points, s.daily_points, s.referral_points, s.total_points,
          rt.rank as rank_total, rw.rank as rank_weekly, rd.rank as rank_daily,

@@ -1,6 +1,6 @@
 -- hand-written: a view option and rows, which a schema diff does not carry (docs/decisions/database.md, "Schema files and generated migrations").
 -- The ranks moved from monthly_standings' columns to the month's histogram
--- (20261203031613_scoring_near_floor.sql): count the histogram of every month already
+-- (20261203034650_scoring_near_floor.sql): count the histogram of every month already
 -- stored, as its triggers now keep it; and the two views of the ranks run as their reader, as
 -- the schema file declares them.
 alter view public.standings_ranks set (security_invoker = true);
