@@ -198,7 +198,7 @@ export async function benchMillion(platform: { dbUrl: string; apiUrl: string; an
       const scoreFloorMs = (floorBefore + floorAfter) / 2;
       log(`  score_round: ${Number(scored.rows[0].n).toLocaleString('en')} players scored in ${scoreRoundMs.toFixed(0)} ms = ${(scoreRoundMs / (players / 1000)).toFixed(1)} ms per 1,000 players; its floor ${scoreFloorMs.toFixed(0)} ms [${floorBefore.toFixed(0)} before / ${floorAfter.toFixed(0)} after]: ${(scoreRoundMs / scoreFloorMs).toFixed(2)}× its floor (target ≤ 2.5× at 1 M); load average ${load()}`);
 
-      const own = (await db.query(`select user_id from public.monthly_standings where year = ${YEAR} and month = ${month} order by rank_total desc limit 1 offset $1`, [Math.floor(players / 2)])).rows[0].user_id;
+      const own = (await db.query(`select user_id from public.monthly_standings where year = ${YEAR} and month = ${month} order by total_points limit 1 offset $1`, [Math.floor(players / 2)])).rows[0].user_id;
       const call = async (body: Record<string, unknown>) => {
         const res = await fetch(`${platform.apiUrl}/rest/v1/rpc/get_monthly_leaderboard`, {
           method: 'POST',

@@ -167,12 +167,12 @@ export async function benchScoring(dbUrl: string, api?: BenchApi): Promise<Scori
     }
     // The standings were kept by deltas (apply_standings_delta): they must equal a full
     // recompute from the source rows, rank for rank.
-    await client.query(`create temporary table bench_standings as select * from public.monthly_standings where year = ${YEAR}`);
+    await client.query(`create temporary table bench_standings as select * from public.monthly_standings_ranked where year = ${YEAR}`);
     await client.query(`select public.refresh_monthly_standings(${YEAR}, ${MONTH})`);
     const drift = Number((await client.query(
-      `select count(*) as n from ((select * from bench_standings except select * from public.monthly_standings where year = ${YEAR})
+      `select count(*) as n from ((select * from bench_standings except select * from public.monthly_standings_ranked where year = ${YEAR})
                                   union all
-                                  (select * from public.monthly_standings where year = ${YEAR} except select * from bench_standings)) d`,
+                                  (select * from public.monthly_standings_ranked where year = ${YEAR} except select * from bench_standings)) d`,
     )).rows[0].n);
     if (drift > 0) throw new Error(`monthly_standings kept by deltas differ from a full recompute in ${drift} rows`);
     log('standings kept by deltas = full recompute (0 rows differ)');
@@ -201,7 +201,7 @@ export async function benchScoring(dbUrl: string, api?: BenchApi): Promise<Scori
     )).rows[0];
     log(`month: 4 rounds scored in ${[scoreRoundMs, ...monthRoundsMs].map((t) => t.toFixed(0)).join(' / ')} ms, ${Number(totals.boost).toLocaleString('en')} Boost scores; full standings refresh ${refreshMs.toFixed(0)} ms; ${Number(totals.players).toLocaleString('en')} players ranked`);
 
-    const own = (await client.query(`select user_id from public.monthly_standings where year = ${YEAR} and month = ${MONTH} order by rank_total desc limit 1 offset 100`)).rows[0].user_id;
+    const own = (await client.query(`select user_id from public.monthly_standings where year = ${YEAR} and month = ${MONTH} order by total_points limit 1 offset 100`)).rows[0].user_id;
     const args = { month_input: MONTH, year_input: YEAR };
     let top20: () => Promise<void>;
     let ownRow: () => Promise<void>;

@@ -695,9 +695,6 @@ export type Database = {
           podium_daily: boolean
           podium_total: boolean
           podium_weekly: boolean
-          rank_daily: number
-          rank_total: number
-          rank_weekly: number
           referral_points: number
           total_points: number
           user_id: string
@@ -710,9 +707,6 @@ export type Database = {
           podium_daily?: boolean
           podium_total?: boolean
           podium_weekly?: boolean
-          rank_daily: number
-          rank_total: number
-          rank_weekly: number
           referral_points?: number
           total_points?: number
           user_id: string
@@ -725,9 +719,6 @@ export type Database = {
           podium_daily?: boolean
           podium_total?: boolean
           podium_weekly?: boolean
-          rank_daily?: number
-          rank_total?: number
-          rank_weekly?: number
           referral_points?: number
           total_points?: number
           user_id?: string
@@ -1968,8 +1959,50 @@ export type Database = {
         }
         Relationships: []
       }
+      standings_histogram: {
+        Row: {
+          month: number
+          players: number
+          points: number
+          ranking: string
+          year: number
+        }
+        Insert: {
+          month: number
+          players: number
+          points: number
+          ranking: string
+          year: number
+        }
+        Update: {
+          month?: number
+          players?: number
+          points?: number
+          ranking?: string
+          year?: number
+        }
+        Relationships: []
+      }
     }
     Views: {
+      monthly_standings_ranked: {
+        Row: {
+          daily_points: number | null
+          month: number | null
+          podium_daily: boolean | null
+          podium_total: boolean | null
+          podium_weekly: boolean | null
+          rank_daily: number | null
+          rank_total: number | null
+          rank_weekly: number | null
+          referral_points: number | null
+          total_points: number | null
+          user_id: string | null
+          weekly_points: number | null
+          year: number | null
+        }
+        Relationships: []
+      }
       public_profiles: {
         Row: {
           favorite_club_id: number | null
@@ -1998,6 +2031,17 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      standings_ranks: {
+        Row: {
+          month: number | null
+          players: number | null
+          points: number | null
+          rank: number | null
+          ranking: string | null
+          year: number | null
+        }
+        Relationships: []
       }
     }
     Functions: {

@@ -137,6 +137,10 @@ create index profiles_referral_code_upper_idx on public.profiles (upper(referral
 
 create unique index profiles_username_key on public.profiles (public.username_key(username));
 
+-- The players in name order: a podium's tie cut by name is filled by walking them
+-- (internal.place_podiums) instead of naming every tied player.
+create index profiles_username_idx on public.profiles (username);
+
 create policy "Players read their own profile and admins read all"
   on public.profiles for select to authenticated
   using (id = (select auth.uid()) or (select public.is_admin()));

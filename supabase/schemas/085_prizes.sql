@@ -19,17 +19,17 @@ as $$
     select max(pr.place) as places from public.prizes_for(make_date(year_input, month_input, 1)) pr where pr.kind = 'monthly'
   ), podium as (
     select count(*) >= 100 and max(s.rank_total) <= (select paid.places from paid) as short
-    from public.monthly_standings s
+    from public.monthly_standings_ranked s
     where s.year = year_input and s.month = month_input and s.podium_total
   ), placed as (
     select s.user_id, s.rank_total
-    from public.monthly_standings s
+    from public.monthly_standings_ranked s
     where not (select podium.short from podium)
       and s.year = year_input and s.month = month_input and s.podium_total and s.total_points > 0
       and s.rank_total <= (select paid.places from paid)
     union all
     select s.user_id, s.rank_total
-    from public.monthly_standings s
+    from public.monthly_standings_ranked s
     where (select podium.short from podium)
       and s.year = year_input and s.month = month_input and s.total_points > 0
       and s.rank_total <= (select paid.places from paid)

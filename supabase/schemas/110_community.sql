@@ -319,7 +319,7 @@ as $$
     union select p.referred_by from public.profiles p, me where p.id = me.id and p.referred_by is not null
     union select f.friend_id from public.friends f, me where f.user_id = me.id
   ), top3 as (
-    select s.user_id as id from public.monthly_standings s
+    select s.user_id as id from public.monthly_standings_ranked s
     join public.public_profiles pp on pp.id = s.user_id
     where s.year = year_input and s.month = month_input and s.podium_total and s.rank_total <= 3
     order by s.rank_total, pp.username, s.user_id

@@ -167,7 +167,11 @@ it('lets visitors and players only read the public views', async () => {
       and table_name in (select table_name from information_schema.views where table_schema = 'public')
     group by 1, 2 order by 1, 2`);
   expect(rows).toEqual([
+    { table_name: 'monthly_standings_ranked', grantee: 'anon', privileges: 'SELECT' },
+    { table_name: 'monthly_standings_ranked', grantee: 'authenticated', privileges: 'SELECT' },
     { table_name: 'public_profiles', grantee: 'anon', privileges: 'SELECT' },
     { table_name: 'public_profiles', grantee: 'authenticated', privileges: 'SELECT' },
+    { table_name: 'standings_ranks', grantee: 'anon', privileges: 'SELECT' },
+    { table_name: 'standings_ranks', grantee: 'authenticated', privileges: 'SELECT' },
   ]);
 });

@@ -107,7 +107,7 @@ describe('get_monthly_leaderboard', () => {
     await q('update public.scores set points = 10 where user_id = $1 and quiniela_id = $2', [P3.id, march]);
     // The incrementally kept standings equal a full recomputation from the source rows.
     const kept = `select year, month, user_id, total_points, rank_total, rank_weekly, rank_daily, podium_total, podium_weekly, podium_daily
-                  from public.monthly_standings where year = 2044 order by 1, 2, 3`;
+                  from public.monthly_standings_ranked where year = 2044 order by 1, 2, 3`;
     const { rows } = await q(kept);
     await q('select public.refresh_monthly_standings(2044, 3), public.refresh_monthly_standings(2044, 4)');
     expect((await q(kept)).rows).toEqual(rows);
@@ -178,7 +178,7 @@ describe('snapshot_monthly_ranks', () => {
     const { rows } = await q(
       `select count(*)::int as n,
               count(*) filter (where s.rank_total is distinct from r.rank_total or s.rank_daily is distinct from r.rank_daily)::int as differ
-       from public.monthly_standings s
+       from public.monthly_standings_ranked s
        left join public.rank_snapshots r on (r.user_id, r.year, r.month) = (s.user_id, s.year, s.month)
        where (s.year, s.month) = (extract(year from now() at time zone 'America/Mexico_City')::int,
                                   extract(month from now() at time zone 'America/Mexico_City')::int)`,

@@ -148,7 +148,7 @@ describe('top pages in a month where every ranking\'s tie is cut by name', () =>
   it('keeps podiums by deltas that equal a full recompute', async () => {
     const rows = async () => (await q(
       `select user_id, total_points, rank_total, rank_weekly, rank_daily, podium_total, podium_weekly, podium_daily
-       from public.monthly_standings where year = $1 and month = $2 order by user_id`, [month.y, month.m])).rows;
+       from public.monthly_standings_ranked where year = $1 and month = $2 order by user_id`, [month.y, month.m])).rows;
     // A second Boost answer moves 40 players of the tie ahead: the podiums follow by delta.
     await q(`update public.daily_scores set points = 6 where daily_game_id = $1
              and user_id = any(select md5(k)::uuid from unnest($2::text[]) k)`, [game, keys.slice(60, 100)]);
@@ -161,7 +161,7 @@ describe('top pages in a month where every ranking\'s tie is cut by name', () =>
   it('pays every player of a first place tied by more than 100 (the podium holds 100 of them)', async () => {
     const { data, error } = await anonClient().rpc('get_monthly_prizes', { month_input: prizeMonth.m, year_input: prizeMonth.y });
     expect(error).toBeNull();
-    const tied = (await q(`select count(*)::int as n from public.monthly_standings
+    const tied = (await q(`select count(*)::int as n from public.monthly_standings_ranked
                            where year = $1 and month = $2 and rank_total = 1 and total_points > 0`, [prizeMonth.y, prizeMonth.m])).rows[0].n;
     expect(tied).toBeGreaterThan(100);
     expect(data).toHaveLength(tied);
@@ -203,6 +203,7 @@ describe('the top 20 with 30,000 players tied first in the Boost ranking', () =>
       await cleaner.query('delete from public.daily_scores where daily_game_id = $1', [game]);
       await cleaner.query('delete from public.scores where quiniela_id = $1', [roundId]);
       await cleaner.query('delete from public.monthly_standings where year = $1 and month = $2', [month.y, month.m]);
+      await cleaner.query('delete from public.standings_histogram where year = $1 and month = $2', [month.y, month.m]);
       await cleaner.query('delete from public.daily_games where id = $1', [game]);
       await cleaner.query('delete from public.quinielas where id = $1', [roundId]);
       await cleaner.query(`create temporary table podium_plan_players as select md5(${keyOf})::uuid as id from generate_series(1, ${PLAYERS}) n`);
@@ -241,7 +242,7 @@ describe('the top 20 with 30,000 players tied first in the Boost ranking', () =>
   it('reads each top 20 through its ranking\'s own podium index, a few hundred buffers', async () => {
     const sizes = (await q(
       `select count(*)::int as month, count(*) filter (where rank_daily = 1)::int as tied
-       from public.monthly_standings where year = $1 and month = $2`, [month.y, month.m])).rows[0];
+       from public.monthly_standings_ranked where year = $1 and month = $2`, [month.y, month.m])).rows[0];
     expect(sizes).toEqual({ month: PLAYERS, tied: PLAYERS });
     const client = await db().connect();
     try {

@@ -33,7 +33,7 @@ describe('the hourly snapshot', () => {
                                     extract(month from now() at time zone 'America/Mexico_City')::int as m,
                                     (now() at time zone 'America/Mexico_City')::date::text as today`);
     const rankOf = async () =>
-      (await one('select rank_total from public.monthly_standings where user_id = $1 and year = $2 and month = $3', [me.id, month.y, month.m])).rank_total;
+      (await one('select rank_total from public.monthly_standings_ranked where user_id = $1 and year = $2 and month = $3', [me.id, month.y, month.m])).rank_total;
 
     const first = await anonClient().rpc('get_rank_history', { user_id_input: me.id, month_input: month.m, year_input: month.y });
     expect(first.error).toBeNull();
@@ -59,8 +59,8 @@ describe('the lines to compare (June 2045, far from the seed)', () => {
   beforeAll(async () => {
     const everyone = [...top, stranger, friend, me];
     for (const [i, p] of everyone.entries()) {
-      await q(`insert into public.monthly_standings (year, month, user_id, total_points, rank_total, rank_weekly, rank_daily)
-               values (2045, 6, $1, $2, $3, $3, $3)`, [p.id, 100 - i, i + 1]);
+      // Player i ranks i + 1 by total (the histogram counts the rows written by hand too).
+      await q(`insert into public.monthly_standings (year, month, user_id, total_points) values (2045, 6, $1, $2)`, [p.id, 100 - i]);
       await q(`insert into public.rank_history (user_id, day, rank_total, total_points)
                values ($1, '2045-06-03', $2, 1), ($1, '2045-06-10', $3, 2)`, [p.id, 10 + i, i + 1]);
     }

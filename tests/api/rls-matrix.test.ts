@@ -480,14 +480,26 @@ const RULES: Record<string, TableRules> = {
     // Derived by refresh_monthly_standings (definer) from scores and daily_scores: public to
     // read, written by nobody through the API but the service role.
     arrange: async (owner) => {
-      await q(`insert into public.monthly_standings (year, month, user_id, total_points, rank_total, rank_weekly, rank_daily)
-               values (2030, 1, $1, 10, 1, 1, 1)`, [owner.id]);
+      await q(`insert into public.monthly_standings (year, month, user_id, total_points) values (2030, 1, $1, 10)`, [owner.id]);
       return {};
     },
     key: (c) => ({ user_id: c.owner.id, year: 2030, month: 1 }),
-    insert: (c) => ({ user_id: c.owner.id, year: 2030, month: 2, rank_total: 1, rank_weekly: 1, rank_daily: 1 }),
-    patch: () => ({ rank_total: 2 }),
+    insert: (c) => ({ user_id: c.owner.id, year: 2030, month: 2, total_points: 1 }),
+    patch: () => ({ total_points: 2 }),
     allow: { select: ALL, insert: 'service', update: 'service', delete: 'service' },
+  },
+  standings_histogram: {
+    // Derived from monthly_standings by its triggers: public to read like the leaderboard,
+    // written by nobody through the API but the service role. A bucket of its own per test.
+    arrange: async () => {
+      const points = 100_000 + n++;
+      await q(`insert into public.standings_histogram (year, month, ranking, points, players) values (2031, 1, 'total', $1, 1)`, [points]);
+      return { points };
+    },
+    key: (c) => ({ year: 2031, month: 1, ranking: 'total', points: c.points }),
+    insert: (c) => ({ year: 2031, month: 2, ranking: 'total', points: c.points, players: 1 }),
+    patch: () => ({ players: 2 }),
+    allow: { select: ALL, ...SERVICE_WRITES },
   },
   paid_entries: {
     arrange: async (owner) => {

@@ -25,7 +25,7 @@ test('item 3: a round scored, the race chart ends on the rank the table gives, o
     const monthWord = MONTHS[clock!.m - 1]!;
     const tableRank = async () =>
       (await e2eSql<{ rank_total: number }>(
-        `select rank_total from public.monthly_standings
+        `select rank_total from public.monthly_standings_ranked
          where user_id = $1 and (year, month) = (select extract(year from t)::int, extract(month from t)::int from (select now() at time zone 'America/Mexico_City' as t) x)`,
         [me.id],
       ))[0]?.rank_total;

@@ -84,6 +84,7 @@ const WRITABLE: Record<string, { insert?: string; update?: string; anonInsert?: 
   scores: { insert: 'bonuses correct points quiniela_id user_id', update: 'bonuses correct points' },
   scoring_bonuses: {},
   scoring_points: {},
+  standings_histogram: {},
 };
 
 let player: Player;
