@@ -56,8 +56,6 @@ export default defineConfig({
     hasTouch: true,
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
-    // No animation frames to raster while a skeleton pulses or a panel slides (src/styles.css).
-    reducedMotion: 'reduce',
     // A failed test's trace keeps its DOM snapshots, network and console; the screencast's frames
     // cost ~0.6 s of CPU a test (docs/decisions-log.md, 2026-11-27 night).
     trace: { mode: 'retain-on-failure', screenshots: false },
