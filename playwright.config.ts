@@ -56,9 +56,10 @@ export default defineConfig({
     hasTouch: true,
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
-    // A failed test's trace keeps its DOM snapshots, network and console; the screencast's frames
-    // cost ~0.6 s of CPU a test (docs/decisions-log.md, 2026-11-27 night).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test's trace keeps its actions, network and console, and the failure its page's
+    // ARIA snapshot (error-context.md); DOM snapshots at every action cost ~9 % of the tier's CPU
+    // and the screencast's frames ~0.6 s a test (docs/decisions/testing.md).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
   },
   projects: [
     {
