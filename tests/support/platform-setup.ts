@@ -1,5 +1,5 @@
 // Vitest global setup for tests/api and tests/contract: local platforms on free ports, each with
-// a fresh seeded database in a temporary folder. The API tier gets two, one per lane of files
+// a fresh seeded database in a temporary folder. The API tier gets SHARED_PLATFORMS, one per lane of files
 // that share a platform (tests/support/shared-platform-lane.ts); the contract tier one. A test
 // reads its platform's addresses through `inject`, which the lane points at its own platform.
 import { mkdtemp, rm } from 'node:fs/promises';
