@@ -65,7 +65,13 @@ test('a round from the calendar: full time on every match, and it finalizes with
     await pickAll(ana.id, matches, ['Local', 'Visita']);
     // Match day comes: the round closed and its matches kicked off 110 minutes ago (database clock).
     await e2eSql(`update public.quinielas set deadline = ${CLOSED_DEADLINE_SQL} where id = $1`, [round]);
-    await e2eSql(`update public.matches set kickoff_at = now() - interval '110 minutes' where quiniela_id = $1`, [round]);
+    const [{ kickoff }] = await e2eSql<{ kickoff: Date }>(
+      `update public.matches set kickoff_at = now() - interval '110 minutes' where quiniela_id = $1 returning kickoff_at as kickoff`,
+      [round],
+    );
+    // The feed agrees on the day: a fixture it still dates in nine days is a re-dated one, which
+    // the poller asks only from its new date (a poll of another journey in between stores that date).
+    for (const fixture of fixtures) await footballHook(`/fixtures/${fixture}/reschedule`, { date: kickoff.toISOString() });
 
     // Full time on both through the stand-in's match clock: 1–0 and 0–0; the poller hears it.
     await playToFullTime(fixtures[0]!, ['home']);
