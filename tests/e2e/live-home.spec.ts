@@ -7,8 +7,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rulesFor } from '../../src/lib/game/game-rules';
 import { clearOfMidnight } from '../support/e2e-clock.ts';
-import { createPlayer, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
-import { closeRound, holdFeed, releaseFeed } from '../support/e2e-football.ts';
+import { closeRoundNow, createPlayer, signInPage, type E2ePlayer } from '../support/e2e-players.ts';
+import { holdFeed, releaseFeed } from '../support/e2e-football.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -78,7 +78,7 @@ test('two phones see a goal on /inicio and on the liga page: the provisional poi
     for (const [user, match, result] of [...picks(ana, 'Local'), ...picks(beto, 'Empate')]) {
       await e2eSql('insert into public.picks (user_id, match_id, result) values ($1, $2, $3)', [user, match, result]);
     }
-    const deadline = await closeRound(round);
+    const deadline = await closeRoundNow(round);
     await hook(`/fixtures/${fixture}/kickoff`);
     await poll();
 

@@ -8,8 +8,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FEED_PAUSED } from '../../src/features/picks/model/live';
 import { clearOfMidnight } from '../support/e2e-clock.ts';
-import { closeRound, footballHook, holdFeed, releaseFeed, scheduled } from '../support/e2e-football.ts';
-import { createPlayer, signInPage } from '../support/e2e-players.ts';
+import { footballHook, holdFeed, releaseFeed, scheduled } from '../support/e2e-football.ts';
+import { closeRoundNow, createPlayer, signInPage } from '../support/e2e-players.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -54,7 +54,7 @@ test('the provider fails: every live screen says "Marcador en pausa", keeps the 
       [round, kickoff, fixture],
     );
     await e2eSql(`insert into public.picks (user_id, match_id, result) values ($1, $2, 'Local'), ($1, $3, 'Local')`, [ana.id, matches[0]!.id, matches[1]!.id]);
-    await closeRound(round);
+    await closeRoundNow(round);
     // The feed as new, then kick-off and a goal in the 23rd minute, polled as the scheduler polls.
     await e2eSql(`update public.live_feed set next_request_at = null`);
     await footballHook(`/fixtures/${fixture}/kickoff`);

@@ -3,8 +3,8 @@
 // turns provisionally right or wrong, and "Si terminara así" changes for the player it helps.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rulesFor } from '../../src/lib/game/game-rules';
-import { createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
-import { closeRound, holdFeed, releaseFeed } from '../support/e2e-football.ts';
+import { closeRoundNow, createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
+import { holdFeed, releaseFeed } from '../support/e2e-football.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -56,7 +56,7 @@ test('two phones see a goal and the provisional points change', async ({ browser
     `insert into public.picks (user_id, match_id, result) values ($1, $3, 'Local'), ($1, $4, 'Empate'), ($2, $3, 'Visita'), ($2, $4, 'Empate')`,
     [ana.id, beto.id, matches[0]!.id, matches[1]!.id],
   );
-  const deadline = await closeRound(round, '1 minute');
+  const deadline = await closeRoundNow(round);
   try {
     for (const f of fixtures) await hook(`/fixtures/${f}/kickoff`);
     await poll();

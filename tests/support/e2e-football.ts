@@ -102,17 +102,3 @@ export async function pickAll(playerId: string, matches: number[], sides: Array<
     if (side) await e2eSql('insert into public.picks (user_id, match_id, result) values ($1, $2, $3)', [playerId, matches[i], side]);
   }
 }
-
-/**
- * Closes a round its test opened (deadline now, database clock, `ago` earlier) once its picks
- * are in. A round's pick patterns are built once after its deadline, since picks cannot change
- * then (175_live_standings.sql); a round closed before its picks were inserted could have them
- * built, empty, by another journey's poll in between.
- */
-export async function closeRound(round: number, ago = '30 seconds'): Promise<Date> {
-  const [{ deadline }] = await e2eSql<{ deadline: Date }>(
-    `update public.quinielas set deadline = now() - $2::interval where id = $1 returning deadline`,
-    [round, ago],
-  );
-  return deadline!;
-}

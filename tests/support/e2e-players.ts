@@ -135,14 +135,18 @@ export async function createRound(name: string, matches = 3): Promise<{ id: numb
 
 /** Closes a round now, as its deadline passing does: a minute ago by the database clock (not
  * before this Mexico City month), so that another test's screen whose clock was read a moment
- * before (a busy machine) does not take it for the open round with the soonest deadline. */
-export async function closeRoundNow(roundId: number): Promise<void> {
-  await e2eSql(
+ * before (a busy machine) does not take it for the open round with the soonest deadline.
+ * Close a round after its picks are in: a round's live pick patterns are built once after its
+ * deadline (175_live_standings.sql), and another journey's poll in between builds them empty. */
+export async function closeRoundNow(roundId: number): Promise<Date> {
+  const [{ deadline }] = await e2eSql<{ deadline: Date }>(
     `update public.quinielas
      set deadline = least(now() - interval '1 second',
                           greatest(now() - interval '1 minute',
                                    (date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City') + interval '1 second'))
-     where id = $1`,
+     where id = $1
+     returning deadline`,
     [roundId],
   );
+  return deadline!;
 }
