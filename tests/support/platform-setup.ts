@@ -42,7 +42,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const count = project.name === 'api' ? SHARED_PLATFORMS : 1;
   const laneDir = await mkdtemp(join(tmpdir(), 'quinielazo-api-lane-'));
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startSharedRetrying()));
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startShared()));
   const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stopAll = async () => {
     await Promise.all(running.map((r) => r.stop()));
@@ -58,18 +58,6 @@ export default async function setup(project: TestProject) {
   for (const [key, value] of Object.entries(running[0]!.context)) project.provide(key as keyof PlatformContext, value as never);
   project.provide('sharedPlatforms', contexts);
   return stopAll;
-}
-
-/** A port handed out by freePort() can be taken by another tier's platform before this one
- * listens (EADDRINUSE): that start is tried again on fresh ports, at most three times. */
-async function startSharedRetrying(tries = 3): Promise<{ context: PlatformContext; stop: () => Promise<void> }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startShared();
-    } catch (error) {
-      if (attempt >= tries || !String((error as Error).message).includes('EADDRINUSE')) throw error;
-    }
-  }
 }
 
 async function startShared(): Promise<{ context: PlatformContext; stop: () => Promise<void> }> {

@@ -20,16 +20,6 @@ export interface StartedProduct {
   appDir: string;
 }
 
-export async function startProduct(readyWithin: number, tries = 3): Promise<StartedProduct> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(readyWithin);
-    } catch (error) {
-      if (attempt >= tries || !String((error as Error).message).includes('EADDRINUSE')) throw error;
-    }
-  }
-}
-
 type Ports = StartedProduct['ports'];
 
 /**
@@ -59,7 +49,7 @@ export async function spawnProduct(opts: { ports?: Partial<Ports>; dataDir?: str
   return { child, ports, exited, output: () => output, dataDir, appDir };
 }
 
-async function startOnce(readyWithin: number): Promise<StartedProduct> {
+export async function startProduct(readyWithin: number): Promise<StartedProduct> {
   const product = await spawnProduct();
   const { child, output } = product;
   const started = Date.now();

@@ -22,19 +22,8 @@ const UPSTREAM_TIMEOUT_MS = 2000;
 let dataDir: string;
 const running: Platform[] = [];
 
-/** A platform on fresh free ports; a port taken by someone else between freePort() and the
- * platform's listen (EADDRINUSE) is tried again on others, as tests/support/start-product.ts does. */
-async function platformOn(dir: string, tries = 3): Promise<Platform> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await platformOnce(dir);
-    } catch (error) {
-      if (attempt >= tries || !String((error as Error).message).includes('EADDRINUSE')) throw error;
-    }
-  }
-}
-
-async function platformOnce(dir: string): Promise<Platform> {
+/** A platform on fresh free ports. */
+async function platformOn(dir: string): Promise<Platform> {
   const p = await startPlatform({
     dataDir: dir,
     seed: false,
