@@ -347,6 +347,22 @@ end
 $$;
 revoke execute on function internal.refuse_league_code_guessing() from public;
 
+-- A join's first lock: the player's, as every change to his ligas takes it, waited for a second at
+-- most. A burst of guesses sent at once queues here, before his guessing rows; those still queued
+-- after a second are refused like a guesser, rather than held until the statement times out (a
+-- 500 to the last of 40 on a busy machine).
+create function internal.lock_joining_player(player uuid) returns void
+language plpgsql volatile set search_path = '' set lock_timeout = '1s'
+as $$
+begin
+  perform internal.lock_player_leagues(player);
+exception when lock_not_available then
+  raise exception 'Probaste demasiados códigos de liga a la vez. Espera unos minutos y pide el enlace a quien te invitó.'
+    using errcode = 'PT429', hint = 'league_code_guesses';
+end
+$$;
+revoke execute on function internal.lock_joining_player(player uuid) from public;
+
 -- After a miss: counted for each of the caller's rows (a new window when the last one ended).
 -- The miss past a limit is refused like the next lookups (its count rolls back; the row is full).
 create function internal.count_league_code_miss(code text) returns void
@@ -399,7 +415,7 @@ declare
 begin
   -- The player's lock first, then his guessing rows, in every join: the other order deadlocked
   -- two of his joins sent at once (40P01, a 500).
-  perform internal.lock_player_leagues(me);
+  perform internal.lock_joining_player(me);
   perform internal.refuse_league_code_guessing();
   select * into l from public.leagues where leagues.code = wanted for update;
   if l.id is null then

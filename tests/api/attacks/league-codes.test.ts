@@ -109,6 +109,24 @@ describe('guessing codes', () => {
     expect(joined.body).toMatchObject({ already_member: false });
   });
 
+  it("refuses a join that waits on the player's own ligas for a second with 429, not a 500 when the statement times out", async () => {
+    // A burst queues on the player's ligas lock (each join takes it first); on a starved machine
+    // the last of 40 waited past the 8 s statement timeout. Here another transaction holds it.
+    const guesser = await createPlayer();
+    const holder = await db().connect();
+    try {
+      await holder.query('begin');
+      await holder.query("select pg_advisory_xact_lock(hashtext('quinielazo.league_members'), hashtext($1))", [guesser.id]);
+      const answer = await rpc('join_league', { code: unknownCode() }, { from: address(), as: guesser });
+      expect(answer).toMatchObject({ status: 429, body: { code: 'PT429', hint: 'league_code_guesses' } });
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    // The lock gone, he is looked up again: nothing was counted against him.
+    expect((await rpc('join_league', { code: unknownCode() }, { from: address(), as: guesser })).status).toBe(404);
+  });
+
   it('answers at most 10 of 40 guesses sent at once by one player and refuses the others with 429, none with a 5xx', async () => {
     const guesser = await createPlayer();
     const from = address();
