@@ -10,6 +10,8 @@ alter table "public"."notification_outbox" alter column "user_id" drop not null;
 
 CREATE UNIQUE INDEX notification_outbox_live_dedupe_idx ON public.notification_outbox USING btree (dedupe_key) WHERE (user_id IS NULL);
 
+CREATE INDEX notification_outbox_live_due_idx ON public.notification_outbox USING btree (next_attempt_at) WHERE ((user_id IS NULL) AND (state = 'pending'::text));
+
 alter table "public"."notification_outbox" add constraint "notification_outbox_check" CHECK (((user_id IS NULL) = (channel = 'realtime'::text))) not valid;
 
 alter table "public"."notification_outbox" validate constraint "notification_outbox_check";
