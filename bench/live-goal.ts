@@ -17,8 +17,8 @@
 // the host stop the crowd (memory, ports, files), every screen that could not join is counted,
 // with the errors, and the figure says how many screens it is for.
 //
-// What is not in the figure: the wait for the scheduler's next tick (0–15 s: the poller runs every
-// 15 s, API-Football's own refresh), printed beside it. What is bigger than hosted's defaults here
+// What is not in the figure: the wait for the scheduler's next tick (0–5 s: the poller runs every
+// 5 s, supabase/schedule.ts), printed beside it. What is bigger than hosted's defaults here
 // (capacity, supabase/local/platform.ts): Realtime's events per second (every delivery is an
 // event) and the gateway's connection cap; hosted needs a project with those limits raised
 // (docs/scaling.md).
@@ -32,6 +32,7 @@ import { freemem, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JWTPayload } from 'jose';
 import pg from 'pg';
+import { SCHEDULE } from '../supabase/schedule.ts';
 
 const PLAYERS = Number(process.env.BENCH_LIVE_PLAYERS ?? 100_000);
 const SCREENS = Number(process.env.BENCH_LIVE_SCREENS ?? 100_000);
@@ -43,8 +44,8 @@ const GOALS = 5;
 const EMAIL_DOMAIN = 'bench-live.quinielazo.test';
 /** The target: the last screen within this long of the provider's update. */
 const TARGET_MS = 10_000;
-/** The scheduler's period: the wait before the poll that the figure leaves out. */
-const POLL_PERIOD_MS = 15_000;
+/** The scheduler's period (supabase/schedule.ts): the wait before the poll that the figure leaves out. */
+const POLL_PERIOD_MS = SCHEDULE.find((job) => job.name === 'live-scores')!.everyMinutes * 60_000;
 
 interface Platform {
   apiUrl: string;

@@ -22,7 +22,7 @@ const vault = (name: string) => `(select decrypted_secret from vault.decrypted_s
 
 function command(job: ScheduledJob): string {
   if (!job.invoke) return job.sql;
-  return `${job.sql}; select net.http_post(url := ${vault('project_url')} || '/functions/v1/${job.invoke}', headers := jsonb_build_object('content-type', 'application/json', 'apikey', ${vault('secret_key')}), body := '{}'::jsonb, timeout_milliseconds := 60000)`;
+  return `${job.sql}; select net.http_post(url := ${vault('project_url')} || '/functions/v1/${job.invoke}', headers := jsonb_build_object('content-type', 'application/json', 'apikey', ${vault('secret_key')}), body := '${JSON.stringify(job.body ?? {}).replaceAll("'", "''")}'::jsonb, timeout_milliseconds := 60000)`;
 }
 
 export function scheduleSql(jobs: ScheduledJob[] = SCHEDULE): string {

@@ -503,6 +503,7 @@ export type Database = {
           minute_remaining: number | null
           next_request_at: string | null
           paused_since: string | null
+          polling_until: string | null
           reason: string | null
           state: string
           updated_at: string
@@ -517,6 +518,7 @@ export type Database = {
           minute_remaining?: number | null
           next_request_at?: string | null
           paused_since?: string | null
+          polling_until?: string | null
           reason?: string | null
           state?: string
           updated_at?: string
@@ -531,6 +533,7 @@ export type Database = {
           minute_remaining?: number | null
           next_request_at?: string | null
           paused_since?: string | null
+          polling_until?: string | null
           reason?: string | null
           state?: string
           updated_at?: string
@@ -779,7 +782,7 @@ export type Database = {
           quiniela_id: number | null
           sent_at: string | null
           state: string
-          user_id: string
+          user_id: string | null
         }
         Insert: {
           attempts?: number
@@ -796,7 +799,7 @@ export type Database = {
           quiniela_id?: number | null
           sent_at?: string | null
           state?: string
-          user_id: string
+          user_id?: string | null
         }
         Update: {
           attempts?: number
@@ -813,7 +816,7 @@ export type Database = {
           quiniela_id?: number | null
           sent_at?: string | null
           state?: string
-          user_id?: string
+          user_id?: string | null
         }
         Relationships: []
       }
@@ -2149,6 +2152,7 @@ export type Database = {
           username: string
         }[]
       }
+      fixture_dates_plan: { Args: Record<PropertyKey, never>; Returns: Json }
       get_friends_leaderboard: {
         Args: { month_input: number; year_input: number }
         Returns: {
@@ -2432,6 +2436,8 @@ export type Database = {
       is_league_member: { Args: { league_id_input: string }; Returns: boolean }
       join_league: { Args: { code: string }; Returns: Json }
       leave_league: { Args: { league_id: string }; Returns: undefined }
+      live_messages_due: { Args: Record<PropertyKey, never>; Returns: number[] }
+      live_poll_done: { Args: Record<PropertyKey, never>; Returns: undefined }
       live_poll_plan: { Args: Record<PropertyKey, never>; Returns: Json }
       live_void_news: { Args: Record<PropertyKey, never>; Returns: Json }
       match_void_after: { Args: Record<PropertyKey, never>; Returns: string }
@@ -2583,6 +2589,10 @@ export type Database = {
           reason: string
           retry_after_seconds?: number
         }
+        Returns: Json
+      }
+      record_fixture_dates: {
+        Args: { fixtures: Json; quota?: Json }
         Returns: Json
       }
       record_live_scores: {

@@ -22,7 +22,7 @@ export function startScheduler(ctx: PlatformContext, jobs: ScheduledJob[] = SCHE
         const res = await fetch(`${ctx.apiUrl}/functions/v1/${job.invoke}`, {
           method: 'POST',
           headers: { apikey: (ctx.keys ?? defaultKeyRing()).secretKey, 'content-type': 'application/json' },
-          body: '{}',
+          body: JSON.stringify(job.body ?? {}),
         });
         const answer = await res.text();
         if (!res.ok) throw new Error(`${job.invoke} answered ${res.status}: ${answer}`);

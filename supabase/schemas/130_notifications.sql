@@ -66,18 +66,20 @@ create table public.notification_outbox (
   id bigint generated always as identity primary key,
   -- No foreign key to profiles (a reminder run writes tens of thousands of rows): a statement
   -- trigger on profiles drops a deleted player's notices (internal.drop_rows_of_deleted_players).
-  user_id uuid not null,
+  -- Null for a round's live message (channel 'realtime'): one message to every screen open on the
+  -- round, sent and retried by the same dispatcher as the players' notices (docs/match-day.md).
+  user_id uuid,
   -- welcome: the welcome e-mail, queued in the same transaction that creates the profile, so a
   -- process killed between the profile and the mail loses nothing, and the unique
   -- (user_id, dedupe_key = 'welcome') makes one per player however often anything runs.
-  kind text not null check (kind in ('deadline_24h', 'deadline_2h', 'boost', 'new_round', 'new_blog', 'points_ready', 'manual_reminder', 'welcome', 'league_reminder', 'goal', 'correction')),
+  kind text not null check (kind in ('deadline_24h', 'deadline_2h', 'boost', 'new_round', 'new_blog', 'points_ready', 'manual_reminder', 'welcome', 'league_reminder', 'goal', 'correction', 'live')),
   -- What the notice is about. No foreign keys: a reminder run inserts tens of thousands of rows
   -- and a per-row check of the same round doubles its time; the statement triggers below drop
   -- the notices of a deleted round, game or post instead.
   quiniela_id bigint,
   daily_game_id bigint,
   blog_slug text,
-  channel text not null check (channel in ('push', 'email')),
+  channel text not null check (channel in ('push', 'email', 'realtime')),
   -- What the notice says: {title, body, url, tag, ...}; the dispatcher renders push and e-mail from it.
   payload jsonb not null,
   -- The occasion, once per player: `deadline_2h:<round>`, `boost:<game>`, … (byte order: it is an identifier).
@@ -88,13 +90,21 @@ create table public.notification_outbox (
   next_attempt_at timestamptz not null default now(),
   created_at timestamptz not null default now(),
   sent_at timestamptz,
-  unique (user_id, dedupe_key)
+  unique (user_id, dedupe_key),
+  -- A Realtime message ({topic, event, payload, private}) is no player's; every other notice is one player's.
+  check ((user_id is null) = (channel = 'realtime')),
+  check ((kind = 'live') = (channel = 'realtime'))
 );
 alter table public.notification_outbox enable row level security;
 comment on table public.notification_outbox is 'Every push and e-mail notice, one row per player and occasion (user_id, dedupe_key); server-only.';
 revoke all on table public.notification_outbox from anon, authenticated;
 
 create index notification_outbox_due_idx on public.notification_outbox (next_attempt_at) where state = 'pending';
+
+-- A round's live message once per occasion (its dedupe key), as a player's notice is once per player.
+create unique index notification_outbox_live_dedupe_idx on public.notification_outbox (dedupe_key) where user_id is null;
+-- The poller asks for them every 5 s (public.live_messages_due): never a scan of the players' notices.
+create index notification_outbox_live_due_idx on public.notification_outbox (next_attempt_at) where user_id is null and state = 'pending';
 
 -- A browser's push endpoint belongs to the account that saved it first, until that account
 -- removes it. save_push_subscription moved an endpoint to whoever saved it next, so a player who
@@ -471,7 +481,9 @@ begin
          case when c.channel = 'push' then coalesce((
            select jsonb_agg(jsonb_build_object('endpoint', ps.endpoint, 'p256dh', ps.p256dh, 'auth', ps.auth) order by ps.id)
            from public.push_subscriptions ps where ps.user_id = c.user_id), '[]'::jsonb) else '[]'::jsonb end
-  from claimed c join public.profiles p on p.id = c.user_id
+  -- A round's live message has no player; a player's notice goes only while he exists.
+  from claimed c left join public.profiles p on p.id = c.user_id
+  where c.user_id is null or p.id is not null
   order by c.id;
 end
 $$;

@@ -62,7 +62,10 @@ create table public.live_feed (
   daily_remaining int,
   minute_limit int,
   minute_remaining int,
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- A poll is asking the provider until then (or until it says it is done): a run that meets it
+  -- asks nothing, so runs every 5 s never overlap (a provider slow to answer takes up to 10 s).
+  polling_until timestamptz
 );
 alter table public.live_feed enable row level security;
 comment on table public.live_feed is 'The football feed''s state (one row): paused while the provider fails or the day''s quota is spent; the quota it last reported; when it may be asked again.';
@@ -86,20 +89,40 @@ as $$
 $$;
 comment on function public.match_void_after() is 'How long after its kick-off a stopped match may still be completed before it is void (48 hours).';
 
+-- How often the scheduler calls the poller (supabase/schedule.ts, 'live-scores': pg_cron's "5
+-- seconds"): the SQL's copy, for the quota rule below; tests/api/schedule.test.ts holds them equal.
+create function internal.live_poll_period() returns interval
+language sql immutable parallel safe
+as $$
+  select interval '5 seconds'
+$$;
+comment on function internal.live_poll_period() is 'How often the scheduler calls the live-scores poller (5 s; supabase/schedule.ts is the other home).';
+revoke execute on function internal.live_poll_period() from public;
+grant execute on function internal.live_poll_period() to service_role;
+
 -- Which fixtures to ask for now: every match following a fixture from five minutes before its
 -- kick-off — the feed's date once it gave one, so a re-dated match is asked from its new date,
--- not every 15 s from the old one — until its final whistle (at most 48 h after the scheduled
+-- not every 5 s from the old one — until its final whistle (at most 48 h after the scheduled
 -- kick-off, when a match not completed is void); a stopped, postponed or finished match every 15 minutes (a resumption, a new date, a
 -- corrected result within the two hours before the round finalizes by itself), then a finished
--- one hourly for a day (a correction after finalization). Nothing while the feed backs off.
+-- one hourly for a day (a correction after finalization). Nothing while the feed backs off, and
+-- nothing while another run is asking (busy): a run that asks takes the poll until it is done
+-- (public.live_poll_done) or for a minute at most (a run that died), so the scheduler's 5-second
+-- calls never ask twice at once.
 create function public.live_poll_plan() returns jsonb
-language plpgsql stable security definer set search_path = ''
+language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   wait timestamptz;
+  busy timestamptz;
   ids bigint[];
 begin
-  select f.next_request_at into wait from public.live_feed f where f.id = 1;
+  insert into public.live_feed (id) values (1) on conflict (id) do nothing;
+  -- Two runs that meet take turns here; the second sees the first's claim.
+  select f.next_request_at, f.polling_until into wait, busy from public.live_feed f where f.id = 1 for update;
+  if busy > now() then
+    return jsonb_build_object('fixtures', '[]'::jsonb, 'waitUntil', null, 'busy', true);
+  end if;
   if wait > now() then
     return jsonb_build_object('fixtures', '[]'::jsonb, 'waitUntil', wait);
   end if;
@@ -120,6 +143,9 @@ begin
       or (l.status in ('FT', 'AET', 'PEN', 'AWD', 'WO') and l.final_whistle_at > now() - interval '24 hours'
           and l.checked_at <= now() - interval '1 hour')
     );
+  if cardinality(ids) > 0 then
+    update public.live_feed f set polling_until = now() + interval '1 minute' where f.id = 1;
+  end if;
   return jsonb_build_object('fixtures', to_jsonb(ids), 'waitUntil', null);
 end
 $$;
@@ -127,9 +153,86 @@ comment on function public.live_poll_plan() is 'The poller''s question: the fixt
 revoke execute on function public.live_poll_plan() from public, anon, authenticated;
 grant execute on function public.live_poll_plan() to service_role;
 
+-- The run that took the poll (public.live_poll_plan) is done asking: the next may ask.
+create function public.live_poll_done() returns void
+language sql volatile security definer set search_path = ''
+as $$
+  update public.live_feed f set polling_until = null where f.id = 1
+$$;
+comment on function public.live_poll_done() is 'The poller''s run that asked the provider is done: the next run may ask. Service role only.';
+revoke execute on function public.live_poll_done() from public, anon, authenticated;
+grant execute on function public.live_poll_done() to service_role;
+
+-- The kick-offs of the open rounds' fixtures not yet followed live (the scheduler's hourly
+-- 'fixture-dates' run of the poller): every match of a round not finalized that follows a
+-- fixture, has no live score yet and is not within five minutes of its kick-off. Asked again
+-- hourly, so a match the provider moves earlier is followed from its new kick-off, not from our
+-- old one. Nothing while the feed backs off.
+create function public.fixture_dates_plan() returns jsonb
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  wait timestamptz;
+  ids bigint[];
+begin
+  select f.next_request_at into wait from public.live_feed f where f.id = 1;
+  if wait > now() then
+    return jsonb_build_object('fixtures', '[]'::jsonb, 'waitUntil', wait);
+  end if;
+  select coalesce(array_agg(m.provider_fixture_id order by m.kickoff_at, m.id), '{}') into ids
+  from public.matches m
+  join public.quinielas q on q.id = m.quiniela_id
+  where m.provider_fixture_id is not null and not q.results_saved
+    and (m.kickoff_at is null or m.kickoff_at - interval '5 minutes' > now())
+    and not exists (select 1 from public.match_live l where l.match_id = m.id);
+  return jsonb_build_object('fixtures', to_jsonb(ids), 'waitUntil', null);
+end
+$$;
+comment on function public.fixture_dates_plan() is 'The fixtures whose kick-off the poller re-checks hourly: open rounds'' matches not yet followed live ({fixtures, waitUntil}). Service role only.';
+revoke execute on function public.fixture_dates_plan() from public, anon, authenticated;
+grant execute on function public.fixture_dates_plan() to service_role;
+
+-- What the provider answered to the hourly re-check: a match not yet followed live whose fixture
+-- has another date now takes it as its kick-off (the schedule moved before anything was played,
+-- so the live window and the 48 hours to void run from it; a match re-dated once followed, a
+-- postponed one, keeps ours and its feed_kickoff_at). The answer is the provider's like any
+-- other: the feed works, and its quota's headers are honoured. Answers the matches re-dated.
+create function public.record_fixture_dates(fixtures jsonb, quota jsonb default '{}'::jsonb) returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  was text;
+  redated jsonb;
+begin
+  if jsonb_typeof(fixtures) is distinct from 'array' then
+    raise exception 'La respuesta del proveedor no trae una lista de partidos.' using errcode = '22023';
+  end if;
+  with incoming as (
+    select (x->'fixture'->>'id')::bigint as fixture_id, (x->'fixture'->>'date')::timestamptz as kickoff_at
+    from jsonb_array_elements(fixtures) x
+  ), changed as (
+    update public.matches m set kickoff_at = i.kickoff_at
+    from incoming i
+    where m.provider_fixture_id = i.fixture_id and i.kickoff_at is not null
+      and m.kickoff_at is distinct from i.kickoff_at
+      and not exists (select 1 from public.match_live l where l.match_id = m.id)
+      and not exists (select 1 from public.quinielas q where q.id = m.quiniela_id and q.results_saved)
+    returning m.id, m.kickoff_at
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('matchId', c.id, 'kickoffAt', c.kickoff_at) order by c.id), '[]'::jsonb) into redated from changed c;
+  was := internal.live_feed_answered(quota);
+  return jsonb_build_object('moved', redated, 'rounds', '[]'::jsonb, 'feed', 'ok', 'feedChanged', coalesce(was, 'ok') <> 'ok',
+                            'liveRounds', to_jsonb(internal.live_round_ids()));
+end
+$$;
+comment on function public.record_fixture_dates(jsonb, jsonb) is 'Stores the kick-offs the provider gives for matches not yet followed live (the hourly re-check) and the feed working; answers the matches re-dated. Service role only.';
+revoke execute on function public.record_fixture_dates(fixtures jsonb, quota jsonb) from public, anon, authenticated;
+grant execute on function public.record_fixture_dates(fixtures jsonb, quota jsonb) to service_role;
+
 -- When the feed may be asked again after an answer that carried the quota's headers: a spent
--- minute waits for the next one; a day with fewer requests left than 15-second polls until its
--- reset (00:00 UTC) spreads what is left evenly; a spent day waits for the reset.
+-- minute waits for the next one; a day with fewer requests left than polls until its reset
+-- (00:00 UTC, one every internal.live_poll_period()) spreads what is left evenly; a spent day
+-- waits for the reset.
 create function internal.live_feed_next_request(quota jsonb) returns timestamptz
 language plpgsql stable set search_path = ''
 as $$
@@ -145,7 +248,7 @@ begin
   if minute_left = 0 then
     wait_until := now() + interval '60 seconds';
   end if;
-  if day_left is not null and day_left * 15 < extract(epoch from reset - now()) then
+  if day_left is not null and day_left * extract(epoch from internal.live_poll_period()) < extract(epoch from reset - now()) then
     wait_until := greatest(wait_until, now() + (reset - now()) / day_left);
   end if;
   return wait_until;
@@ -171,15 +274,54 @@ comment on function internal.live_round_ids() is 'Rounds with a match following 
 revoke execute on function internal.live_round_ids() from public;
 grant execute on function internal.live_round_ids() to service_role;
 
+-- A round's live message ({quinielaId, matches, …} on its topic "live:round:<id>", event
+-- 'scores') put in the outbox, for what SQL cannot broadcast itself (the local Realtime has no
+-- realtime.send): the dispatcher sends it to Realtime and retries it as it retries any notice (1,
+-- 4, 16… minutes), so a message Realtime refused is not lost. `dedupe` makes it once. Answers the
+-- outbox row (null when it was already queued).
+create function internal.queue_live_message(p_quiniela bigint, message jsonb, dedupe text) returns bigint
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  queued bigint;
+begin
+  insert into public.notification_outbox (user_id, kind, quiniela_id, channel, payload, dedupe_key)
+  values (null, 'live', p_quiniela, 'realtime',
+          jsonb_build_object('topic', format('live:round:%s', p_quiniela), 'event', 'scores', 'payload', message, 'private', true), dedupe)
+  on conflict (dedupe_key) where user_id is null do nothing
+  returning id into queued;
+  return queued;
+end
+$$;
+comment on function internal.queue_live_message(bigint, jsonb, text) is 'Queues a message to a round''s live screens in the outbox (channel realtime): sent and retried by the dispatcher.';
+revoke execute on function internal.queue_live_message(p_quiniela bigint, message jsonb, dedupe text) from public;
+
+-- The rounds' live messages due now (queued, or waiting for their retry): the poller sends them at
+-- each run (every 5 s), the dispatcher at its minute's run. Service role only.
+create function public.live_messages_due() returns bigint[]
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(array_agg(o.id order by o.id), '{}')
+  from public.notification_outbox o
+  where o.user_id is null and o.channel = 'realtime' and o.state = 'pending' and o.next_attempt_at <= now()
+$$;
+comment on function public.live_messages_due() is 'The outbox''s round live messages due now (the poller sends them). Service role only.';
+revoke execute on function public.live_messages_due() from public, anon, authenticated;
+grant execute on function public.live_messages_due() to service_role;
+
 -- The matches made void since the round's screens were last told, each round's once (the void is
--- stamped by internal.void_due_matches in the scheduler's minute job, which cannot broadcast; the
--- poller, every 15 seconds, sends each round one message with them): [{quinielaId, voided:
--- [{matchId, voidedAt}]}]. Service role only.
+-- stamped by internal.void_due_matches in the scheduler's minute job, which cannot broadcast):
+-- each round's message ({quinielaId, matches: [], voided: [{matchId, voidedAt}], standings}, the
+-- histogram the void changes) goes to the outbox in the same transaction that marks them told, so
+-- a message Realtime refused is retried by the dispatcher, never lost; the poller sends it at once.
+-- Answers [{quinielaId, voided}]. Service role only.
 create function public.live_void_news() returns jsonb
 language plpgsql security definer set search_path = ''
 as $$
 declare
   news jsonb;
+  standings jsonb;
+  r jsonb;
 begin
   with told as (
     update public.match_live l set void_told_at = now()
@@ -194,12 +336,54 @@ begin
   select coalesce(jsonb_agg(jsonb_build_object('quinielaId', b.quiniela_id, 'voided', b.voided) order by b.quiniela_id), '[]'::jsonb)
   into news
   from by_round b;
+  if jsonb_array_length(news) = 0 then
+    return news;
+  end if;
+  -- The histograms the voids change (a void counts for every pick on it), in the same messages.
+  select coalesce(jsonb_object_agg(x->>'quinielaId', x), '{}'::jsonb) into standings
+  from jsonb_array_elements(public.refresh_live_standings(array(select (n->>'quinielaId')::bigint from jsonb_array_elements(news) n))) x;
+  for r in select * from jsonb_array_elements(news) loop
+    perform internal.queue_live_message((r->>'quinielaId')::bigint,
+      jsonb_build_object('quinielaId', (r->>'quinielaId')::bigint, 'matches', '[]'::jsonb, 'voided', r->'voided')
+        || case when standings ? (r->>'quinielaId') then jsonb_build_object('standings', standings->(r->>'quinielaId')) else '{}'::jsonb end,
+      format('void:%s:%s', r->>'quinielaId', (select string_agg(v->>'matchId', '-') from jsonb_array_elements(r->'voided') v)));
+  end loop;
   return news;
 end
 $$;
-comment on function public.live_void_news() is 'The matches made void since last asked, by round ([{quinielaId, voided: [{matchId, voidedAt}]}]), each told once: the poller broadcasts them to the rounds'' screens. Service role only.';
+comment on function public.live_void_news() is 'The matches made void since last asked, by round ([{quinielaId, voided: [{matchId, voidedAt}]}]), each told once: each round''s message to its screens is queued in the outbox (sent and retried by the dispatcher). Service role only.';
 revoke execute on function public.live_void_news() from public, anon, authenticated;
 grant execute on function public.live_void_news() to service_role;
+
+-- A result typed by hand (or changed) for a match of a round being played, a void one included,
+-- reaches the round's open screens as the feed's results do: one message for the change
+-- ({quinielaId, matches: [], results: [{matchId, result}], standings}), through the outbox (the
+-- poller sends it within its 5 seconds; a refused one is retried). The feed's own results go in
+-- the poller's messages already.
+create function internal.tell_typed_result() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  standings jsonb;
+begin
+  if new.correct_result is not distinct from old.correct_result or auth.uid() is null
+     or coalesce(nullif(current_setting('quinielazo.result_source', true), ''), '') = 'proveedor' then
+    return null;
+  end if;
+  if not exists (select 1 from public.quinielas q where q.id = new.quiniela_id and q.deadline <= now() and not q.results_saved) then
+    return null;
+  end if;
+  select x into standings from jsonb_array_elements(public.refresh_live_standings(array[new.quiniela_id])) x limit 1;
+  perform internal.queue_live_message(new.quiniela_id,
+    jsonb_build_object('quinielaId', new.quiniela_id, 'matches', '[]'::jsonb,
+                       'results', jsonb_build_array(jsonb_build_object('matchId', new.id, 'result', new.correct_result)))
+      || case when standings is null then '{}'::jsonb else jsonb_build_object('standings', standings) end,
+    format('result:%s:%s', new.id, (select count(*) from public.result_corrections c where c.match_id = new.id)));
+  return null;
+end
+$$;
+comment on function internal.tell_typed_result() is 'Trigger: a result typed by hand for a match of a round being played goes to the round''s open screens (an outbox live message).';
+revoke execute on function internal.tell_typed_result() from public;
 
 -- What the provider answered: its fixtures (API-Football's objects as they came) and the quota's
 -- headers ({dailyLimit, dailyRemaining, minuteLimit, minuteRemaining}). Stores every change,
@@ -310,6 +494,24 @@ begin
   update public.match_live l set checked_at = now()
   where l.fixture_id in (select (x->'fixture'->>'id')::bigint from jsonb_array_elements(fixtures) x);
 
+  was := internal.live_feed_answered(quota);
+
+  return jsonb_build_object('rounds', changes, 'feed', 'ok', 'feedChanged', coalesce(was, 'ok') <> 'ok',
+                            'liveRounds', to_jsonb(internal.live_round_ids()), 'goalAlerts', goals);
+end
+$$;
+comment on function public.record_live_scores(jsonb, jsonb) is 'Stores the feed''s answer (API-Football fixtures, quota headers): live scores, the 90-minute result proposed at full time, the feed working; answers the changes per round. Service role only.';
+revoke execute on function public.record_live_scores(fixtures jsonb, quota jsonb) from public, anon, authenticated;
+grant execute on function public.record_live_scores(fixtures jsonb, quota jsonb) to service_role;
+
+-- The provider answered (any of the poller's requests): the feed works again, and waits as the
+-- quota's headers say. Answers the state it was in.
+create function internal.live_feed_answered(quota jsonb) returns text
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  was text;
+begin
   select f.state into was from public.live_feed f where f.id = 1 for update;
   insert into public.live_feed as f (id, state, reason, paused_since, last_success_at, next_request_at, failures,
                                      daily_limit, daily_remaining, minute_limit, minute_remaining, updated_at)
@@ -319,14 +521,12 @@ begin
     next_request_at = excluded.next_request_at, failures = 0,
     daily_limit = excluded.daily_limit, daily_remaining = excluded.daily_remaining,
     minute_limit = excluded.minute_limit, minute_remaining = excluded.minute_remaining, updated_at = now();
-
-  return jsonb_build_object('rounds', changes, 'feed', 'ok', 'feedChanged', coalesce(was, 'ok') <> 'ok',
-                            'liveRounds', to_jsonb(internal.live_round_ids()), 'goalAlerts', goals);
+  return was;
 end
 $$;
-comment on function public.record_live_scores(jsonb, jsonb) is 'Stores the feed''s answer (API-Football fixtures, quota headers): live scores, the 90-minute result proposed at full time, the feed working; answers the changes per round. Service role only.';
-revoke execute on function public.record_live_scores(fixtures jsonb, quota jsonb) from public, anon, authenticated;
-grant execute on function public.record_live_scores(fixtures jsonb, quota jsonb) to service_role;
+comment on function internal.live_feed_answered(jsonb) is 'The provider answered: the feed ok, the quota stored, the next request when its headers allow; answers the previous state.';
+revoke execute on function internal.live_feed_answered(quota jsonb) from public;
+grant execute on function internal.live_feed_answered(quota jsonb) to service_role;
 
 -- The provider failed (no answer, a 5xx, an unreadable body, a refused key, a spent day) or asked
 -- to wait (a spent minute: `pause` false). The scores stay as they were; the feed is "en pausa"
@@ -445,6 +645,10 @@ revoke execute on function internal.log_result_change() from public;
 
 create trigger matches_log_result_change after update of correct_result on public.matches
   for each row execute function internal.log_result_change();
+
+-- After the log (triggers fire by name): the message's dedupe key counts the match's logged changes.
+create trigger matches_tell_typed_result after update of correct_result on public.matches
+  for each row execute function internal.tell_typed_result();
 
 -- A correction after finalization tells the players it changed (../shared/spec/decisions.md,
 -- "Match day"): each player whose pick on the corrected match went from right to wrong or back

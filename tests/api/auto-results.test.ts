@@ -64,7 +64,7 @@ beforeEach(async () => {
   [admin, ana] = await Promise.all([createPlayer({ admin: true }), createPlayer()]);
   await q('delete from public.live_feed');
   await hook('/outage', { mode: 'none' });
-  await hook('/quota', { daily_limit: 7500, daily_remaining: 7500, minute_limit: 300, minute_remaining: 300 });
+  await hook('/quota', { daily_limit: 75000, daily_remaining: 75000, minute_limit: 450, minute_remaining: 450 });
 });
 
 afterAll(async () => {

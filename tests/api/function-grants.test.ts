@@ -90,6 +90,12 @@ const ALLOWED: Record<string, Callers> = {
   'live_poll_plan()': 'none',
   'record_live_scores(jsonb,jsonb)': 'none',
   'record_feed_failure(text,boolean,integer,jsonb)': 'none',
+  'live_poll_done()': 'none',
+  // The hourly re-check of the kick-offs to come (tests/api/live-scores.test.ts).
+  'fixture_dates_plan()': 'none',
+  'record_fixture_dates(jsonb,jsonb)': 'none',
+  // A round's messages waiting in the outbox (tests/api/void-matches.test.ts).
+  'live_messages_due()': 'none',
   // The matches made void since the poller last told their rounds (tests/api/void-matches.test.ts).
   'live_void_news()': 'none',
   'finalize_due_rounds()': 'none',

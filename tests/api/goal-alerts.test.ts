@@ -31,7 +31,7 @@ afterAll(async () => {
 it('a goal queues one push for the player who asked for goal alerts and picked the match, none for the others', async () => {
   await q('delete from public.live_feed');
   await hook('/outage', { mode: 'none' });
-  await hook('/quota', { daily_limit: 7500, daily_remaining: 7500, minute_limit: 300, minute_remaining: 300 });
+  await hook('/quota', { daily_limit: 75000, daily_remaining: 75000, minute_limit: 450, minute_remaining: 450 });
   const [wants, doesNot, noPhone] = await Promise.all([createPlayer(), createPlayer(), createPlayer()]);
   expect((await wants.client.from('notification_preferences').select('goal_alerts').single()).data).toEqual({ goal_alerts: false });
   for (const p of [wants, noPhone]) expect((await p.client.from('notification_preferences').update({ goal_alerts: true }).eq('user_id', p.id)).error).toBeNull();

@@ -31,6 +31,16 @@ async function poll(token?: string): Promise<{ status: number; body: Record<stri
   return { status: r.status, body: (await r.json()) as Record<string, any> };
 }
 
+/** The scheduler's hourly re-check of the open rounds' kick-offs (the same function, asked for its other run). */
+async function checkDates(): Promise<{ status: number; body: Record<string, any> }> {
+  const r = await fetch(`${inject('apiUrl')}/functions/v1/poll-live-scores`, {
+    method: 'POST',
+    headers: { apikey: inject('secretKey'), 'content-type': 'application/json' },
+    body: JSON.stringify({ check: 'dates' }),
+  });
+  return { status: r.status, body: (await r.json()) as Record<string, any> };
+}
+
 const rounds: number[] = [];
 /** A round closed a minute ago (database clock) whose matches follow new fixtures of the stand-in, kicking off `offsets` minutes from now. */
 async function liveRound(offsets: number[]): Promise<{ round: number; matches: number[]; fixtures: number[] }> {
@@ -78,7 +88,7 @@ beforeEach(async () => {
   // The feed and the provider's account as new: quotas full, no outage, no back-off.
   await q('delete from public.live_feed');
   await hook('/outage', { mode: 'none' });
-  await hook('/quota', { daily_limit: 7500, daily_remaining: 7500, minute_limit: 300, minute_remaining: 300 });
+  await hook('/quota', { daily_limit: 75000, daily_remaining: 75000, minute_limit: 450, minute_remaining: 450 });
 });
 
 afterEach(async () => {
@@ -103,7 +113,7 @@ describe('the poller asks only for what is on', () => {
     expect(await live(matches[0])).toMatchObject({ quiniela_id: String(round), status: '1H', elapsed: 12, home_goals: 1, away_goals: 0, proposed_result: null });
     expect(await live(matches[1])).toMatchObject({ status: 'NS', home_goals: null });
     expect(await live(matches[2])).toBeUndefined();
-    expect(await feed()).toMatchObject({ state: 'ok', daily_remaining: 7499, minute_remaining: 299, failures: 0 });
+    expect(await feed()).toMatchObject({ state: 'ok', daily_remaining: 74999, minute_remaining: 449, failures: 0 });
 
     await q('delete from public.quinielas where id = $1', [round]);
     await liveRound([30, 120]);
@@ -133,6 +143,81 @@ describe('the poller asks only for what is on', () => {
     expect((await poll()).body).toMatchObject({ asked: 1, changed: 1 });
     expect((await providerRequests()).length).toBe(before + 1);
     expect(await live(matches[1])).toMatchObject({ status: 'FT', ft_home: 1, ft_away: 1, proposed_result: 'Empate' });
+  });
+});
+
+describe('a poll every 5 seconds', () => {
+  it('one run at a time: a run that meets another still asking asks nothing, and the next asks again once it is done', async () => {
+    await liveRound([-5]);
+    // The provider stops answering: the first run's request hangs (the poller gives up after 10 s).
+    await hook('/outage', { mode: 'hang' });
+    const first = poll();
+    await expect.poll(async () => (await q('select polling_until > now() as busy from public.live_feed')).rows[0]?.busy ?? false, { timeout: 30_000 }).toBe(true);
+    const before = (await providerRequests()).length;
+    expect(await poll()).toEqual({ status: 200, body: { asked: 0, busy: true } });
+    expect((await providerRequests()).length).toBe(before);
+    // The provider answers again (the hanging request is cut, or answered when the client asks
+    // again): the first run records what it got and lets go.
+    await hook('/outage', { mode: 'none' });
+    expect((await first).body).toMatchObject({ asked: 1 });
+    expect((await q('select polling_until from public.live_feed')).rows[0].polling_until).toBeNull();
+    await feedDue();
+    const again = (await providerRequests()).length;
+    expect((await poll()).body).toMatchObject({ asked: 1, feed: 'ok' });
+    expect((await providerRequests()).length).toBe(again + 1);
+  });
+
+  it('spreads a short day over 5-second polls: fewer requests left than 5-second polls until the reset waits its share, more does not', async () => {
+    // Relative to the database clock: enough requests left for a poll every 10 s until 00:00 UTC,
+    // not for one every 5 s (15-second polls would not have spread them).
+    const { rows } = await q(`
+      with r as (select extract(epoch from ((date_trunc('day', now() at time zone 'UTC') + interval '1 day') at time zone 'UTC') - now())::float8 as to_reset),
+      k as (select to_reset, greatest(1, ceil(to_reset / 10))::int as short_day, ceil(to_reset / 5)::int + 1 as long_day from r)
+      select to_reset, short_day,
+             extract(epoch from internal.live_feed_next_request(jsonb_build_object('dailyRemaining', short_day)) - now())::float8 as short_wait,
+             internal.live_feed_next_request(jsonb_build_object('dailyRemaining', long_day)) as long_wait
+      from k`);
+    const { to_reset: toReset, short_day: left, short_wait: wait, long_wait: none } = rows[0];
+    expect(none).toBeNull();
+    // (In the last ten seconds of a UTC day one request is enough for what is left of it.)
+    if (left * 5 < toReset) expect(Math.abs(wait - toReset / left)).toBeLessThan(0.01);
+  });
+});
+
+describe('the hourly re-check of kick-offs', () => {
+  it('stores a kick-off the provider moved earlier (or later), and the live poll follows it', async () => {
+    const { matches, fixtures } = await liveRound([180, 240]);
+    // The provider moves the first match to 3 minutes from now and the second an hour later.
+    const { rows } = await q(`select date_trunc('second', now() + interval '3 minutes') as earlier, date_trunc('second', now() + interval '5 hours') as later`);
+    await hook(`/fixtures/${fixtures[0]}/reschedule`, { date: rows[0].earlier.toISOString() });
+    await hook(`/fixtures/${fixtures[1]}/reschedule`, { date: rows[0].later.toISOString() });
+    // The live poll alone does not see it: our kick-off is three hours away.
+    expect((await poll()).body).toMatchObject({ asked: 0 });
+
+    const before = (await providerRequests()).length;
+    const { status, body } = await checkDates();
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ feed: 'ok' });
+    expect(body.moved).toEqual(expect.arrayContaining([
+      { matchId: matches[0], kickoffAt: expect.any(String) },
+      { matchId: matches[1], kickoffAt: expect.any(String) },
+    ]));
+    // One request per 20 fixtures, every one asked once (ours among them).
+    const asked = (await providerRequests()).slice(before);
+    expect(asked).toHaveLength(body.asked);
+    const ids = asked.flatMap((r) => r.query.ids.split('-').map(Number));
+    for (const r of asked) expect(r.query.ids.split('-').length).toBeLessThanOrEqual(20);
+    expect(ids.filter((id) => fixtures.includes(id)).sort()).toEqual([...fixtures].sort());
+    const stored = (await q('select id, kickoff_at from public.matches where id = any($1) order by match_order', [matches])).rows;
+    expect(stored.map((m) => (m.kickoff_at as Date).toISOString())).toEqual([rows[0].earlier.toISOString(), rows[0].later.toISOString()]);
+
+    // The first match is now within five minutes of its kick-off: the live poll asks for it alone.
+    const live0 = (await providerRequests()).length;
+    expect((await poll()).body).toMatchObject({ asked: 1 });
+    expect((await providerRequests()).slice(live0)).toEqual([expect.objectContaining({ query: { ids: String(fixtures[0]) } })]);
+    // Once followed live, the re-check leaves it to the live poll.
+    const again = await checkDates();
+    expect(again.body.moved ?? []).toEqual([]);
   });
 });
 
@@ -214,14 +299,14 @@ describe('quota', () => {
     await liveRound([-5]);
     await hook('/quota', { daily_remaining: 10 });
     await poll();
-    // 9 left after this request; spread over what is left of the UTC day (unless 15-second polls fit).
+    // 9 left after this request; spread over what is left of the UTC day (unless 5-second polls fit).
     const { rows } = await q(`
       select f.daily_remaining, extract(epoch from f.next_request_at - f.updated_at) as wait_s,
              extract(epoch from ((date_trunc('day', f.updated_at at time zone 'UTC') + interval '1 day') at time zone 'UTC') - f.updated_at) as to_reset_s
       from public.live_feed f`);
     expect(rows[0].daily_remaining).toBe(9);
     const toReset = Number(rows[0].to_reset_s);
-    if (9 * 15 < toReset) expect(Math.abs(Number(rows[0].wait_s) - toReset / 9)).toBeLessThan(1);
+    if (9 * 5 < toReset) expect(Math.abs(Number(rows[0].wait_s) - toReset / 9)).toBeLessThan(1);
   });
 
   it('a spent day pauses the score until 00:00 UTC; a visitor reads "en pausa"', async () => {

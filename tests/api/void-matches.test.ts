@@ -8,7 +8,7 @@
 // clock: the kick-off moved back, the whistles set in the past.
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { anonClient, db } from '../support/clients.ts';
 import { createPlayer, type Player } from '../support/players.ts';
 
@@ -30,6 +30,29 @@ async function poll(): Promise<Record<string, unknown>> {
   expect(r.status).toBe(200);
   return (await r.json()) as Record<string, unknown>;
 }
+/** The outbox's dispatcher, as the scheduler calls it every minute. */
+async function dispatchNotices(): Promise<Record<string, unknown>> {
+  const r = await fetch(`${inject('apiUrl')}/functions/v1/dispatch-notifications`, {
+    method: 'POST',
+    headers: { apikey: inject('secretKey'), 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(r.status).toBe(200);
+  return (await r.json()) as Record<string, unknown>;
+}
+/** The local Realtime's broadcast API down ("unavailable": it answers 503) or back ("none"). */
+async function realtimeOutage(mode: 'unavailable' | 'none'): Promise<void> {
+  const r = await fetch(`${inject('apiUrl')}/realtime/v1/__local/outage`, {
+    method: 'POST',
+    headers: { apikey: inject('secretKey'), authorization: `Bearer ${inject('secretKey')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ mode }),
+  });
+  expect(r.status).toBe(200);
+}
+/** The round's live messages in the outbox (what the dispatcher sends to Realtime). */
+const liveMessages = async (round: number) =>
+  (await q(`select state, attempts, last_error, next_attempt_at > now() as later, payload->'payload' as message from public.notification_outbox
+            where channel = 'realtime' and quiniela_id = $1 order by id`, [round])).rows;
 /** What the scheduler runs every minute: void matches made void, due rounds finalized. */
 const finalizeDue = async () => Number((await q('select public.finalize_due_rounds() as n')).rows[0].n);
 const finalized = async (round: number) => (await q('select results_saved from public.quinielas where id = $1', [round])).rows[0].results_saved as boolean;
@@ -91,10 +114,13 @@ beforeEach(async () => {
   // The provider as new: no outage, quotas full, no back-off.
   await q('delete from public.live_feed');
   await hook('/outage', { mode: 'none' });
-  await hook('/quota', { daily_limit: 7500, daily_remaining: 7500, minute_limit: 300, minute_remaining: 300 });
+  await hook('/quota', { daily_limit: 75000, daily_remaining: 75000, minute_limit: 450, minute_remaining: 450 });
 });
 
 const channels: RealtimeChannel[] = [];
+afterEach(async () => {
+  await realtimeOutage('none');
+});
 afterAll(async () => {
   for (const c of channels.splice(0)) await c.unsubscribe();
   await q('delete from public.quinielas where id = any($1)', [rounds]);
@@ -247,6 +273,76 @@ describe('a match made void while the round is open on screens', () => {
     expect((await q('select public.live_void_news() as news')).rows[0].news).toEqual([]);
     // Nobody but the service role asks for it.
     expect((await ana.client.rpc('live_void_news')).error?.code).toBe('42501');
+  });
+
+  it('a message Realtime refused is sent again by the dispatcher later, and once', async () => {
+    const r = await round([[ana, ['Visita', 'Local']], [beto, [null, 'Local']]]);
+    await hook(`/fixtures/${r.fixtures[0]}/postpone`);
+    await hook(`/fixtures/${r.fixtures[1]}/kickoff`);
+    await poll();
+    const screen = listen(r.id);
+    await screen.ready;
+    await kickoffAgo(r.matches[0]!, HOURS_48 + 1);
+    await finalizeDue();
+    expect(await voided(r.matches[0]!)).toBe(true);
+
+    // Realtime is down when the poller tells the round: the message waits in the outbox for its retry.
+    await realtimeOutage('unavailable');
+    await poll();
+    expect(await liveMessages(r.id)).toEqual([
+      expect.objectContaining({ state: 'pending', attempts: 1, later: true, last_error: expect.stringContaining('realtime 503') }),
+    ]);
+    await realtimeOutage('none');
+    // Not due yet: the poller's next run leaves it for its retry (1 minute).
+    await poll();
+    expect(await liveMessages(r.id)).toEqual([expect.objectContaining({ state: 'pending', attempts: 1 })]);
+
+    // Its minute comes (arranged, not waited for): the dispatcher sends it, once.
+    await q(`update public.notification_outbox set next_attempt_at = now() where channel = 'realtime' and quiniela_id = $1`, [r.id]);
+    await dispatchNotices();
+    await expect.poll(() => screen.messages.length).toBe(1);
+    expect(screen.messages[0]).toMatchObject({ quinielaId: r.id, matches: [], voided: [{ matchId: r.matches[0] }], standings: { quinielaId: r.id, players: 2 } });
+    expect(await liveMessages(r.id)).toEqual([expect.objectContaining({ state: 'sent', attempts: 2 })]);
+    // Sent is done: neither the poller nor the dispatcher sends it again (one message, one row, sent).
+    await poll();
+    await dispatchNotices();
+    expect((await q('select public.live_void_news() as news')).rows[0].news).toEqual([]);
+    expect(await liveMessages(r.id)).toHaveLength(1);
+    // A later message on the round arrives after it, alone: the void was not sent twice meanwhile.
+    await hook(`/fixtures/${r.fixtures[1]}/goal`, { team: 'home', minute: 30 });
+    await poll();
+    await expect.poll(() => screen.messages.length).toBe(2);
+    expect(screen.messages[1]).not.toHaveProperty('voided');
+  });
+
+  it("a result the admin types for a void match reaches them in the round's one message, each change its own", async () => {
+    const r = await round([[ana, ['Visita', 'Local']], [beto, ['Local', 'Local']]]);
+    await hook(`/fixtures/${r.fixtures[0]}/postpone`);
+    await hook(`/fixtures/${r.fixtures[1]}/kickoff`);
+    await poll();
+    await kickoffAgo(r.matches[0]!, HOURS_48 + 1);
+    await finalizeDue();
+    await poll(); // the void told
+    const screen = listen(r.id);
+    await screen.ready;
+
+    // The void match was played after all: the admin types its result on the results screen.
+    expect((await admin.client.from('matches').update({ correct_result: 'Visita' }).eq('id', r.matches[0]!)).error).toBeNull();
+    await poll(); // the poller's next run (every 5 s) sends what is queued
+    await expect.poll(() => screen.messages.length).toBe(1);
+    expect(screen.messages[0]).toMatchObject({
+      quinielaId: r.id,
+      matches: [],
+      results: [{ matchId: r.matches[0], result: 'Visita' }],
+      // Ana's Visita now counts by the result, Beto's Local no longer counts as the void's.
+      standings: { quinielaId: r.id, players: 2, results: { [String(r.matches[0])]: 'Visita' } },
+    });
+    // He changes it: one more message, with the new result.
+    expect((await admin.client.from('matches').update({ correct_result: 'Local' }).eq('id', r.matches[0]!)).error).toBeNull();
+    await poll();
+    await expect.poll(() => screen.messages.length).toBe(2);
+    expect(screen.messages[1]).toMatchObject({ quinielaId: r.id, results: [{ matchId: r.matches[0], result: 'Local' }] });
+    expect((await liveMessages(r.id)).map((m) => m.state)).toEqual(['sent', 'sent', 'sent']);
   });
 });
 

@@ -60,7 +60,7 @@ describe('the key', () => {
     const first = await api('/status');
     const second = await api('/status');
     expect(first.body.errors).toEqual([]);
-    expect(first.body.response).toMatchObject({ subscription: { plan: 'Pro', active: true }, requests: { current: 1, limit_day: 7500 } });
+    expect(first.body.response).toMatchObject({ subscription: { plan: 'Ultra', active: true }, requests: { current: 1, limit_day: 75000 } });
     expect(second.body.response).toMatchObject({ requests: { current: 1 } });
   });
 });
@@ -70,12 +70,12 @@ describe('the envelope and the quotas', () => {
     const a = await api('/fixtures?live=all');
     const b = await api('/fixtures?live=all');
     expect(a.body).toEqual({ get: 'fixtures', parameters: { live: 'all' }, errors: [], results: 0, paging: { current: 1, total: 1 }, response: [] });
-    expect(a.headers.get('x-ratelimit-requests-limit')).toBe('7500');
-    expect(a.headers.get('x-ratelimit-requests-remaining')).toBe('7499');
-    expect(b.headers.get('x-ratelimit-requests-remaining')).toBe('7498');
-    expect(a.headers.get('x-ratelimit-limit')).toBe('300');
-    expect(a.headers.get('x-ratelimit-remaining')).toBe('299');
-    expect(b.headers.get('x-ratelimit-remaining')).toBe('298');
+    expect(a.headers.get('x-ratelimit-requests-limit')).toBe('75000');
+    expect(a.headers.get('x-ratelimit-requests-remaining')).toBe('74999');
+    expect(b.headers.get('x-ratelimit-requests-remaining')).toBe('74998');
+    expect(a.headers.get('x-ratelimit-limit')).toBe('450');
+    expect(a.headers.get('x-ratelimit-remaining')).toBe('449');
+    expect(b.headers.get('x-ratelimit-remaining')).toBe('448');
   });
 
   it('a spent day answers 200 with errors.requests; a spent minute with errors.rateLimit; nothing else is answered', async () => {

@@ -4,7 +4,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rulesFor } from '../../src/lib/game/game-rules';
 import { closeRoundNow, createPlayer, signInPage, signInPlayer, type E2ePlayer } from '../support/e2e-players.ts';
-import { holdFeed, releaseFeed } from '../support/e2e-football.ts';
+import { holdFeed, releaseFeed, scheduled } from '../support/e2e-football.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -18,16 +18,8 @@ async function hook(path: string, body: unknown = {}): Promise<{ fixture: { id: 
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as { fixture: { id: number } };
 }
-/** What the scheduler does every 15 seconds. */
-async function poll() {
-  const res = await fetch(`${process.env.SUPABASE_API_URL}/functions/v1/poll-live-scores`, {
-    method: 'POST',
-    // As the scheduler calls it: the secret key as apikey.
-    headers: { apikey: process.env.SUPABASE_SECRET_KEY!, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(res.status).toBe(200);
-}
+/** What the scheduler does every 5 seconds (again while another journey's run was still asking: `busy`). */
+const poll = () => scheduled('poll-live-scores');
 
 async function phone(browser: Browser, player: E2ePlayer, round: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-MX', timezoneId: 'America/Mexico_City' });

@@ -1,5 +1,5 @@
 // Match day in E2E (issue 45): the local API-Football's match clock (`/__local` hooks), the
-// scheduler's jobs run by hand ("what the scheduler does": the poller every 15 s, the automatic
+// scheduler's jobs run by hand ("what the scheduler does": the poller every 5 s, the automatic
 // finalization every minute, the outbox's dispatcher every 5 minutes), and a round that follows
 // new fixtures, arranged against the database clock.
 import { expect, test } from '@playwright/test';
@@ -39,14 +39,21 @@ export async function footballHook(path: string, body: unknown = {}): Promise<Re
   return (await res.json()) as Record<string, any>;
 }
 
-/** An Edge Function the scheduler calls, as it calls it (the secret key as apikey). */
+/**
+ * An Edge Function the scheduler calls, as it calls it (the secret key as apikey). The poller runs
+ * one at a time: a run that met another journey's still asking (`busy`) asked nothing, so it is
+ * called again until it ran itself (a state, not a wait: the other run lets go when it is done).
+ */
 export async function scheduled(fn: 'poll-live-scores' | 'dispatch-notifications'): Promise<void> {
-  const res = await fetch(`${process.env.SUPABASE_API_URL}/functions/v1/${fn}`, {
-    method: 'POST',
-    headers: { apikey: process.env.SUPABASE_SECRET_KEY!, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(res.status).toBe(200);
+  for (;;) {
+    const res = await fetch(`${process.env.SUPABASE_API_URL}/functions/v1/${fn}`, {
+      method: 'POST',
+      headers: { apikey: process.env.SUPABASE_SECRET_KEY!, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    if (!(((await res.json()) as { busy?: boolean }).busy ?? false)) return;
+  }
 }
 
 /** The scheduler's every-minute job: void matches made void, due rounds finalized. */

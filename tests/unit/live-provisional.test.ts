@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { rulesFor } from '../../src/lib/game/game-rules';
 import type { RoundMatch } from '../../src/lib/game/rounds';
-import { ifItEndedNow, liveLabel, placeInRound, placeWords, pointsIfItEndedNow, resultAsItStands, resultsAsTheyStand, type LiveScore, type LiveStandings } from '../../src/features/picks/model/live';
+import { ifItEndedNow, liveLabel, placeInRound, placeWords, pointsIfItEndedNow, resultAsItStands, resultsAsTheyStand, withVoids, type LiveScore, type LiveStandings } from '../../src/features/picks/model/live';
 import { provisionalTable } from '../../src/features/leagues/live-table';
 import { pickVerdict, resultLetter } from '../../src/features/leagues/round-grid';
 import type { LeaderboardEntry } from '../../src/features/standings';
@@ -37,6 +37,21 @@ describe('the result as it stands', () => {
     expect(liveLabel(live(1, 'PST', null, null))).toBe('Pospuesto');
     expect(liveLabel(live(1, 'SUSP', 1, 0))).toBe('Suspendido');
     expect(liveLabel(live(1, 'ABD', 1, 0))).toBe('Abandonado');
+  });
+});
+
+describe("what the round's messages bring to the page's matches", () => {
+  it('a void heard of, and a result typed by hand (a void match included), become the match\'s; nothing heard keeps the same array', () => {
+    const matches = [match(1), match(2, { voidedAt: '2026-12-05T00:00:00Z' }), match(3, { correctResult: 'Local' })];
+    expect(withVoids(matches, {}, { 3: 'Local' })).toBe(matches);
+    const heard = withVoids(matches, { 1: '2026-12-06T00:00:00Z' }, { 2: 'Visita', 3: 'Empate' });
+    expect(heard.map((m) => [m.voidedAt, m.correctResult])).toEqual([
+      ['2026-12-06T00:00:00Z', null],
+      ['2026-12-05T00:00:00Z', 'Visita'],
+      [null, 'Empate'],
+    ]);
+    // A typed result beats the void: the match counts by it as it stands.
+    expect(resultAsItStands(heard[1]!, live(2, 'PST', null, null))).toBe('Visita');
   });
 });
 

@@ -36,11 +36,24 @@ describe('the pg_cron migration', () => {
     expect(scheduleSql()).toContain("cron.schedule('notices-dispatch', '* * * * *', $job$select 1; select net.http_post(");
   });
 
+  // Issue 45's leftovers: a goal on every open screen within 10 s of the provider's update needs a
+  // poll every 5 s (15 s could take 15 s before delivery); the hourly kick-off re-check is the same
+  // function asked for its other run.
+  it('polls live scores every 5 seconds and re-checks the fixtures\' kick-offs hourly', () => {
+    const poller = SCHEDULE.filter((job) => job.invoke === 'poll-live-scores').map((job) => [job.name, cronExpression(job.everyMinutes), job.body ?? {}]);
+    expect(poller).toEqual([
+      ['live-scores', '5 seconds', {}],
+      ['fixture-dates', '0 * * * *', { check: 'dates' }],
+    ]);
+    expect(scheduleSql()).toContain(`/functions/v1/poll-live-scores', headers := jsonb_build_object('content-type', 'application/json', 'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key')), body := '{"check":"dates"}'::jsonb`);
+  });
+
   it('turns intervals into cron expressions, and refuses one pg_cron cannot say as "every n minutes"', () => {
     expect([1, 5, 10, 60].map(cronExpression)).toEqual(['* * * * *', '*/5 * * * *', '*/10 * * * *', '0 * * * *']);
     expect(() => cronExpression(7)).toThrow(/divisor of 60/);
     // Under a minute, pg_cron's interval form (pg_cron 1.5+, as on Supabase): the live-scores poller.
     expect(cronExpression(0.25)).toBe('15 seconds');
+    expect(cronExpression(5 / 60)).toBe('5 seconds');
     expect(() => cronExpression(0.001)).toThrow(/divisor of 60/);
   });
 });

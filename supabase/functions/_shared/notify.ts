@@ -1,11 +1,14 @@
 // Drains public.notification_outbox (supabase/schemas/130_notifications.sql): each claimed
 // notice goes by web push to the player's subscriptions, or by e-mail when he has none, when
 // the push service says they are gone (404/410: deleted), or when pushes keep failing
-// (retried with backoff first). Used by dispatch-notifications and quinielazo-reminder.
+// (retried with backoff first). A round's live message (channel 'realtime', no player: a void or
+// a result typed by hand, docs/match-day.md) goes to Realtime's broadcast API, retried the same
+// way when Realtime refuses it. Used by dispatch-notifications, quinielazo-reminder and the
+// live-scores poller.
 // web-push signs the VAPID token; the body is encrypted with Web Crypto (push-encrypt.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import webpush from 'web-push';
-import { env, optionalEnv } from './env.ts';
+import { apiKey, env, optionalEnv } from './env.ts';
 import { escapeHtml, layout, sendMail } from './mailer.ts';
 import { encryptPush } from './push-encrypt.ts';
 import { pushEndpointAllowed } from './push-hosts.ts';
@@ -37,9 +40,9 @@ interface Payload {
 
 interface Claimed {
   id: number;
-  user_id: string;
+  user_id: string | null;
   kind: string;
-  channel: 'push' | 'email';
+  channel: 'push' | 'email' | 'realtime';
   payload: Payload;
   attempts: number;
   email: string | null;
@@ -52,13 +55,15 @@ interface Claimed {
 interface Result {
   id: number;
   state: 'sent' | 'retry' | 'failed';
-  channel?: 'push' | 'email';
+  channel?: 'push' | 'email' | 'realtime';
   error?: string;
 }
 
 export interface DispatchReport {
   pushes: number;
   emails: number;
+  /** Rounds' live messages Realtime took. */
+  broadcasts: number;
   retried: number;
   failed: number;
 }
@@ -183,6 +188,31 @@ ${closes ? `<p><strong>${escapeHtml(closes)}</strong></p>` : ''}
   await sendMail({ to: n.email, subject: p.title, html: layout(p.title, html + inviteHtml, siteUrl), text, messageId: `<aviso-${n.id}@quinielazo.mx>` });
 }
 
+/** A round's live message as queued (internal.queue_live_message): Realtime's broadcast API's own shape. */
+interface LiveMessage {
+  topic: string;
+  event: string;
+  payload: unknown;
+  private: boolean;
+}
+
+/** Messages to Realtime's broadcast API, in one request: null when it took them, else why not. */
+async function broadcast(messages: LiveMessage[]): Promise<string | null> {
+  try {
+    const key = apiKey('secret');
+    const res = await fetch(`${env('SUPABASE_URL')}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages }),
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    });
+    const answer = await res.text();
+    return res.ok ? null : `realtime ${res.status}: ${answer.slice(0, 200)}`;
+  } catch (e) {
+    return `realtime: ${(e as Error).message}`;
+  }
+}
+
 async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -200,7 +230,7 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
  * rows whose push failed for a passing reason stay in the outbox for a later run.
  */
 export async function dispatch(service: SupabaseClient, opts: { ids?: number[]; budgetMs?: number } = {}): Promise<DispatchReport> {
-  const report: DispatchReport = { pushes: 0, emails: 0, retried: 0, failed: 0 };
+  const report: DispatchReport = { pushes: 0, emails: 0, broadcasts: 0, retried: 0, failed: 0 };
   const until = Date.now() + (opts.budgetMs ?? 50_000);
   do {
     const { data, error } = await service.rpc('claim_notifications', { p_limit: BATCH, p_ids: opts.ids ?? null });
@@ -209,6 +239,17 @@ export async function dispatch(service: SupabaseClient, opts: { ids?: number[]; 
     if (batch.length === 0) break;
 
     const results: Result[] = [];
+    const live = batch.filter((n) => n.channel === 'realtime');
+    if (live.length) {
+      const error = await broadcast(live.map((n) => n.payload as unknown as LiveMessage));
+      for (const n of live) {
+        if (!error) results.push({ id: n.id, state: 'sent', channel: 'realtime' });
+        else results.push({ id: n.id, state: n.attempts >= MAX_ATTEMPTS ? 'failed' : 'retry', channel: 'realtime', error });
+      }
+      if (!error) report.broadcasts += live.length;
+      else if (live.some((n) => n.attempts >= MAX_ATTEMPTS)) report.failed += live.filter((n) => n.attempts >= MAX_ATTEMPTS).length;
+      else report.retried += live.length;
+    }
     const subscriptions = new Map<string, PushOutcome>();
     const byEmail: Claimed[] = [];
     await pool(

@@ -1,15 +1,20 @@
 // The football feed's poller (docs/match-day.md). Only the scheduler calls it (pg_cron → pg_net
-// every 15 seconds, supabase/local/scheduler.ts here), with the service role key. Each run asks
+// every 5 seconds, supabase/local/scheduler.ts here), with the service role key. Each run asks
 // the database which fixtures are on (public.live_poll_plan: kick-off − 5 min to the final
-// whistle, nothing while backing off), asks API-Football for them in one request per 20 (`ids`),
+// whistle, nothing while backing off or while another run is asking), asks API-Football for them
+// in one request per 20 (`ids`),
 // stores what changed (public.record_live_scores) and tells each round's screens in one
 // broadcast per round on its private topic "live:round:<id>". A failing provider never stops the
 // game: the scores stay, the feed is "en pausa" (public.record_feed_failure), and it is asked
 // again after a growing wait. A round whose results as they stand changed also carries, in the
 // same message, how many players would have each number of points (public.refresh_live_standings):
 // each screen finds the player's place in it ("entre el 3 % mejor"). The matches the scheduler's
-// minute job made void since the last run go out the same way, one message per round
-// (public.live_void_news), so an open screen counts them right without a reload.
+// minute job made void since the last run (public.live_void_news) and the results an admin typed
+// are queued in the outbox as one message per round, sent here at once and retried by the
+// dispatcher when Realtime refuses them, so an open screen counts them without a reload.
+// Asked `{"check": "dates"}` (the scheduler's hourly 'fixture-dates' job), it asks instead for
+// the kick-offs of the open rounds' fixtures not yet on (public.fixture_dates_plan), so a match
+// moved earlier is followed from its new kick-off.
 import { serviceClient } from '../_shared/admin.ts';
 import { verifiedCaller } from '../_shared/claims.ts';
 import { apiKey, env, optionalEnv } from '../_shared/env.ts';
@@ -56,44 +61,96 @@ export default async function handler(req: Request): Promise<Response> {
   if (caller instanceof Response) return caller;
   if (caller.claims.role !== 'service_role') return json(403, { error: 'Solo el programador de tareas puede pedir los marcadores.' });
   const db = serviceClient();
+  const body = (await req.json().catch(() => ({}))) as { check?: unknown };
   try {
+    if (body?.check === 'dates') return await checkDates(db);
     await tellVoided(db);
+    await sendLiveMessages(db);
     const { data: plan, error } = await db.rpc('live_poll_plan');
     if (error) throw error;
-    const { fixtures: ids, waitUntil } = plan as { fixtures: number[]; waitUntil: string | null };
+    const { fixtures: ids, waitUntil, busy } = plan as { fixtures: number[]; waitUntil: string | null; busy?: boolean };
+    // Another run is asking the provider (a slow answer outlasts the 5 seconds): it will record it.
+    if (busy) return json(200, { asked: 0, busy: true });
     if (!ids.length) return json(200, { asked: 0, waitUntil });
-    let asked = 0;
-    let changed = 0;
-    for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
-      const batch = ids.slice(i, i + IDS_PER_REQUEST);
-      const outcome = await ask(batch);
-      asked++;
-      if (!outcome.ok) {
-        const { data, error: failed } = await db.rpc('record_feed_failure', { reason: outcome.reason, pause: outcome.pause, retry_after_seconds: outcome.retryAfter ?? null, quota: outcome.quota });
-        if (failed) throw failed;
-        await tell(data as Recorded);
-        return json(200, { asked, changed, feed: (data as Recorded).feed, reason: outcome.reason });
-      }
-      const { data, error: recordFailed } = await db.rpc('record_live_scores', { fixtures: outcome.fixtures, quota: outcome.quota });
-      if (recordFailed) {
-        // An answer the database cannot read (a status or a number out of shape) is the provider's failure.
-        if (recordFailed.code === '22P02' || recordFailed.code === '23514' || recordFailed.code === '22023') {
-          await db.rpc('record_feed_failure', { reason: 'respuesta ilegible del proveedor', pause: true, retry_after_seconds: null, quota: outcome.quota });
-          return json(200, { asked, changed, feed: 'paused', reason: 'respuesta ilegible del proveedor' });
-        }
-        throw recordFailed;
-      }
-      const recorded = data as Recorded;
-      changed += (recorded.rounds ?? []).reduce((n, r) => n + r.matches.length, 0);
-      await tell(recorded, await standingsOf(db));
-      // A goal alert is worth sending now, not at the dispatcher's next five-minute run.
-      if (recorded.goalAlerts) await dispatch(db).catch((e) => console.error('poll-live-scores goal alerts', e));
+    try {
+      return await pollFixtures(db, ids);
+    } finally {
+      // The next run may ask (else it may after a minute, should this one die).
+      const { error: done } = await db.rpc('live_poll_done');
+      if (done) console.error('poll-live-scores done', done);
     }
-    return json(200, { asked, changed, feed: 'ok' });
   } catch (e) {
     console.error('poll-live-scores', e);
     return json(503, { error: 'No pudimos actualizar los marcadores: la base de datos no está disponible.' });
   }
+}
+
+/** The live poll: the fixtures on, one request per 20; what changed stored and told. */
+async function pollFixtures(db: ReturnType<typeof serviceClient>, ids: number[]): Promise<Response> {
+  let asked = 0;
+  let changed = 0;
+  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
+    const batch = ids.slice(i, i + IDS_PER_REQUEST);
+    const outcome = await ask(batch);
+    asked++;
+    if (!outcome.ok) {
+      const { data, error: failed } = await db.rpc('record_feed_failure', { reason: outcome.reason, pause: outcome.pause, retry_after_seconds: outcome.retryAfter ?? null, quota: outcome.quota });
+      if (failed) throw failed;
+      await tell(data as Recorded);
+      return json(200, { asked, changed, feed: (data as Recorded).feed, reason: outcome.reason });
+    }
+    const { data, error: recordFailed } = await db.rpc('record_live_scores', { fixtures: outcome.fixtures, quota: outcome.quota });
+    if (recordFailed) {
+      // An answer the database cannot read (a status or a number out of shape) is the provider's failure.
+      if (recordFailed.code === '22P02' || recordFailed.code === '23514' || recordFailed.code === '22023') {
+        await db.rpc('record_feed_failure', { reason: 'respuesta ilegible del proveedor', pause: true, retry_after_seconds: null, quota: outcome.quota });
+        return json(200, { asked, changed, feed: 'paused', reason: 'respuesta ilegible del proveedor' });
+      }
+      throw recordFailed;
+    }
+    const recorded = data as Recorded;
+    changed += (recorded.rounds ?? []).reduce((n, r) => n + r.matches.length, 0);
+    await tell(recorded, await standingsOf(db));
+    // A goal alert is worth sending now, not at the dispatcher's next five-minute run.
+    if (recorded.goalAlerts) await dispatch(db).catch((e) => console.error('poll-live-scores goal alerts', e));
+  }
+  return json(200, { asked, changed, feed: 'ok' });
+}
+
+/**
+ * The hourly re-check of the open rounds' fixtures not yet on (public.fixture_dates_plan): one
+ * request per 20, each answer's kick-offs stored (public.record_fixture_dates). A failure is the
+ * feed's like any other: backed off, and told when it pauses.
+ */
+async function checkDates(db: ReturnType<typeof serviceClient>): Promise<Response> {
+  const { data: plan, error } = await db.rpc('fixture_dates_plan');
+  if (error) throw error;
+  const { fixtures: ids, waitUntil } = plan as { fixtures: number[]; waitUntil: string | null };
+  if (!ids.length) return json(200, { asked: 0, waitUntil });
+  let asked = 0;
+  const moved: unknown[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
+    const outcome = await ask(ids.slice(i, i + IDS_PER_REQUEST));
+    asked++;
+    if (!outcome.ok) {
+      const { data, error: failed } = await db.rpc('record_feed_failure', { reason: outcome.reason, pause: outcome.pause, retry_after_seconds: outcome.retryAfter ?? null, quota: outcome.quota });
+      if (failed) throw failed;
+      await tell(data as Recorded);
+      return json(200, { asked, moved, feed: (data as Recorded).feed, reason: outcome.reason });
+    }
+    const { data, error: recordFailed } = await db.rpc('record_fixture_dates', { fixtures: outcome.fixtures, quota: outcome.quota });
+    if (recordFailed) {
+      if (recordFailed.code === '22P02' || recordFailed.code === '22023' || recordFailed.code === '22008' || recordFailed.code === '22007') {
+        await db.rpc('record_feed_failure', { reason: 'respuesta ilegible del proveedor', pause: true, retry_after_seconds: null, quota: outcome.quota });
+        return json(200, { asked, moved, feed: 'paused', reason: 'respuesta ilegible del proveedor' });
+      }
+      throw recordFailed;
+    }
+    const recorded = data as Recorded & { moved: unknown[] };
+    moved.push(...recorded.moved);
+    await tell(recorded);
+  }
+  return json(200, { asked, moved, feed: 'ok' });
 }
 
 /** One request to API-Football for up to 20 fixtures, classified. */
@@ -153,27 +210,28 @@ async function standingsOf(db: ReturnType<typeof serviceClient>, roundIds: numbe
 
 /**
  * The matches made void since the last run (internal.void_due_matches, the scheduler's minute
- * job): one message per round with them, and the round's histogram, which a void changes (it
- * counts for every pick on it). A failure here costs the message, never the scores: screens read
- * the void on (re)joining.
+ * job): public.live_void_news queues one message per round with them and the histogram they
+ * change, in the outbox (sent below). A failure here costs the message, never the scores:
+ * screens read the void on (re)joining.
  */
 async function tellVoided(db: ReturnType<typeof serviceClient>): Promise<void> {
-  const { data, error } = await db.rpc('live_void_news');
+  const { error } = await db.rpc('live_void_news');
+  if (error) console.error('poll-live-scores void news', error);
+}
+
+/**
+ * The rounds' messages waiting in the outbox (a void, a result typed by hand, one Realtime
+ * refused before and now due again), sent by the dispatcher: what Realtime refuses is retried
+ * by it (1, 4, 16… minutes), as any notice is.
+ */
+async function sendLiveMessages(db: ReturnType<typeof serviceClient>): Promise<void> {
+  const { data, error } = await db.rpc('live_messages_due');
   if (error) {
-    console.error('poll-live-scores void news', error);
+    console.error('poll-live-scores live messages', error);
     return;
   }
-  const news = (data ?? []) as Array<{ quinielaId: number; voided: Array<{ matchId: number; voidedAt: string }> }>;
-  if (!news.length) return;
-  const standings = new Map((await standingsOf(db, news.map((n) => n.quinielaId))).map((s) => [s.quinielaId, s]));
-  await send(
-    news.map((n) => ({
-      topic: `live:round:${n.quinielaId}`,
-      event: 'scores',
-      payload: { quinielaId: n.quinielaId, matches: [], voided: n.voided, ...(standings.has(n.quinielaId) ? { standings: standings.get(n.quinielaId) } : {}) },
-      private: true,
-    })),
-  );
+  const ids = (data ?? []) as number[];
+  if (ids.length) await dispatch(db, { ids }).catch((e) => console.error('poll-live-scores live messages', e));
 }
 
 type Message = { topic: string; event: string; payload: unknown; private: boolean };

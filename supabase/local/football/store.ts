@@ -68,8 +68,11 @@ export interface Quota {
   recent: number[];
 }
 
-/** Pro plan, API-Football's pricing page: 7,500 requests a day, 300 a minute. */
-const DEFAULT_QUOTA = { plan: 'Pro', dailyLimit: 7_500, minuteLimit: 300 };
+/**
+ * Ultra plan, API-Football's pricing page: 75,000 requests a day, 450 a minute. The plan the
+ * product needs: a poll every 5 s is 17,280 a day, which Pro's 7,500 would spread (docs/match-day.md).
+ */
+const DEFAULT_QUOTA = { plan: 'Ultra', dailyLimit: 75_000, minuteLimit: 450 };
 
 export type Outage = 'none' | 'error' | 'unavailable' | 'hang' | 'garbage';
 export const OUTAGES: Outage[] = ['none', 'error', 'unavailable', 'hang', 'garbage'];

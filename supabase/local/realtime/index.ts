@@ -177,6 +177,8 @@ class RealtimeServer implements MountedService {
   private draining = false;
   private drainAgain = false;
   private closed = false;
+  /** A local outage of the broadcast API (POST /__local/outage, service role only): what a test makes fail. */
+  private broadcastOutage = false;
   private closing?: Promise<void>;
   private relistenPending = false;
   private drainTimer?: NodeJS.Timeout;
@@ -246,6 +248,9 @@ class RealtimeServer implements MountedService {
       if (!dbUp || !this.listener) return json(503, { status: 'error', reason: dbUp ? 'change listener reconnecting' : 'database unavailable' });
       return json(200, { status: 'ok', connections: this.connections.size });
     }
+    if (req.method === 'POST' && url.pathname === '/__local/outage') return this.localOutage(req, json);
+    // Hosted answers 503 while the project's Realtime is unavailable: the broadcast is not taken.
+    if (this.broadcastOutage && req.method === 'POST' && url.pathname.startsWith('/api/broadcast')) return json(503, { message: 'Realtime is unavailable' });
     if (req.method === 'POST' && url.pathname === '/api/broadcast') return this.httpBroadcast(req, json);
     if (req.method === 'POST' && url.pathname === '/api/cluster/broadcast') return this.clusterBroadcast(req, json);
     const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/.exec(url.pathname);
@@ -336,6 +341,29 @@ class RealtimeServer implements MountedService {
         },
       );
     for (const peer of peers) send(peer, 1);
+  }
+
+  /**
+   * `{mode: "unavailable" | "none"}`: the broadcast API refuses (503) or takes messages again, as
+   * the football stand-in's /__local/outage does for its API; sockets and their channels stay up.
+   * Only the service role may switch it (the secret key), so no visitor can stop the broadcasts.
+   */
+  private async localOutage(req: IncomingMessage, json: (status: number, body: unknown) => void): Promise<void> {
+    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
+    const check = token ? await this.verifyToken(token) : ({ ok: false, reason: 'No API key found in request' } as const);
+    if (!check.ok || check.role !== 'service_role') return json(401, { message: check.ok ? 'Unauthorized' : check.reason });
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let mode: unknown;
+    try {
+      mode = (JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { mode?: unknown }).mode;
+    } catch {
+      return json(400, { message: 'invalid JSON body' });
+    }
+    if (mode !== 'unavailable' && mode !== 'none') return json(400, { message: 'mode must be "unavailable" or "none"' });
+    this.broadcastOutage = mode === 'unavailable';
+    return json(200, { mode });
   }
 
   /** realtime-js falls back to this when it sends a broadcast on a channel it has not joined. */

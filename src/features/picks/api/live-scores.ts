@@ -4,7 +4,8 @@
 // says whether the score is paused ("marcador en pausa"); the round's histogram of provisional
 // points (public.get_live_standings, and in the message when it changed) gives the player's place.
 // A match made void while the screen is open arrives the same way (`voided`, one message for the
-// round) and is read again on every (re)subscribe, so the screen counts it without a reload.
+// round) and is read again on every (re)subscribe, so the screen counts it without a reload; so
+// does a result an admin types by hand (`results`).
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { supabase } from '@/lib/supabase';
@@ -20,9 +21,11 @@ export interface LiveRound {
   standings: LiveStandings | null;
   /** The round's matches made void, by id: when (newer than the page's copy of the round). */
   voidedAt: Record<number, string>;
+  /** The round's results as the database has them now (typed by hand or from the feed), by match id. */
+  results: Record<number, MatchSide | null>;
 }
 
-const EMPTY: LiveRound = { byMatch: {}, paused: false, standings: null, voidedAt: {} };
+const EMPTY: LiveRound = { byMatch: {}, paused: false, standings: null, voidedAt: {}, results: {} };
 
 interface Broadcast {
   quinielaId: number;
@@ -30,6 +33,8 @@ interface Broadcast {
   matches: LiveScore[];
   standings?: LiveStandings;
   voided?: Array<{ matchId: number; voidedAt: string }>;
+  /** A result typed by hand (or changed) since. */
+  results?: Array<{ matchId: number; result: MatchSide | null }>;
 }
 
 async function readLive(roundId: number): Promise<LiveRound> {
@@ -37,7 +42,7 @@ async function readLive(roundId: number): Promise<LiveRound> {
     supabase.from('match_live').select('match_id, status, elapsed, extra, home_goals, away_goals, proposed_result').eq('quiniela_id', roundId),
     supabase.from('live_feed').select('state').maybeSingle(),
     supabase.rpc('get_live_standings', { quiniela_id_input: roundId }),
-    supabase.from('matches').select('id, voided_at').eq('quiniela_id', roundId).not('voided_at', 'is', null),
+    supabase.from('matches').select('id, voided_at, correct_result').eq('quiniela_id', roundId),
   ]);
   if (scores.error) throw scores.error;
   const byMatch: Record<number, LiveScore> = {};
@@ -53,9 +58,13 @@ async function readLive(roundId: number): Promise<LiveRound> {
     };
   }
   const voidedAt: Record<number, string> = {};
-  for (const m of voids.data ?? []) if (m.voided_at) voidedAt[m.id] = m.voided_at;
+  const results: Record<number, MatchSide | null> = {};
+  for (const m of voids.data ?? []) {
+    if (m.voided_at) voidedAt[m.id] = m.voided_at;
+    results[m.id] = m.correct_result as MatchSide | null;
+  }
   // The place is extra: without it the scores still show.
-  return { byMatch, paused: feed.data?.state === 'paused', standings: standings.error ? null : ((standings.data as LiveStandings | null) ?? null), voidedAt };
+  return { byMatch, paused: feed.data?.state === 'paused', standings: standings.error ? null : ((standings.data as LiveStandings | null) ?? null), voidedAt, results };
 }
 
 /** The round's live scores while `enabled` (a closed round not yet finalized). */
@@ -81,7 +90,9 @@ export function useLiveScores(roundId: number, enabled: boolean): LiveRound {
               for (const m of message.matches ?? []) byMatch[m.matchId] = m;
               const voidedAt = { ...was.voidedAt };
               for (const v of message.voided ?? []) voidedAt[v.matchId] = v.voidedAt;
-              return { byMatch, paused: message.feed ? message.feed === 'paused' : was.paused, standings: message.standings ?? was.standings, voidedAt };
+              const results = { ...was.results };
+              for (const r of message.results ?? []) results[r.matchId] = r.result;
+              return { byMatch, paused: message.feed ? message.feed === 'paused' : was.paused, standings: message.standings ?? was.standings, voidedAt, results };
             });
           })
           .subscribe((status) => {

@@ -25,7 +25,7 @@ export interface LiveRoundCardProps {
 export function LiveRoundCard({ round, myPicks, children }: LiveRoundCardProps) {
   const live = useLiveScores(round.id, true);
   // A match made void while the page is open counts from the round's message on.
-  const matches = useMemo(() => withVoids(round.matches, live.voidedAt), [round.matches, live.voidedAt]);
+  const matches = useMemo(() => withVoids(round.matches, live.voidedAt, live.results), [round.matches, live.voidedAt, live.results]);
   const ifEnded = useMemo(
     () => ifItEndedNow(matches, myPicks, live.byMatch, live.standings, rulesFor(round.deadline), round.isLastOfMonth),
     [round, matches, myPicks, live.byMatch, live.standings],

@@ -139,7 +139,7 @@ export function PicksBoard({ view, userId, cachedAt, onSaved, titleLevel = 1 }: 
   const live = useLiveScores(round.id, closed && !round.resultsSaved);
   const hasLive = Object.keys(live.byMatch).length > 0;
   // A match made void while the page is open counts from the round's message on.
-  const matches = useMemo(() => withVoids(round.matches, live.voidedAt), [round.matches, live.voidedAt]);
+  const matches = useMemo(() => withVoids(round.matches, live.voidedAt, live.results), [round.matches, live.voidedAt, live.results]);
   const ifEnded = useMemo(() => {
     if (!hasLive || !signedIn) return null;
     const picks = Object.fromEntries(matches.map((m) => [m.id, myPicks[m.id]?.result ?? null]));

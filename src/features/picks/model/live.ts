@@ -196,11 +196,22 @@ export function ifItEndedNow(
 }
 
 /**
- * The round's matches with the voids the screen heard of since it loaded them (the round's
- * message, or a re-read on reconnect): a match made void counts from then on (pickCounts).
- * The same array when nothing changed, so memoized screens do not recompute.
+ * The round's matches with the voids and the results typed by hand that the screen heard of since
+ * it loaded them (the round's message, or a re-read on reconnect): a match made void counts from
+ * then on (pickCounts), a typed result is the match's result. The same array when nothing
+ * changed, so memoized screens do not recompute.
  */
-export function withVoids<M extends Pick<RoundMatch, 'id' | 'voidedAt'>>(matches: M[], voidedAt: Record<number, string>): M[] {
-  if (!matches.some((m) => voidedAt[m.id] && !m.voidedAt)) return matches;
-  return matches.map((m) => (voidedAt[m.id] && !m.voidedAt ? { ...m, voidedAt: voidedAt[m.id]! } : m));
+export function withVoids<M extends Pick<RoundMatch, 'id' | 'voidedAt' | 'correctResult'>>(
+  matches: M[],
+  voidedAt: Record<number, string>,
+  typed: Record<number, MatchSide | null> = {},
+): M[] {
+  const heard = (m: M) => Boolean(voidedAt[m.id] && !m.voidedAt) || (m.id in typed && typed[m.id] !== m.correctResult);
+  if (!matches.some(heard)) return matches;
+  return matches.map((m) => {
+    if (!heard(m)) return m;
+    const voided = voidedAt[m.id] && !m.voidedAt ? { voidedAt: voidedAt[m.id]! } : {};
+    const result = m.id in typed ? { correctResult: typed[m.id] ?? null } : {};
+    return { ...m, ...voided, ...result };
+  });
 }
