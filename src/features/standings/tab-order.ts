@@ -25,7 +25,7 @@ export function tabPoints(entry: TabFigures, tab: LeaderboardTab): number {
 }
 
 /** The rank the database gave the entry for the tab's points (tied players share a rank); null: none. */
-export function tabRank(entry: TabFigures, tab: LeaderboardTab): number | null {
+function tabRank(entry: TabFigures, tab: LeaderboardTab): number | null {
   if (tab === 'boost') return entry.rankDaily;
   if (tab === 'quinielazo') return entry.rankWeekly;
   return entry.rankTotal;
