@@ -889,33 +889,37 @@ $$;
 comment on function public.get_vote_stats(bigint) is 'Votes per match and option (all three, 0 when none); nothing before the round''s deadline.';
 revoke execute on function public.get_vote_stats(quiniela_id_input bigint) from public;
 
--- One player's race through a Mexico City month: his rank and points at the end of each day
--- the snapshot saw him in the standings, and today's point as the table has it now (issue 44,
--- item 3: between two hourly snapshots the table said "Posición #8" over a chart that said he
--- was not ranked; the chart and the table read the same numbers). Public data (the leaderboard
--- shows any player's month), so security invoker like the reads above.
+-- One player's race through a Mexico City month, ending where the month's table puts him (issue
+-- 44, item 3: "Posición #8" over a chart that said he was not ranked, and a month's #2 with 176
+-- points over an empty chart). The last point is his row of monthly_standings_ranked, the rank
+-- every table reads, dated today in the current month and on the month's last day in a past one;
+-- the days before it are the hourly snapshot's (rank_history). So a month the table shows is never
+-- blank in the chart: not a past month the snapshot never saw (the seed's), nor one whose days it
+-- has deleted (it keeps three months). No points, no place, as in the tables: no line at all while
+-- his month has 0 points, and no snapshot day at 0. The one home of a line of the race:
+-- get_rank_history_compare reads each line here. Public data (the leaderboard shows any player's
+-- month), so security invoker like the reads above.
 create function public.get_rank_history(user_id_input uuid, month_input int, year_input int)
 returns table (day date, rank_total int, total_points int)
 language sql stable
 as $$
-  with today as (select public.mx_time(now())::date as d),
-  live as (
-    select today.d as day, s.rank_total, s.total_points
-    from public.monthly_standings_ranked s cross join today
+  with bounds as (
+    select make_date(year_input, month_input, 1) as first_day,
+           least(public.mx_time(now())::date, (make_date(year_input, month_input, 1) + interval '1 month' - interval '1 day')::date) as closing
+  ), place as (
+    select b.first_day, b.closing as day, s.rank_total, s.total_points
+    from public.monthly_standings_ranked s cross join bounds b
     where s.user_id = user_id_input and s.year = year_input and s.month = month_input
-      and extract(year from today.d) = year_input and extract(month from today.d) = month_input
+      and s.total_points > 0 and b.first_day <= b.closing
   )
   select h.day, h.rank_total, h.total_points
-  from public.rank_history h
-  where h.user_id = user_id_input
-    and h.day >= make_date(year_input, month_input, 1)
-    and h.day < make_date(year_input + month_input / 12, month_input % 12 + 1, 1)
-    and not exists (select 1 from live where live.day = h.day)
+  from place p join public.rank_history h on h.user_id = user_id_input and h.day >= p.first_day and h.day < p.day
+  where h.total_points > 0
   union all
-  select live.day, live.rank_total, live.total_points from live
+  select p.day, p.rank_total, p.total_points from place p
   order by 1
 $$;
-comment on function public.get_rank_history(uuid, int, int) is 'A player''s total rank and points per Mexico City day of a month (from the hourly snapshot), today''s from the live standings.';
+comment on function public.get_rank_history(uuid, int, int) is 'A player''s total rank and points per Mexico City day of a month: the hourly snapshot''s days, and last the month''s table as it stands (today, or the month''s last day for a past month). Nothing while he has no points that month.';
 revoke execute on function public.get_rank_history(user_id_input uuid, month_input integer, year_input integer) from public;
 
 create function public.get_leaderboard_months()

@@ -308,7 +308,7 @@ revoke execute on function public.get_friends_leaderboard(month_input integer, y
 -- (by total rank, as the leaderboard orders them) and his friends (the circle of
 -- get_friends_leaderboard). Definer for the same reason as that read: the circle comes from
 -- friends and profiles.referred_by, which a player may not read for others. The ranks it
--- returns are public (rank_history); only who counts as his friend is private, and it says
+-- returns are public (get_rank_history); only who counts as his friend is private, and it says
 -- that only to him.
 create function public.get_rank_history_compare(month_input int, year_input int)
 returns table (user_id uuid, username text, line text, day date, rank_total int)
@@ -331,14 +331,13 @@ as $$
   select l.id, pp.username, l.line, h.day, h.rank_total
   from lines l
   join public.public_profiles pp on pp.id = l.id
-  join public.rank_history h on h.user_id = l.id
+  -- Each line as his own chart draws it (the snapshot's days, then the table's place).
+  cross join lateral public.get_rank_history(l.id, month_input, year_input) h
   where (select id from me) is not null
-    and h.day >= make_date(year_input, month_input, 1)
-    and h.day < make_date(year_input + month_input / 12, month_input % 12 + 1, 1)
   order by l.line desc, pp.username, l.id, h.day
 $$;
 comment on function public.get_rank_history_compare(int, int) is
-  'The month''s top 3 and the caller''s friends: each one''s total rank per Mexico City day (rank_history), to compare with his own line.';
+  'The month''s top 3 and the caller''s friends: each one''s total rank per Mexico City day (get_rank_history), to compare with his own line.';
 revoke execute on function public.get_rank_history_compare(month_input integer, year_input integer) from public, anon;
 
 -- The referral card: friends invited, friends active (played a round), points earned from

@@ -77,20 +77,42 @@ export async function scoreARoundThisMonth(playerId: string): Promise<number> {
                         (date_trunc('month', now() at time zone 'America/Mexico_City') at time zone 'America/Mexico_City') + interval '1 second'))
        returning id`,
     );
-    const round = rows[0]!.id;
-    await client.query(
-      `insert into public.matches (quiniela_id, match_order, home_team, away_team, correct_result)
-       select $1, n, 'Local ' || n, 'Visita ' || n, 'Local' from generate_series(1, 12) n`,
-      [round],
-    );
-    await client.query(
-      `insert into public.picks (user_id, match_id, result)
-       select $1, m.id, case when m.match_order <= 7 then 'Local' else 'Empate' end from public.matches m where m.quiniela_id = $2`,
-      [playerId, round],
-    );
-    await client.query('update public.quinielas set results_saved = true where id = $1', [round]);
-    return Number(round);
+    return scorePlayedRound(client, Number(rows[0]!.id), playerId);
   });
+}
+
+/**
+ * As scoreARoundThisMonth, in last month by the database clock (its 10th, noon in Mexico City):
+ * a past month with a scored round whatever the day. Near a month's end it waits for the next,
+ * so "last month" stays the month the round is in.
+ */
+export async function scoreARoundLastMonth(playerId: string): Promise<number> {
+  await clearOfMidnight('month');
+  return withDb(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `insert into public.quinielas (name, week, deadline)
+       values ('Quiniela ' || substr(md5(random()::text), 1, 6), 1,
+               (date_trunc('month', now() at time zone 'America/Mexico_City') - interval '1 month' + interval '9 days 12 hours') at time zone 'America/Mexico_City')
+       returning id`,
+    );
+    return scorePlayedRound(client, Number(rows[0]!.id), playerId);
+  });
+}
+
+/** Twelve matches, `playerId`'s picks (7 right), the results saved: the referee scores it. */
+async function scorePlayedRound(client: pg.Client, round: number, playerId: string): Promise<number> {
+  await client.query(
+    `insert into public.matches (quiniela_id, match_order, home_team, away_team, correct_result)
+     select $1, n, 'Local ' || n, 'Visita ' || n, 'Local' from generate_series(1, 12) n`,
+    [round],
+  );
+  await client.query(
+    `insert into public.picks (user_id, match_id, result)
+     select $1, m.id, case when m.match_order <= 7 then 'Local' else 'Empate' end from public.matches m where m.quiniela_id = $2`,
+    [playerId, round],
+  );
+  await client.query('update public.quinielas set results_saved = true where id = $1', [round]);
+  return round;
 }
 
 /** One statement against the E2E platform's database, as its owner (arranging data only). */

@@ -6,7 +6,7 @@ import { splitLabel } from '../../src/components/charts/split-bar.tsx';
 import { splitPercents } from '../../src/lib/game/vote-split.ts';
 import { chartSummary } from '../../src/features/admin/chart-summary.ts';
 import { poolLabel, poolLine } from '../../src/features/pro/model/pool-history.ts';
-import { climbSentence, raceLabel, weekClimb } from '../../src/features/standings/race.ts';
+import { climbSentence, raceLabel, raceSentence, weekClimb } from '../../src/features/standings/race.ts';
 
 describe('the week’s climb', () => {
   it('compares the latest day with the last one at least a week before it', () => {
@@ -39,6 +39,25 @@ describe('the race’s text alternative', () => {
   it('gives a new player one sentence, not an empty axis', () => {
     expect(raceLabel([{ day: '2026-11-27', rank: 40 }], 'noviembre', 'other')).toBe('Su posición en noviembre: 40.º lugar el 27 de noviembre.');
     expect(raceLabel([], 'noviembre')).toBe('Tu posición en noviembre: todavía sin lugar en el ranking.');
+  });
+});
+
+describe('the sentence above the race (issue 44, item 3)', () => {
+  const line = [{ day: '2026-11-03', rank: 12 }, { day: '2026-11-30', rank: 2 }];
+  it('names the month, never "este mes": a past month is over, its line ends on the final place', () => {
+    expect(raceSentence([], 'noviembre', 'me', true)).toBe('No tuviste lugar en el ranking de noviembre.');
+    expect(raceSentence([], 'noviembre', 'other', true)).toBe('Sin lugar en el ranking de noviembre.');
+    expect(raceSentence(line, 'noviembre', 'me', true)).toBe('Terminaste noviembre en 2.º lugar.');
+    expect(raceSentence(line.slice(1), 'noviembre', 'other', true)).toBe('Terminó noviembre en 2.º lugar.');
+  });
+
+  it('in the current month: how to get a line, the first day, then the week’s climb', () => {
+    expect(raceSentence([], 'diciembre', 'me', false)).toBe('Aún no apareces en el ranking de diciembre: juega la quiniela y aquí verás tu línea.');
+    expect(raceSentence([], 'diciembre', 'other', false)).toBe('Aún sin lugar en el ranking de diciembre.');
+    expect(raceSentence([{ day: '2026-12-02', rank: 8 }], 'diciembre', 'me', false)).toBe(
+      'Tu primer día en el ranking: 8.º lugar. Cada día que juegues sumará un punto a tu línea.',
+    );
+    expect(raceSentence(line, 'noviembre', 'me', false)).toBe('Subiste 10 lugares esta semana');
   });
 });
 

@@ -139,9 +139,24 @@ describe("a liga's table as it would stand", () => {
     const two = rules.pointsByCorrect[2] + 5;
     const zero = rules.pointsByCorrect[0];
     expect(rows.map((r) => [r.userId, r.roundPoints, r.total, r.rank, r.move])).toEqual([
-      ['beto', two, 28 + two, 1, 1],
-      ['ana', zero, 30 + zero, 2, -1],
-      ['caro', 0, 10, 3, 0],
+      ['beto', two, 28 + two, 1, { kind: 'up', by: 1 }],
+      ['ana', zero, 30 + zero, 2, { kind: 'down', by: 1 }],
+      ['caro', 0, 10, 3, { kind: 'same' }],
+    ]);
+  });
+
+  it('gives a member at 0 points no place and no arrow, as the liga table does; one entering the table has no arrow either', () => {
+    // Ana has points; Beto and Caro none yet this month; the round gives Beto two right, Caro nothing.
+    const entries = [entry('caro', 0, 2), entry('beto', 0, 2), entry('ana', 100, 1)];
+    const picks = { beto: { 1: 'Local', 2: 'Local' }, caro: { 1: 'Visita', 2: 'Visita' } } as const;
+    const now = { 1: live(1, '2H', 1, 0), 2: live(2, '2H', 2, 0) };
+    const rows = provisionalTable(entries, picks, round, now);
+    const two = rules.pointsByCorrect[2] + 5;
+    expect(rules.pointsByCorrect[0]).toBe(0);
+    expect(rows.map((r) => [r.userId, r.total, r.rank, r.move])).toEqual([
+      ['ana', 100, 1, { kind: 'same' }],
+      ['beto', two, 2, null],
+      ['caro', 0, null, null],
     ]);
   });
 

@@ -8,7 +8,7 @@ import {
   rankChangeText,
   type LeaderboardEntry,
 } from '../../src/features/standings/leaderboard-rows.ts';
-import { sortForTab } from '../../src/features/standings/tab-order.ts';
+import { placeOf, sortForTab, tabPlace } from '../../src/features/standings/tab-order.ts';
 import { gameMonthOf, lastMonths, leaderboardMonths, monthLabel, monthStart, parseMonthKey } from '../../src/features/standings/months.ts';
 
 function entry(n: number, points: { total: number; weekly: number; daily: number }, ranks?: Partial<LeaderboardEntry>): LeaderboardEntry {
@@ -97,6 +97,21 @@ describe('tab sorting', () => {
     const copy = [...entries];
     sortForTab(entries, 'boost');
     expect(entries).toEqual(copy);
+  });
+});
+
+describe('a place on a screen (issue 44): no points, no place', () => {
+  it('is the rank while the points are above 0, else none', () => {
+    expect(placeOf(15, 8)).toBe(8);
+    expect(placeOf(0, 40)).toBeNull();
+    expect(placeOf(12, null)).toBeNull();
+  });
+
+  it("reads the tab's points and rank: a player with Quinielazo points and no Boost has a place only where he scored", () => {
+    const e = entry(1, { total: 15, weekly: 15, daily: 0 }, { rankTotal: 8, rankWeekly: 8, rankDaily: 40 });
+    expect(tabPlace(e, 'total')).toBe(8);
+    expect(tabPlace(e, 'quinielazo')).toBe(8);
+    expect(tabPlace(e, 'boost')).toBeNull();
   });
 });
 

@@ -3,5 +3,5 @@
 export { LeaderboardTable } from './components/leaderboard-table';
 export { MonthSelect } from './components/month-select';
 export { ScoreDetailDialog } from './components/score-detail-dialog';
-export { leaderboardView, displayUsername, type LeaderboardEntry } from './leaderboard-rows';
+export { leaderboardView, displayUsername, placeOf, rankChange, type LeaderboardEntry, type RankChange } from './leaderboard-rows';
 export { compareMonths, gameMonthOf, leaderboardMonths, monthKey, monthPhrase, monthWord, parseMonthKey, type GameMonth } from './months';

@@ -6,7 +6,7 @@ import type { LeaderboardTab } from './search-params';
 import { sortForTab, tabPoints } from './tab-order';
 
 export { LEADERBOARD_TABS, type LeaderboardTab } from './search-params';
-export { tabPoints, tabRank } from './tab-order';
+export { placeOf, tabPlace } from './tab-order';
 
 export interface LeaderboardEntry {
   userId: string;

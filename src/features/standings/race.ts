@@ -43,6 +43,26 @@ export function climbSentence(climb: number | null, subject: 'me' | 'other' = 'm
   return climb > 0 ? `Subió ${n} ${places} esta semana` : climb < 0 ? `Bajó ${n} ${places} esta semana` : 'Mantiene su lugar esta semana';
 }
 
+/**
+ * The sentence above the race chart, naming the month (issue 44: "de este mes" over a past
+ * month's chart). `ended`: the month is over, so its line ends on his final place and there is
+ * no week to climb in nor a round left to play.
+ */
+export function raceSentence(points: readonly RacePoint[], monthName: string, subject: 'me' | 'other', ended: boolean): string | null {
+  const last = points[points.length - 1];
+  if (!last) {
+    if (ended) return subject === 'me' ? `No tuviste lugar en el ranking de ${monthName}.` : `Sin lugar en el ranking de ${monthName}.`;
+    return subject === 'me' ? `Aún no apareces en el ranking de ${monthName}: juega la quiniela y aquí verás tu línea.` : `Aún sin lugar en el ranking de ${monthName}.`;
+  }
+  if (ended) return subject === 'me' ? `Terminaste ${monthName} en ${rankText(last.rank)} lugar.` : `Terminó ${monthName} en ${rankText(last.rank)} lugar.`;
+  if (points.length === 1) {
+    return subject === 'me'
+      ? `Tu primer día en el ranking: ${rankText(last.rank)} lugar. Cada día que juegues sumará un punto a tu línea.`
+      : `Su primer día en el ranking: ${rankText(last.rank)} lugar.`;
+  }
+  return climbSentence(weekClimb(points), subject);
+}
+
 /** The rank chart's text alternative: where the line starts and ends, and its best place. */
 export function raceLabel(points: readonly RacePoint[], monthName: string, subject: 'me' | 'other' = 'me'): string {
   const whose = subject === 'me' ? 'Tu posición' : 'Su posición';

@@ -25,10 +25,24 @@ export function tabPoints(entry: TabFigures, tab: LeaderboardTab): number {
 }
 
 /** The rank the database gave the entry for the tab's points (tied players share a rank); null: none. */
-export function tabRank(entry: TabFigures, tab: LeaderboardTab): number | null {
+function tabRank(entry: TabFigures, tab: LeaderboardTab): number | null {
   if (tab === 'boost') return entry.rankDaily;
   if (tab === 'quinielazo') return entry.rankWeekly;
   return entry.rankTotal;
+}
+
+/** No points in a ranking, no place in it (issue 32: not everyone first with 0 points): the rank
+ * while the points are above 0, else none ("–", and no movement arrow). The one rule of a place
+ * on a screen — the leaderboard's rows, "Posición" on the homes, a liga's table as it would stand
+ * — as the database's liga table (internal.league_table) and the month's race
+ * (get_rank_history) hold it. */
+export function placeOf(points: number, rank: number | null): number | null {
+  return rank !== null && points > 0 ? rank : null;
+}
+
+/** The entry's place in the tab's ranking (placeOf). */
+export function tabPlace(entry: TabFigures, tab: LeaderboardTab): number | null {
+  return placeOf(tabPoints(entry, tab), tabRank(entry, tab));
 }
 
 /** The entries ordered for a tab: its points, highest first; ties by total points, then name. */

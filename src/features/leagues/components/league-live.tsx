@@ -3,7 +3,7 @@
 // the liga's month table as it would stand, with arrows for the places each member would move.
 // Provisional, and said so: nothing here is a score until the round is finalized.
 import { FEED_PAUSED, LiveRoundCard } from '@/features/picks';
-import { displayUsername, type LeaderboardEntry } from '@/features/standings';
+import { displayUsername, type LeaderboardEntry, type RankChange } from '@/features/standings';
 import type { LeagueLive as LeagueLiveData } from '../load-league-live';
 import { provisionalTable, type ProvisionalRow } from '../live-table';
 
@@ -28,17 +28,19 @@ export function LeagueLive({ live, entries, monthName, userId }: LeagueLiveProps
   );
 }
 
-function Move({ move }: { move: number }) {
-  if (move > 0)
+function Move({ move }: { move: RankChange | null }) {
+  // No place now or as it would stand: no arrow (as the liga's table).
+  if (move === null || move.kind === 'new') return null;
+  if (move.kind === 'up')
     return (
-      <span className="font-bold text-brand-700" aria-label={`sube ${move}`}>
-        ▲{move}
+      <span className="font-bold text-brand-700" aria-label={`sube ${move.by}`}>
+        ▲{move.by}
       </span>
     );
-  if (move < 0)
+  if (move.kind === 'down')
     return (
-      <span className="font-bold text-red-700" aria-label={`baja ${-move}`}>
-        ▼{-move}
+      <span className="font-bold text-red-700" aria-label={`baja ${move.by}`}>
+        ▼{move.by}
       </span>
     );
   return (
@@ -85,7 +87,16 @@ function ProvisionalTable({ rows, userId, monthName, roundName, paused }: { rows
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (
             <tr key={r.userId} data-testid="provisional-row" className={r.userId === userId ? 'bg-brand-50 font-semibold' : 'bg-white'}>
-              <td className="py-2.5 pl-4 text-xs font-bold tabular-nums">{r.rank}</td>
+              <td className="py-2.5 pl-4 text-xs font-bold tabular-nums">
+                {r.rank === null ? (
+                  <span className="font-normal text-slate-400">
+                    <span aria-hidden="true">–</span>
+                    <span className="sr-only">Sin posición</span>
+                  </span>
+                ) : (
+                  r.rank
+                )}
+              </td>
               <td className="py-2.5 text-xs tabular-nums">
                 <Move move={r.move} />
               </td>

@@ -4,8 +4,7 @@ import {
   rankChangeLabel,
   rankChangeText,
   TAB_LABELS,
-  tabPoints,
-  tabRank,
+  tabPlace,
   type LeaderboardEntry,
   type LeaderboardTab,
   type LeaderboardView,
@@ -82,9 +81,9 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
   const name = displayUsername(entry.username);
   // No points in this ranking, no place in it: no rank, no medal (issue 32) and no movement arrow
   // (issue 44: "–" beside "▲5"). A liga's rows carry the database's rule (a null rank); the global
-  // ranking's rank every row, so its points say it.
-  const rank = tabRank(entry, tab);
-  const ranked = rank !== null && tabPoints(entry, tab) > 0;
+  // ranking's rank every row, so its points say it (tabPlace).
+  const rank = tabPlace(entry, tab);
+  const ranked = rank !== null;
   const change = entry.rankTotal === null ? null : rankChange(entry.rankTotal, entry.previousRank);
   const podium = ranked && rank <= 3 ? ['bg-gold-400 text-slate-900', 'bg-slate-300 text-slate-800', 'bg-amber-600 text-white'][rank - 1] : '';
   return (

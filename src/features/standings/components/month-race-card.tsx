@@ -4,7 +4,7 @@
 import { lazy, Suspense, useId } from 'react';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import type { Part } from '../load-player-home';
-import type { GameMonth } from '../months';
+import { monthWord, type GameMonth } from '../months';
 
 const MonthRace = lazy(() => import('./month-race').then((m) => ({ default: m.MonthRace })));
 
@@ -16,7 +16,8 @@ export function MonthRaceCard({ userId, month, rounds }: { userId: string; month
     <section aria-labelledby={titleId} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <header className="border-b border-slate-100 px-4 py-3">
         <h2 id={titleId} className="font-bold">
-          Tu carrera del mes
+          {/* The month the chart is about, the one "Tus números" is about (last month's in a new month's first days). */}
+          Tu carrera de {monthWord(month)}
         </h2>
       </header>
       <Suspense fallback={HOLDING}>

@@ -11,8 +11,8 @@ import { formatShortDay, MONTHS } from '@/lib/time';
 import { getRankHistory, getRankHistoryCompare, type CompareLine } from '../api/get-rank-history';
 import type { RoundScore } from '../api/get-user-scores-by-month';
 import { displayUsername } from '../leaderboard-rows';
-import { monthKey, type GameMonth } from '../months';
-import { climbSentence, raceLabel, roundPointsLabel, weekClimb, type RacePoint } from '../race';
+import { compareMonths, gameMonthOf, monthKey, type GameMonth } from '../months';
+import { raceLabel, raceSentence, roundPointsLabel, type RacePoint } from '../race';
 import { rankText } from '@/lib/words';
 
 type Load<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; value: T };
@@ -69,7 +69,9 @@ export function MonthRace({ userId, viewerId, month, rounds, subject }: MonthRac
   const comparedWith = others.length > 0
     ? ` Comparado con: ${others.map((o) => `${displayUsername(o.username)}, ${rankText(o.points[o.points.length - 1].rank)}`).join('; ')}.`
     : '';
-  const sentence = climbSentence(weekClimb(points), subject);
+  // A month before this one (Mexico City) is over: its line ends on his final place.
+  const ended = compareMonths(month, gameMonthOf()) < 0;
+  const sentence = raceSentence(points, monthName, subject, ended);
   const chronological = [...rounds].sort((a, b) => a.deadline.localeCompare(b.deadline));
 
   return (
@@ -78,15 +80,9 @@ export function MonthRace({ userId, viewerId, month, rounds, subject }: MonthRac
         {race.kind === 'failed' ? (
           <p className="text-slate-600">No pudimos cargar tu carrera del mes. Revisa tu conexión.</p>
         ) : race.kind === 'loading' ? null : points.length === 0 ? (
-          <p className="text-slate-600">
-            {subject === 'me' ? 'Aún no apareces en el ranking de este mes: juega la quiniela y aquí verás tu línea.' : 'Aún sin lugar en el ranking de este mes.'}
-          </p>
-        ) : points.length === 1 ? (
-          <p className="text-slate-700">
-            {subject === 'me'
-              ? `Tu primer día en el ranking: ${rankText(points[0].rank)} lugar. Cada día que juegues sumará un punto a tu línea.`
-              : `Su primer día en el ranking: ${rankText(points[0].rank)} lugar.`}
-          </p>
+          <p className="text-slate-600">{sentence}</p>
+        ) : points.length === 1 && !ended ? (
+          <p className="text-slate-700">{sentence}</p>
         ) : (
           <p className="font-bold text-brand-800">{sentence}</p>
         )}

@@ -4,18 +4,21 @@
 import { countOf } from '@/lib/plural';
 import { accuracy } from '@/lib/game/game-rules';
 import type { PlayerHomeData } from '../load-player-home';
+import { tabPlace } from '../tab-order';
 import { monthLabel, monthWord } from '../months';
 import { rankText, ROUND, ROUNDS } from '@/lib/words';
 
 export function StatsCard({ data }: { data: PlayerHomeData }) {
   const me = data.me.ok ? data.me.value : null;
+  const place = me ? tabPlace(me, 'total') : null;
   const rounds = data.rounds.ok ? data.rounds.value : [];
   const correct = rounds.reduce((sum, r) => sum + r.correct, 0);
   const share = rounds.length > 0 ? accuracy(correct, rounds.length) : null;
   const stats: { label: string; value: string }[] = [
     { label: 'Puntos', value: data.me.ok ? String(me?.totalPoints ?? 0) : '–' },
     // One rank format across the app, the Spanish ordinal "8.º" (issue 44, item 13).
-    { label: 'Posición', value: me?.rankTotal ? rankText(me.rankTotal) : '–' },
+    // His place as the leaderboard gives it: none at 0 points (tabPlace), as the race draws no line.
+    { label: 'Posición', value: place === null ? '–' : rankText(place) },
     { label: 'Aciertos', value: share === null ? '–' : `${Math.round(share * 100)}%` },
   ];
   return (
