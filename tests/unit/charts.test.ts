@@ -38,7 +38,7 @@ describe('the race’s text alternative', () => {
 
   it('gives a new player one sentence, not an empty axis', () => {
     expect(raceLabel([{ day: '2026-11-27', rank: 40 }], 'noviembre', 'other')).toBe('Su posición en noviembre: 40.º lugar el 27 de noviembre.');
-    expect(raceLabel([], 'noviembre')).toBe('Tu posición en noviembre: todavía sin lugar en el ranking.');
+    expect(raceLabel([], 'noviembre')).toBe('Tu posición en noviembre: sin lugar en el ranking.');
   });
 });
 

@@ -66,7 +66,7 @@ export function raceSentence(points: readonly RacePoint[], monthName: string, su
 /** The rank chart's text alternative: where the line starts and ends, and its best place. */
 export function raceLabel(points: readonly RacePoint[], monthName: string, subject: 'me' | 'other' = 'me'): string {
   const whose = subject === 'me' ? 'Tu posición' : 'Su posición';
-  if (points.length === 0) return `${whose} en ${monthName}: todavía sin lugar en el ranking.`;
+  if (points.length === 0) return `${whose} en ${monthName}: sin lugar en el ranking.`;
   const first = points[0];
   const last = points[points.length - 1];
   if (points.length === 1) return `${whose} en ${monthName}: ${rankText(first.rank)} lugar el ${dayLabel(first.day)}.`;
