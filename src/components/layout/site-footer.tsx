@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { BRAND } from '@/lib/brand';
+import { gameClock } from '@/lib/time';
 
 const LINKS = [
   { to: '/rules', label: 'Reglas' },
@@ -63,8 +64,11 @@ export function SiteFooter({ signedIn, signUpSearch = {} }: { signedIn: boolean;
             </li>
           ))}
         </ul>
-        <p className="text-xs text-slate-400">
-          {BRAND.name} · Quinielas de fútbol gratis · © {new Date().getFullYear()}
+        {/* The year in Mexico City, as every date in the game (the browser's zone said 2025 while
+            the prerender said 2026 on New Year's Eve after 18:00). A page prerendered last year
+            still differs from the reader's: that one text may, as React allows for timestamps. */}
+        <p className="text-xs text-slate-400" suppressHydrationWarning>
+          {BRAND.name} · Quinielas de fútbol gratis · © {gameClock().year}
         </p>
       </div>
     </footer>
