@@ -40,10 +40,12 @@ test('visitor screens have no serious or critical accessibility violations', asy
   expect(found).toEqual([]);
 });
 
-test("a month's table with empty places (fewer than 20 players) reads as well as a full one", async ({ page }) => {
-  // A past month of its own with one player in it: the other 19 places are placeholders (the
-  // first days of every month look like this; their numbers were slate-300 on white, 1.5:1).
-  const player = await createPlayer('axemes');
+test("a month's table with its podium and empty places (fewer than 20 players) reads as well as a full one", async ({ page }) => {
+  // A past month of its own with three players in it: the podium's three medals (the bronze was
+  // white on amber-600, 3.2:1, seen only when a visitor's month had a third place), and 17 places
+  // as placeholders (the first days of every month look like this; their numbers were slate-300
+  // on white, 1.5:1).
+  const players = await Promise.all([createPlayer('axemes'), createPlayer('axemes'), createPlayer('axemes')]);
   const [{ month }] = await e2eSql<{ month: string }>(
     `with d as (select date_trunc('month', now() at time zone 'America/Mexico_City') - interval '6 years 2 months' as m),
           r as (insert into public.quinielas (name, week, deadline)
@@ -52,15 +54,19 @@ test("a month's table with empty places (fewer than 20 players) reads as well as
                  select r.id, n, 'Local ' || n, 'Visita ' || n, 'Local' from r, generate_series(1, 12) n returning id)
      select to_char(m, 'YYYY-MM') as month from d`,
   );
-  await e2eSql(
-    `insert into public.picks (user_id, match_id, result)
-     select $1, m.id, 'Local' from public.matches m join public.quinielas q on q.id = m.quiniela_id
-      where to_char(q.deadline at time zone 'America/Mexico_City', 'YYYY-MM') = $2 and m.home_team like 'Local %'`,
-    [player.id, month],
-  );
+  // 12, 8 and 4 right: three places.
+  for (const [i, player] of players.entries()) {
+    await e2eSql(
+      `insert into public.picks (user_id, match_id, result)
+       select $1, m.id, 'Local' from public.matches m join public.quinielas q on q.id = m.quiniela_id
+        where to_char(q.deadline at time zone 'America/Mexico_City', 'YYYY-MM') = $2 and m.home_team like 'Local %' and m.match_order <= $3`,
+      [player.id, month, 12 - 4 * i],
+    );
+  }
   await e2eSql(`update public.quinielas set results_saved = true where to_char(deadline at time zone 'America/Mexico_City', 'YYYY-MM') = $1`, [month]);
   await page.goto(`/leaderboard?mes=${month}&orden=quinielazo`);
-  await expect(page.getByRole('table')).toContainText('Lugar disponible');
+  // Three places taken, the other 17 of the 20 shown as placeholders.
+  await expect(page.getByRole('table').getByText('Lugar disponible')).toHaveCount(17);
   expect(await violations(page, `/leaderboard?mes=${month}&orden=quinielazo`)).toEqual([]);
 });
 

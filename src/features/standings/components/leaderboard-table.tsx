@@ -85,7 +85,7 @@ function EntryRow({ entry, tab, own, onOpen }: { entry: LeaderboardEntry; tab: L
   const rank = tabPlace(entry, tab);
   const ranked = rank !== null;
   const change = entry.rankTotal === null ? null : rankChange(entry.rankTotal, entry.previousRank);
-  const podium = ranked && rank <= 3 ? ['bg-gold-400 text-slate-900', 'bg-slate-300 text-slate-800', 'bg-amber-600 text-white'][rank - 1] : '';
+  const podium = ranked && rank <= 3 ? ['bg-gold-400 text-slate-900', 'bg-slate-300 text-slate-800', 'bg-amber-700 text-white'][rank - 1] : '';
   return (
     <tr
       onClick={() => onOpen(entry)}
