@@ -416,6 +416,14 @@ begin
            (x->'score'->'fulltime'->>'home')::int as ft_home,
            (x->'score'->'fulltime'->>'away')::int as ft_away
     from jsonb_array_elements(fixtures) x
+  ), followed as (
+    -- The matches that follow these fixtures, kept from being deleted until this is stored: a
+    -- round deleted meanwhile (an admin, a test's clean-up) made the insert below fail on its
+    -- foreign key (a 503 for the whole poll); one deleted before is simply not there.
+    select m.id, m.quiniela_id, m.provider_fixture_id
+    from public.matches m
+    where m.provider_fixture_id in (select fixture_id from incoming)
+    for key share
   ), fresh as (
     select m.id as match_id, m.quiniela_id, i.*,
            case
@@ -425,7 +433,7 @@ begin
                then case sign(i.home_goals - i.away_goals) when 1 then 'Local' when 0 then 'Empate' else 'Visita' end
            end as proposed_result
     from incoming i
-    join public.matches m on m.provider_fixture_id = i.fixture_id
+    join followed m on m.provider_fixture_id = i.fixture_id
   ), upserted as (
     insert into public.match_live as l (match_id, quiniela_id, fixture_id, feed_kickoff_at, status, elapsed, extra, home_goals, away_goals, ft_home, ft_away,
                                         proposed_result, final_whistle_at, result_changed_at, stopped_at, checked_at, changed_at)

@@ -146,6 +146,27 @@ describe('the poller asks only for what is on', () => {
   });
 });
 
+describe('a round deleted while the poll stores its scores', () => {
+  it('is left out of what is stored, and the poll still answers 200 (it failed on the foreign key: a 503)', async () => {
+    const { round, matches, fixtures } = await liveRound([-10]);
+    await hook(`/fixtures/${fixtures[0]}/kickoff`);
+    const deleting = await db().connect();
+    try {
+      await deleting.query('begin');
+      await deleting.query('delete from public.quinielas where id = $1', [round]);
+      const polled = poll();
+      // The poll reaches the deleted match's row and waits on the delete's lock.
+      await expect.poll(async () => (await q('select count(*)::int as n from pg_locks where not granted')).rows[0].n).toBeGreaterThan(0);
+      await deleting.query('commit');
+      expect(await polled).toEqual({ status: 200, body: { asked: 1, changed: 0, feed: 'ok' } });
+    } finally {
+      await deleting.query('rollback').catch(() => {});
+      deleting.release();
+    }
+    expect(await live(matches[0])).toBeUndefined();
+  });
+});
+
 describe('a poll every 5 seconds', () => {
   it('one run at a time: a run that meets another still asking asks nothing, and the next asks again once it is done', async () => {
     await liveRound([-5]);
