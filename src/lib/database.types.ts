@@ -2439,6 +2439,7 @@ export type Database = {
       live_messages_due: { Args: Record<PropertyKey, never>; Returns: number[] }
       live_poll_done: { Args: Record<PropertyKey, never>; Returns: undefined }
       live_poll_plan: { Args: Record<PropertyKey, never>; Returns: Json }
+      live_read_again: { Args: { round_ids: number[] }; Returns: number }
       live_void_news: { Args: Record<PropertyKey, never>; Returns: Json }
       match_void_after: { Args: Record<PropertyKey, never>; Returns: string }
       mx_instant: { Args: { wall: string }; Returns: string }

@@ -309,6 +309,26 @@ comment on function public.live_messages_due() is 'The outbox''s round live mess
 revoke execute on function public.live_messages_due() from public, anon, authenticated;
 grant execute on function public.live_messages_due() to service_role;
 
+-- The poller's broadcast Realtime refused three times (it carries the changes as they were, so a
+-- copy sent later could undo a newer one): each round's screens are told instead, through the
+-- outbox and its retries, to read the round again ({quinielaId, matches: [], readAgain: true}),
+-- one such message waiting per round at most. Answers how many were queued. Service role only.
+create function public.live_read_again(round_ids bigint[]) returns int
+language sql volatile security definer set search_path = ''
+as $$
+  select count(internal.queue_live_message(r.id,
+           jsonb_build_object('quinielaId', r.id, 'matches', '[]'::jsonb, 'readAgain', true),
+           format('read-again:%s:%s', r.id, (extract(epoch from clock_timestamp()) * 1000000)::bigint)))::int
+  from public.quinielas r
+  where r.id = any(round_ids)
+    and not exists (select 1 from public.notification_outbox o
+                    where o.user_id is null and o.channel = 'realtime' and o.quiniela_id = r.id and o.state in ('pending', 'sending')
+                      and (o.payload->'payload'->>'readAgain')::boolean)
+$$;
+comment on function public.live_read_again(bigint[]) is 'The rounds whose live broadcast Realtime refused: their screens told to read them again, through the outbox (retried); one waiting per round at most. Service role only.';
+revoke execute on function public.live_read_again(round_ids bigint[]) from public, anon, authenticated;
+grant execute on function public.live_read_again(round_ids bigint[]) to service_role;
+
 -- The matches made void since the round's screens were last told, each round's once (the void is
 -- stamped by internal.void_due_matches in the scheduler's minute job, which cannot broadcast):
 -- each round's message ({quinielaId, matches: [], voided: [{matchId, voidedAt}], standings}, the

@@ -96,6 +96,8 @@ const ALLOWED: Record<string, Callers> = {
   'record_fixture_dates(jsonb,jsonb)': 'none',
   // A round's messages waiting in the outbox (tests/api/void-matches.test.ts).
   'live_messages_due()': 'none',
+  // The rounds whose broadcast Realtime refused, told to read again (tests/api/live-scores.test.ts).
+  'live_read_again(bigint[])': 'none',
   // The matches made void since the poller last told their rounds (tests/api/void-matches.test.ts).
   'live_void_news()': 'none',
   'finalize_due_rounds()': 'none',

@@ -7,7 +7,7 @@
 // Players read scores and the feed's state; nobody but the poller writes them.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { anonClient, db } from '../support/clients.ts';
+import { anonClient, db, realtimeOutage } from '../support/clients.ts';
 import { createPlayer, type Player } from '../support/players.ts';
 
 const q = (sql: string, params: unknown[] = []) => db().query(sql, params);
@@ -289,6 +289,52 @@ describe("the round's screens", () => {
     await expect.poll(() => screen.messages.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     expect(screen.messages).toHaveLength(2);
     expect(screen.messages[1].matches).toEqual([{ matchId: matches[1], status: '1H', elapsed: 7, extra: null, home: 0, away: 1, proposedResult: null }]);
+  });
+
+  it('a broadcast Realtime refuses is sent again at once: the screen hears the goal, and nothing waits in the outbox', async () => {
+    const { round, matches, fixtures } = await liveRound([-5]);
+    const screen = listen(round);
+    channels.push(screen.channel);
+    await screen.ready;
+    await hook(`/fixtures/${fixtures[0]}/kickoff`);
+    await hook(`/fixtures/${fixtures[0]}/goal`, { team: 'home', minute: 3 });
+    try {
+      await realtimeOutage('unavailable', 2);
+      expect((await poll()).body).toMatchObject({ asked: 1, changed: 1 });
+    } finally {
+      await realtimeOutage('none');
+    }
+    await expect.poll(() => screen.messages.length, { timeout: 30_000 }).toBe(1);
+    expect(screen.messages[0].matches).toEqual([expect.objectContaining({ matchId: matches[0], home: 1, away: 0 })]);
+    expect((await q(`select count(*)::int as n from public.notification_outbox where channel = 'realtime' and quiniela_id = $1`, [round])).rows[0].n).toBe(0);
+  });
+
+  it('refused three times, the changes are not sent later (they could undo newer ones): the screens are told to read the round again, through the outbox', async () => {
+    const { round, fixtures } = await liveRound([-5]);
+    const screen = listen(round);
+    channels.push(screen.channel);
+    await screen.ready;
+    await hook(`/fixtures/${fixtures[0]}/kickoff`);
+    await hook(`/fixtures/${fixtures[0]}/goal`, { team: 'away', minute: 9 });
+    try {
+      await realtimeOutage('unavailable');
+      expect((await poll()).body).toMatchObject({ asked: 1, changed: 1 });
+      const queued = async () => (await q(`select state, payload->'payload' as message from public.notification_outbox where channel = 'realtime' and quiniela_id = $1`, [round])).rows;
+      expect(await queued()).toEqual([{ state: 'pending', message: { quinielaId: round, matches: [], readAgain: true } }]);
+      // Another refusal while it waits queues no second one (the poll tried to send it too: it waits for its retry).
+      await hook(`/fixtures/${fixtures[0]}/goal`, { team: 'away', minute: 10 });
+      await feedDue();
+      await poll();
+      expect(await queued()).toEqual([{ state: 'pending', message: { quinielaId: round, matches: [], readAgain: true } }]);
+    } finally {
+      await realtimeOutage('none');
+    }
+    // Realtime is back and the retry's minute comes (arranged, not waited for): the poller's next run sends it.
+    await q(`update public.notification_outbox set next_attempt_at = now() where channel = 'realtime' and quiniela_id = $1`, [round]);
+    await feedDue();
+    await poll();
+    await expect.poll(() => screen.messages.some((m) => m.readAgain === true), { timeout: 30_000 }).toBe(true);
+    expect(screen.messages.filter((m) => m.matches.length > 0)).toEqual([]);
   });
 
   it('no visitor can send on the round topic', async () => {

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { anonClient, db } from '../support/clients.ts';
+import { anonClient, db, realtimeOutage } from '../support/clients.ts';
 import { createPlayer, type Player } from '../support/players.ts';
 
 const q = (sql: string, params: unknown[] = []) => db().query(sql, params);
@@ -39,15 +39,6 @@ async function dispatchNotices(): Promise<Record<string, unknown>> {
   });
   expect(r.status).toBe(200);
   return (await r.json()) as Record<string, unknown>;
-}
-/** The local Realtime's broadcast API down ("unavailable": it answers 503) or back ("none"). */
-async function realtimeOutage(mode: 'unavailable' | 'none'): Promise<void> {
-  const r = await fetch(`${inject('apiUrl')}/realtime/v1/__local/outage`, {
-    method: 'POST',
-    headers: { apikey: inject('secretKey'), authorization: `Bearer ${inject('secretKey')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ mode }),
-  });
-  expect(r.status).toBe(200);
 }
 /** The round's live messages in the outbox (what the dispatcher sends to Realtime). */
 const liveMessages = async (round: number) =>

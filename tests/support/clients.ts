@@ -34,3 +34,13 @@ let counter = 0;
 export function uniqueEmail(prefix = 'jugador'): string {
   return `${prefix}.${process.pid}.${Date.now()}.${counter++}@example.com`;
 }
+
+/** The local Realtime's broadcast API down ("unavailable": it answers 503, to the next `requests` broadcasts only when given) or back ("none"). */
+export async function realtimeOutage(mode: 'unavailable' | 'none', requests?: number): Promise<void> {
+  const r = await fetch(`${inject('apiUrl')}/realtime/v1/__local/outage`, {
+    method: 'POST',
+    headers: { apikey: inject('secretKey'), authorization: `Bearer ${inject('secretKey')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ mode, requests }),
+  });
+  if (r.status !== 200) throw new Error(`the local Realtime's outage switch answered ${r.status}: ${await r.text()}`);
+}

@@ -96,7 +96,7 @@ async function pollFixtures(db: ReturnType<typeof serviceClient>, ids: number[])
     if (!outcome.ok) {
       const { data, error: failed } = await db.rpc('record_feed_failure', { reason: outcome.reason, pause: outcome.pause, retry_after_seconds: outcome.retryAfter ?? null, quota: outcome.quota });
       if (failed) throw failed;
-      await tell(data as Recorded);
+      await tell(db, data as Recorded);
       return json(200, { asked, changed, feed: (data as Recorded).feed, reason: outcome.reason });
     }
     const { data, error: recordFailed } = await db.rpc('record_live_scores', { fixtures: outcome.fixtures, quota: outcome.quota });
@@ -110,7 +110,7 @@ async function pollFixtures(db: ReturnType<typeof serviceClient>, ids: number[])
     }
     const recorded = data as Recorded;
     changed += (recorded.rounds ?? []).reduce((n, r) => n + r.matches.length, 0);
-    await tell(recorded, await standingsOf(db));
+    await tell(db, recorded, await standingsOf(db));
     // A goal alert is worth sending now, not at the dispatcher's next five-minute run.
     if (recorded.goalAlerts) await dispatch(db).catch((e) => console.error('poll-live-scores goal alerts', e));
   }
@@ -135,7 +135,7 @@ async function checkDates(db: ReturnType<typeof serviceClient>): Promise<Respons
     if (!outcome.ok) {
       const { data, error: failed } = await db.rpc('record_feed_failure', { reason: outcome.reason, pause: outcome.pause, retry_after_seconds: outcome.retryAfter ?? null, quota: outcome.quota });
       if (failed) throw failed;
-      await tell(data as Recorded);
+      await tell(db, data as Recorded);
       return json(200, { asked, moved, feed: (data as Recorded).feed, reason: outcome.reason });
     }
     const { data, error: recordFailed } = await db.rpc('record_fixture_dates', { fixtures: outcome.fixtures, quota: outcome.quota });
@@ -148,7 +148,7 @@ async function checkDates(db: ReturnType<typeof serviceClient>): Promise<Respons
     }
     const recorded = data as Recorded & { moved: unknown[] };
     moved.push(...recorded.moved);
-    await tell(recorded);
+    await tell(db, recorded);
   }
   return json(200, { asked, moved, feed: 'ok' });
 }
@@ -239,32 +239,43 @@ type Message = { topic: string; event: string; payload: unknown; private: boolea
 /**
  * One broadcast per round that changed (its changed matches, and its histogram when that changed
  * too), and when the feed paused or came back, one to every round on now: all in one request to
- * Realtime. A broadcast that fails is logged, not retried: the scores are in the database, and
- * screens read them on (re)joining.
+ * Realtime, sent again twice (a quarter second, then a second later) when it fails. Should Realtime still refuse it, the rounds'
+ * screens are told through the outbox to read the round again (public.live_read_again, retried
+ * by the dispatcher), not sent these changes later, which could undo newer ones; a screen that
+ * lost its socket reads the round on rejoining anyway.
  */
-async function tell(recorded: Recorded, standings: Standings[] = []): Promise<void> {
+async function tell(db: ReturnType<typeof serviceClient>, recorded: Recorded, standings: Standings[] = []): Promise<void> {
   const messages: Message[] = [];
   const rounds = new Map<number, { quinielaId: number; matches: unknown[]; feed?: string; standings?: Standings }>();
   for (const r of recorded.rounds ?? []) rounds.set(r.quinielaId, { quinielaId: r.quinielaId, matches: r.matches });
   for (const s of standings) rounds.set(s.quinielaId, { ...(rounds.get(s.quinielaId) ?? { quinielaId: s.quinielaId, matches: [] }), standings: s });
   if (recorded.feedChanged) for (const id of recorded.liveRounds) rounds.set(id, { ...(rounds.get(id) ?? { quinielaId: id, matches: [] }), feed: recorded.feed });
   for (const r of rounds.values()) messages.push({ topic: `live:round:${r.quinielaId}`, event: 'scores', payload: { feed: recorded.feed, ...r }, private: true });
-  await send(messages);
+  if (!messages.length || (await send(messages))) return;
+  const { error } = await db.rpc('live_read_again', { round_ids: [...rounds.keys()] });
+  if (error) console.error('poll-live-scores read again', error);
 }
 
-/** Messages to Realtime, all in one request. */
-async function send(messages: Message[]): Promise<void> {
-  if (!messages.length) return;
-  try {
-    const key = apiKey('secret');
-    const res = await fetch(`${env('SUPABASE_URL')}/realtime/v1/api/broadcast`, {
-      method: 'POST',
-      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ messages }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (!res.ok) console.error('poll-live-scores broadcast', res.status, await res.text());
-  } catch (e) {
-    console.error('poll-live-scores broadcast', e);
+/** How often one broadcast is sent before its rounds are told to read again instead. */
+const BROADCAST_TRIES = 3;
+
+/** Messages to Realtime, all in one request; true once Realtime took them. */
+async function send(messages: Message[]): Promise<boolean> {
+  const key = apiKey('secret');
+  for (let attempt = 1; attempt <= BROADCAST_TRIES; attempt++) {
+    try {
+      const res = await fetch(`${env('SUPABASE_URL')}/realtime/v1/api/broadcast`, {
+        method: 'POST',
+        headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (res.ok) return true;
+      console.error('poll-live-scores broadcast', attempt, res.status, await res.text());
+    } catch (e) {
+      console.error('poll-live-scores broadcast', attempt, e);
+    }
+    if (attempt < BROADCAST_TRIES) await new Promise((wake) => setTimeout(wake, 250 * 4 ** (attempt - 1)));
   }
+  return false;
 }

@@ -178,7 +178,8 @@ class RealtimeServer implements MountedService {
   private drainAgain = false;
   private closed = false;
   /** A local outage of the broadcast API (POST /__local/outage, service role only): what a test makes fail. */
-  private broadcastOutage = false;
+  /** How many broadcast requests are still refused (Infinity: until switched off). */
+  private broadcastOutage = 0;
   private closing?: Promise<void>;
   private relistenPending = false;
   private drainTimer?: NodeJS.Timeout;
@@ -250,7 +251,10 @@ class RealtimeServer implements MountedService {
     }
     if (req.method === 'POST' && url.pathname === '/__local/outage') return this.localOutage(req, json);
     // Hosted answers 503 while the project's Realtime is unavailable: the broadcast is not taken.
-    if (this.broadcastOutage && req.method === 'POST' && url.pathname.startsWith('/api/broadcast')) return json(503, { message: 'Realtime is unavailable' });
+    if (this.broadcastOutage > 0 && req.method === 'POST' && url.pathname.startsWith('/api/broadcast')) {
+      this.broadcastOutage--;
+      return json(503, { message: 'Realtime is unavailable' });
+    }
     if (req.method === 'POST' && url.pathname === '/api/broadcast') return this.httpBroadcast(req, json);
     if (req.method === 'POST' && url.pathname === '/api/cluster/broadcast') return this.clusterBroadcast(req, json);
     const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/.exec(url.pathname);
@@ -344,7 +348,8 @@ class RealtimeServer implements MountedService {
   }
 
   /**
-   * `{mode: "unavailable" | "none"}`: the broadcast API refuses (503) or takes messages again, as
+   * `{mode: "unavailable" | "none", requests?}`: the broadcast API refuses (503) — the next
+   * `requests` broadcasts only, when given — or takes messages again, as
    * the football stand-in's /__local/outage does for its API; sockets and their channels stay up.
    * Only the service role may switch it (the secret key), so no visitor can stop the broadcasts.
    */
@@ -356,14 +361,16 @@ class RealtimeServer implements MountedService {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     let mode: unknown;
+    let requests: unknown;
     try {
-      mode = (JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { mode?: unknown }).mode;
+      ({ mode, requests } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { mode?: unknown; requests?: unknown });
     } catch {
       return json(400, { message: 'invalid JSON body' });
     }
     if (mode !== 'unavailable' && mode !== 'none') return json(400, { message: 'mode must be "unavailable" or "none"' });
-    this.broadcastOutage = mode === 'unavailable';
-    return json(200, { mode });
+    if (requests !== undefined && !(Number.isInteger(requests) && (requests as number) > 0)) return json(400, { message: 'requests must be a positive integer' });
+    this.broadcastOutage = mode === 'none' ? 0 : ((requests as number | undefined) ?? Infinity);
+    return json(200, { mode, ...(requests === undefined ? {} : { requests }) });
   }
 
   /** realtime-js falls back to this when it sends a broadcast on a channel it has not joined. */

@@ -5,7 +5,8 @@
 // points (public.get_live_standings, and in the message when it changed) gives the player's place.
 // A match made void while the screen is open arrives the same way (`voided`, one message for the
 // round) and is read again on every (re)subscribe, so the screen counts it without a reload; so
-// does a result an admin types by hand (`results`).
+// does a result an admin types by hand (`results`). A broadcast Realtime refused comes later as
+// `readAgain`: the screen reads the round again.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { supabase } from '@/lib/supabase';
@@ -35,6 +36,8 @@ interface Broadcast {
   voided?: Array<{ matchId: number; voidedAt: string }>;
   /** A result typed by hand (or changed) since. */
   results?: Array<{ matchId: number; result: MatchSide | null }>;
+  /** A broadcast Realtime refused: read the round again (its changes are not in this message). */
+  readAgain?: boolean;
 }
 
 async function readLive(roundId: number): Promise<LiveRound> {
@@ -85,6 +88,7 @@ export function useLiveScores(roundId: number, enabled: boolean): LiveRound {
           .channel(`live:round:${roundId}`, { config: { private: true } })
           .on('broadcast', { event: 'scores' }, ({ payload }) => {
             const message = payload as Broadcast;
+            if (message.readAgain) return void read();
             setLive((was) => {
               const byMatch = { ...was.byMatch };
               for (const m of message.matches ?? []) byMatch[m.matchId] = m;
