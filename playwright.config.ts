@@ -35,6 +35,11 @@ const ARGS = [
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'RenderDocument'].join(',')}`,
 ];
 
+// Longer safety nets where a new context installs the service worker, which precaches the whole
+// build first: on a machine running two suites at once its activation, and the push switch that
+// waits for it, took over 20 s (install.spec.ts, push-settings.spec.ts; 2026-12-03).
+const SERVICE_WORKER_SAFETY_NETS = { timeout: 120_000, expect: { timeout: 45_000 } };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/support/e2e-setup.ts',
@@ -73,11 +78,13 @@ export default defineConfig({
     {
       name: 'pwa',
       testMatch: SERVICE_WORKER_SPECS,
+      ...SERVICE_WORKER_SAFETY_NETS,
       use: { serviceWorkers: 'allow', launchOptions: { executablePath: LIGHT_CHROMIUM, args: ARGS } },
     },
     {
       name: 'push',
       testMatch: PUSH_SPECS,
+      ...SERVICE_WORKER_SAFETY_NETS,
       use: { serviceWorkers: 'allow', launchOptions: { executablePath: FULL_CHROMIUM, args: ARGS } },
     },
   ],
