@@ -148,7 +148,7 @@ test('a postponed match not played within 48 hours is void: it counts for the pi
   }
 });
 
-test('a match made void while the round is open reaches the open screens without a reload: the weekly page and /inicio count it', async ({ browser }) => {
+test('a match made void while the round is open, and a result an admin types, reach the open screens without a reload: the weekly page and /inicio count them', async ({ browser }) => {
   const r = await feedRound('Jornada anulada en vivo');
   try {
     const ana = await createPlayer('anulado');
@@ -177,6 +177,16 @@ test('a match made void while the round is open reaches the open screens without
     }
     // "Si terminara así" counts it: two of two.
     for (const page of [weekly, home]) await expect(page.getByText('(provisional · 2 de 2 acertados hasta ahora)')).toBeVisible();
+
+    // An admin types América's win while the match is on (0–0 in the feed): through the outbox
+    // and the poller's next run, both screens take the typed result without a reload.
+    const admin = await createPlayer('anulado-admin');
+    await e2eSql('insert into public.admins (id) values ($1)', [admin.id]);
+    const typed = await signInPlayer(admin.email);
+    const { error } = await typed.api.from('matches').update({ correct_result: 'Local' }).eq('id', r.matches[0]!);
+    expect(error).toBeNull();
+    await scheduled('poll-live-scores');
+    for (const page of [weekly, home]) await expect(page.getByText('(provisional · 1 de 2 acertados hasta ahora)')).toBeVisible();
     await weekly.context().close();
   } finally {
     await e2eSql('delete from public.quinielas where id = $1', [r.id]);
