@@ -106,6 +106,7 @@ grant execute on function internal.live_poll_period() to service_role;
 -- kick-off, when a match not completed is void); a stopped, postponed or finished match every 15 minutes (a resumption, a new date, a
 -- corrected result within the two hours before the round finalizes by itself), then a finished
 -- one hourly for a day (a correction after finalization). Nothing while the feed backs off, and
+-- nothing for a round whose deadline has not come (picks are open: a score would help them);
 -- nothing while another run is asking (busy): a run that asks takes the poll until it is done
 -- (public.live_poll_done) or for a minute at most (a run that died), so the scheduler's 5-second
 -- calls never ask twice at once.
@@ -128,6 +129,9 @@ begin
   end if;
   select coalesce(array_agg(m.provider_fixture_id order by m.kickoff_at, m.id), '{}') into ids
   from public.matches m
+  -- Never a round still taking picks: its scores (and a result at full time) would be public
+  -- while a pick on that match can still be made.
+  join public.quinielas q on q.id = m.quiniela_id and q.deadline <= now()
   left join public.match_live l on l.match_id = m.id
   where m.provider_fixture_id is not null
     and m.kickoff_at is not null
@@ -195,14 +199,17 @@ grant execute on function public.fixture_dates_plan() to service_role;
 -- What the provider answered to the hourly re-check: a match not yet followed live whose fixture
 -- has another date now takes it as its kick-off (the schedule moved before anything was played,
 -- so the live window and the 48 hours to void run from it; a match re-dated once followed, a
--- postponed one, keeps ours and its feed_kickoff_at). The answer is the provider's like any
--- other: the feed works, and its quota's headers are honoured. Answers the matches re-dated.
+-- postponed one, keeps ours and its feed_kickoff_at). A round still taking picks whose match now
+-- kicks off before its deadline closes at that kick-off. The answer is the provider's like any
+-- other: the feed works, and its quota's headers are honoured. Answers the matches re-dated and
+-- the deadlines brought forward.
 create function public.record_fixture_dates(fixtures jsonb, quota jsonb default '{}'::jsonb) returns jsonb
 language plpgsql security definer set search_path = ''
 as $$
 declare
   was text;
   redated jsonb;
+  deadlines jsonb;
 begin
   if jsonb_typeof(fixtures) is distinct from 'array' then
     raise exception 'La respuesta del proveedor no trae una lista de partidos.' using errcode = '22023';
@@ -217,15 +224,24 @@ begin
       and m.kickoff_at is distinct from i.kickoff_at
       and not exists (select 1 from public.match_live l where l.match_id = m.id)
       and not exists (select 1 from public.quinielas q where q.id = m.quiniela_id and q.results_saved)
-    returning m.id, m.kickoff_at
+    returning m.id, m.quiniela_id, m.kickoff_at
+  ), pulled as (
+    -- A round still taking picks closes no later than its first kick-off: the provider moved a
+    -- match before the deadline, so the deadline comes forward to it (now, if that has passed).
+    update public.quinielas q set deadline = greatest(f.first_kickoff, now())
+    from (select c.quiniela_id, min(c.kickoff_at) as first_kickoff from changed c group by c.quiniela_id) f
+    where q.id = f.quiniela_id and not q.results_saved and q.deadline > now() and q.deadline > f.first_kickoff
+    returning q.id, q.deadline
   )
-  select coalesce(jsonb_agg(jsonb_build_object('matchId', c.id, 'kickoffAt', c.kickoff_at) order by c.id), '[]'::jsonb) into redated from changed c;
+  select coalesce((select jsonb_agg(jsonb_build_object('matchId', c.id, 'kickoffAt', c.kickoff_at) order by c.id) from changed c), '[]'::jsonb),
+         coalesce((select jsonb_agg(jsonb_build_object('quinielaId', p.id, 'deadline', p.deadline) order by p.id) from pulled p), '[]'::jsonb)
+  into redated, deadlines;
   was := internal.live_feed_answered(quota);
-  return jsonb_build_object('moved', redated, 'rounds', '[]'::jsonb, 'feed', 'ok', 'feedChanged', coalesce(was, 'ok') <> 'ok',
+  return jsonb_build_object('moved', redated, 'deadlines', deadlines, 'rounds', '[]'::jsonb, 'feed', 'ok', 'feedChanged', coalesce(was, 'ok') <> 'ok',
                             'liveRounds', to_jsonb(internal.live_round_ids()));
 end
 $$;
-comment on function public.record_fixture_dates(jsonb, jsonb) is 'Stores the kick-offs the provider gives for matches not yet followed live (the hourly re-check) and the feed working; answers the matches re-dated. Service role only.';
+comment on function public.record_fixture_dates(jsonb, jsonb) is 'Stores the kick-offs the provider gives for matches not yet followed live (the hourly re-check), brings an open round''s deadline forward to a kick-off moved before it, and the feed working; answers the matches re-dated and the deadlines moved. Service role only.';
 revoke execute on function public.record_fixture_dates(fixtures jsonb, quota jsonb) from public, anon, authenticated;
 grant execute on function public.record_fixture_dates(fixtures jsonb, quota jsonb) to service_role;
 

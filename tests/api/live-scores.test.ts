@@ -42,9 +42,9 @@ async function checkDates(): Promise<{ status: number; body: Record<string, any>
 }
 
 const rounds: number[] = [];
-/** A round closed a minute ago (database clock) whose matches follow new fixtures of the stand-in, kicking off `offsets` minutes from now. */
-async function liveRound(offsets: number[]): Promise<{ round: number; matches: number[]; fixtures: number[] }> {
-  const round = Number((await q(`insert into public.quinielas (name, week, deadline) values ('En vivo', 1, now() - interval '1 minute') returning id`)).rows[0].id);
+/** A round closed a minute ago (or closing `deadline` minutes from now; database clock) whose matches follow new fixtures of the stand-in, kicking off `offsets` minutes from now. */
+async function liveRound(offsets: number[], deadline = -1): Promise<{ round: number; matches: number[]; fixtures: number[] }> {
+  const round = Number((await q(`insert into public.quinielas (name, week, deadline) values ('En vivo', 1, now() + make_interval(mins => $1)) returning id`, [deadline])).rows[0].id);
   rounds.push(round);
   const matches: number[] = [];
   const fixtures: number[] = [];
@@ -243,6 +243,57 @@ describe('the hourly re-check of kick-offs', () => {
   });
 });
 
+describe('a round still taking picks', () => {
+  it('is not followed live: no score and no result is public while a pick on its match can still be made', async () => {
+    // The admin set the deadline an hour after the first kick-off; the match is on.
+    const { round, matches, fixtures } = await liveRound([-10], 60);
+    await hook(`/fixtures/${fixtures[0]}/kickoff`);
+    await hook(`/fixtures/${fixtures[0]}/goal`, { team: 'home', minute: 8 });
+    const before = (await providerRequests()).length;
+    expect((await poll()).body).toMatchObject({ asked: 0 });
+    expect((await providerRequests()).length).toBe(before);
+    expect(await live(matches[0]!)).toBeUndefined();
+    // Its deadline comes: the feed is followed from the next poll.
+    await q(`update public.quinielas set deadline = now() - interval '1 second' where id = $1`, [round]);
+    expect((await poll()).body).toMatchObject({ asked: 1, changed: 1 });
+    expect(await live(matches[0]!)).toMatchObject({ home_goals: 1, away_goals: 0 });
+  });
+
+  it('closes at a kick-off the provider moves before its deadline (now, if that has passed); a round closing earlier keeps its deadline', async () => {
+    // Two rounds closing in 2 hours, each with a match 3 hours away; the provider moves the first
+    // round's match 1 hour from now, the second's 2 hours later; a third round closes in 30 minutes
+    // and its match is moved to 1 hour from now; a fourth's match is moved to 10 minutes ago.
+    const moved = await liveRound([180], 120);
+    const later = await liveRound([180], 120);
+    const early = await liveRound([180], 30);
+    const past = await liveRound([180], 120);
+    const { rows } = await q(`select date_trunc('second', now() + interval '1 hour') as earlier, date_trunc('second', now() + interval '5 hours') as later,
+                                     date_trunc('second', now() - interval '10 minutes') as gone`);
+    await hook(`/fixtures/${moved.fixtures[0]}/reschedule`, { date: rows[0].earlier.toISOString() });
+    await hook(`/fixtures/${later.fixtures[0]}/reschedule`, { date: rows[0].later.toISOString() });
+    await hook(`/fixtures/${early.fixtures[0]}/reschedule`, { date: rows[0].earlier.toISOString() });
+    await hook(`/fixtures/${past.fixtures[0]}/reschedule`, { date: rows[0].gone.toISOString() });
+    const deadlines = async () => (await q(`select id, deadline from public.quinielas where id = any($1)`, [[moved.round, later.round, early.round, past.round]])).rows;
+    const was = new Map((await deadlines()).map((r) => [Number(r.id), (r.deadline as Date).toISOString()]));
+
+    const { status, body } = await checkDates();
+    expect(status).toBe(200);
+    const now = new Map((await deadlines()).map((r) => [Number(r.id), r.deadline as Date]));
+    expect(now.get(moved.round)!.toISOString()).toBe(rows[0].earlier.toISOString());
+    expect(now.get(later.round)!.toISOString()).toBe(was.get(later.round));
+    expect(now.get(early.round)!.toISOString()).toBe(was.get(early.round));
+    // Moved into the past: the round closes at once (the database's now, not the past kick-off).
+    expect(now.get(past.round)!.getTime()).toBeGreaterThan(rows[0].gone.getTime());
+    expect((await q(`select deadline <= now() as closed from public.quinielas where id = $1`, [past.round])).rows[0].closed).toBe(true);
+    expect(body.deadlines).toEqual(expect.arrayContaining([
+      { quinielaId: moved.round, deadline: expect.any(String) },
+      { quinielaId: past.round, deadline: expect.any(String) },
+    ]));
+    expect(body.deadlines.map((d: { quinielaId: number }) => d.quinielaId)).not.toContain(later.round);
+    expect(body.deadlines.map((d: { quinielaId: number }) => d.quinielaId)).not.toContain(early.round);
+  });
+});
+
 describe('a match re-dated by the feed', () => {
   it('is asked from its new date (kick-off − 5 min), not every 15 s from the old one; the scheduled kick-off stays ours', async () => {
     const { matches, fixtures } = await liveRound([-10]);
@@ -335,6 +386,24 @@ describe("the round's screens", () => {
     await poll();
     await expect.poll(() => screen.messages.some((m) => m.readAgain === true), { timeout: 30_000 }).toBe(true);
     expect(screen.messages.filter((m) => m.matches.length > 0)).toEqual([]);
+  });
+
+  it("the local Realtime's counted outage refuses only the server's broadcasts: a visitor cannot use up the refusals meant for the poller", async () => {
+    const { round } = await liveRound([-5]);
+    const broadcast = (key: string) =>
+      fetch(`${inject('apiUrl')}/realtime/v1/api/broadcast`, {
+        method: 'POST',
+        headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ topic: `live:round:${round}`, event: 'scores', payload: { quinielaId: round, matches: [] }, private: true }] }),
+      });
+    try {
+      await realtimeOutage('unavailable', 1);
+      for (let i = 0; i < 3; i++) expect((await broadcast(inject('publishableKey'))).status).not.toBe(503);
+      expect((await broadcast(inject('secretKey'))).status).toBe(503);
+      expect((await broadcast(inject('secretKey'))).status).toBe(202);
+    } finally {
+      await realtimeOutage('none');
+    }
   });
 
   it('no visitor can send on the round topic', async () => {

@@ -1,7 +1,8 @@
 // The football feed's poller (docs/match-day.md). Only the scheduler calls it (pg_cron → pg_net
 // every 5 seconds, supabase/local/scheduler.ts here), with the service role key. Each run asks
 // the database which fixtures are on (public.live_poll_plan: kick-off − 5 min to the final
-// whistle, nothing while backing off or while another run is asking), asks API-Football for them
+// whistle, in rounds past their deadline; nothing while backing off or while another run is
+// asking), asks API-Football for them
 // in one request per 20 (`ids`),
 // stores what changed (public.record_live_scores) and tells each round's screens in one
 // broadcast per round on its private topic "live:round:<id>". A failing provider never stops the
@@ -14,7 +15,7 @@
 // dispatcher when Realtime refuses them, so an open screen counts them without a reload.
 // Asked `{"check": "dates"}` (the scheduler's hourly 'fixture-dates' job), it asks instead for
 // the kick-offs of the open rounds' fixtures not yet on (public.fixture_dates_plan), so a match
-// moved earlier is followed from its new kick-off.
+// moved earlier is followed from its new kick-off, and an open round closes no later than it.
 import { serviceClient } from '../_shared/admin.ts';
 import { verifiedCaller } from '../_shared/claims.ts';
 import { apiKey, env, optionalEnv } from '../_shared/env.ts';
@@ -129,6 +130,8 @@ async function checkDates(db: ReturnType<typeof serviceClient>): Promise<Respons
   if (!ids.length) return json(200, { asked: 0, waitUntil });
   let asked = 0;
   const moved: unknown[] = [];
+  /** Open rounds whose deadline came forward to a kick-off moved before it. */
+  const deadlines: unknown[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
     const outcome = await ask(ids.slice(i, i + IDS_PER_REQUEST));
     asked++;
@@ -136,21 +139,22 @@ async function checkDates(db: ReturnType<typeof serviceClient>): Promise<Respons
       const { data, error: failed } = await db.rpc('record_feed_failure', { reason: outcome.reason, pause: outcome.pause, retry_after_seconds: outcome.retryAfter ?? null, quota: outcome.quota });
       if (failed) throw failed;
       await tell(db, data as Recorded);
-      return json(200, { asked, moved, feed: (data as Recorded).feed, reason: outcome.reason });
+      return json(200, { asked, moved, deadlines, feed: (data as Recorded).feed, reason: outcome.reason });
     }
     const { data, error: recordFailed } = await db.rpc('record_fixture_dates', { fixtures: outcome.fixtures, quota: outcome.quota });
     if (recordFailed) {
       if (recordFailed.code === '22P02' || recordFailed.code === '22023' || recordFailed.code === '22008' || recordFailed.code === '22007') {
         await db.rpc('record_feed_failure', { reason: 'respuesta ilegible del proveedor', pause: true, retry_after_seconds: null, quota: outcome.quota });
-        return json(200, { asked, moved, feed: 'paused', reason: 'respuesta ilegible del proveedor' });
+        return json(200, { asked, moved, deadlines, feed: 'paused', reason: 'respuesta ilegible del proveedor' });
       }
       throw recordFailed;
     }
-    const recorded = data as Recorded & { moved: unknown[] };
+    const recorded = data as Recorded & { moved: unknown[]; deadlines: unknown[] };
     moved.push(...recorded.moved);
+    deadlines.push(...recorded.deadlines);
     await tell(db, recorded);
   }
-  return json(200, { asked, moved, feed: 'ok' });
+  return json(200, { asked, moved, deadlines, feed: 'ok' });
 }
 
 /** One request to API-Football for up to 20 fixtures, classified. */

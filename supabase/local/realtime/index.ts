@@ -251,9 +251,13 @@ class RealtimeServer implements MountedService {
     }
     if (req.method === 'POST' && url.pathname === '/__local/outage') return this.localOutage(req, json);
     // Hosted answers 503 while the project's Realtime is unavailable: the broadcast is not taken.
+    // A counted outage counts only the server's broadcasts (the service role's), so a visitor's
+    // request cannot use up the refusals a test meant for the poller.
     if (this.broadcastOutage > 0 && req.method === 'POST' && url.pathname.startsWith('/api/broadcast')) {
-      this.broadcastOutage--;
-      return json(503, { message: 'Realtime is unavailable' });
+      if (this.broadcastOutage === Infinity || (await this.sentByServiceRole(req))) {
+        this.broadcastOutage--;
+        return json(503, { message: 'Realtime is unavailable' });
+      }
     }
     if (req.method === 'POST' && url.pathname === '/api/broadcast') return this.httpBroadcast(req, json);
     if (req.method === 'POST' && url.pathname === '/api/cluster/broadcast') return this.clusterBroadcast(req, json);
@@ -272,8 +276,7 @@ class RealtimeServer implements MountedService {
     if (contentType && contentType !== 'application/json' && contentType !== 'application/octet-stream') {
       return json(415, { error: 'Unsupported Media Type. Use application/json or application/octet-stream' });
     }
-    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
+    const token = requestToken(req);
     const check = token ? await this.verifyToken(token) : ({ ok: false, reason: 'No API key found in request' } as const);
     if (!check.ok) return json(401, { message: check.reason });
     let topic: string;
@@ -354,8 +357,7 @@ class RealtimeServer implements MountedService {
    * Only the service role may switch it (the secret key), so no visitor can stop the broadcasts.
    */
   private async localOutage(req: IncomingMessage, json: (status: number, body: unknown) => void): Promise<void> {
-    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
+    const token = requestToken(req);
     const check = token ? await this.verifyToken(token) : ({ ok: false, reason: 'No API key found in request' } as const);
     if (!check.ok || check.role !== 'service_role') return json(401, { message: check.ok ? 'Unauthorized' : check.reason });
     const chunks: Buffer[] = [];
@@ -373,10 +375,17 @@ class RealtimeServer implements MountedService {
     return json(200, { mode, ...(requests === undefined ? {} : { requests }) });
   }
 
+  /** Whether the request's token (bearer first, as below) is a valid service role key. */
+  private async sentByServiceRole(req: IncomingMessage): Promise<boolean> {
+    const token = requestToken(req);
+    if (!token) return false;
+    const check = await this.verifyToken(token);
+    return check.ok && check.role === 'service_role';
+  }
+
   /** realtime-js falls back to this when it sends a broadcast on a channel it has not joined. */
   private async httpBroadcast(req: IncomingMessage, json: (status: number, body: unknown) => void): Promise<void> {
-    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
+    const token = requestToken(req);
     const check = token ? await this.verifyToken(token) : ({ ok: false, reason: 'No API key found in request' } as const);
     if (!check.ok) return json(401, { message: check.reason });
     let body: { messages?: Array<{ topic?: string; event?: string; payload?: unknown; private?: unknown }> };
@@ -1110,4 +1119,10 @@ function validBinding(raw: unknown): raw is PostgresBinding {
     optionalString(b.table) &&
     optionalString(b.filter)
   );
+}
+
+/** The token a broadcast request carries: its bearer, else its apikey header (as hosted reads them). */
+function requestToken(req: IncomingMessage): string | undefined {
+  const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  return bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
 }
