@@ -12,9 +12,10 @@ const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(
 async function signUpAndConfirm(page: Page, optIn: boolean): Promise<string> {
   const t = tag();
   const email = `aviso-${t}@e2e.quinielazo.mx`;
+  const username = `aviso_${t}`.slice(0, 20);
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Crea tu cuenta gratis' })).toBeVisible();
-  await page.getByLabel('Nombre de usuario').fill(`aviso_${t}`.slice(0, 20));
+  await page.getByLabel('Nombre de usuario').fill(username);
   await expect(page.getByText('Disponible', { exact: true })).toBeVisible();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill('Golazo2025!');
@@ -25,8 +26,11 @@ async function signUpAndConfirm(page: Page, optIn: boolean): Promise<string> {
   await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+  // Signed in once the confirmation lands on /inicio with the player's menu in the header (a
+  // page opened before that, while the link's session is still being stored, finds no session).
   await page.goto(await mailLink(email, /Confirma tu cuenta/));
-  await expect(page).not.toHaveURL(/\/signup|\/login/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/inicio#?$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: `Menú de cuenta de ${username}` })).toBeVisible();
   return email;
 }
 
