@@ -243,10 +243,10 @@ type Message = { topic: string; event: string; payload: unknown; private: boolea
 /**
  * One broadcast per round that changed (its changed matches, and its histogram when that changed
  * too), and when the feed paused or came back, one to every round on now: all in one request to
- * Realtime, sent again twice (a quarter second, then a second later) when it fails. Should Realtime still refuse it, the rounds'
- * screens are told through the outbox to read the round again (public.live_read_again, retried
- * by the dispatcher), not sent these changes later, which could undo newer ones; a screen that
- * lost its socket reads the round on rejoining anyway.
+ * Realtime, sent again twice (a quarter second, then a second later) when it fails. Should
+ * Realtime still refuse it, the rounds' screens are told through the outbox to read the round
+ * again (public.live_read_again, retried by the dispatcher), not sent these changes later, which
+ * could undo newer ones; a screen that lost its socket reads the round on rejoining anyway.
  */
 async function tell(db: ReturnType<typeof serviceClient>, recorded: Recorded, standings: Standings[] = []): Promise<void> {
   const messages: Message[] = [];

@@ -177,8 +177,8 @@ class RealtimeServer implements MountedService {
   private draining = false;
   private drainAgain = false;
   private closed = false;
-  /** A local outage of the broadcast API (POST /__local/outage, service role only): what a test makes fail. */
-  /** How many broadcast requests are still refused (Infinity: until switched off). */
+  /** A local outage of the broadcast API (POST /__local/outage, service role only), what a test
+   * makes fail: how many broadcast requests are still refused (Infinity: until switched off). */
   private broadcastOutage = 0;
   private closing?: Promise<void>;
   private relistenPending = false;
