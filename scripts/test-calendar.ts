@@ -22,6 +22,8 @@ const EDGE_DATES: Array<[string, string]> = [
   [`2025-12-31T23:05:00${MEXICO_CITY}`, "a year's last hour"],
   [`2024-02-29T12:00:00${MEXICO_CITY}`, 'a leap day'],
   [`2026-11-30T23:57:00${MEXICO_CITY}`, "a run that crosses midnight at a month's end"],
+  // Quiet hours (23:00–08:00) end during the run: a push about something due after 08:00 is held.
+  [`2026-11-16T07:05:00${MEXICO_CITY}`, "quiet hours' last hour"],
 ];
 
 /** `TEST_TIERS=api,e2e` runs only those (default: every tier but the static checks). */
@@ -60,6 +62,9 @@ async function atDate(date: string, lib: string): Promise<{ ok: boolean; minutes
     // The monotonic clock moves with it: Chromium stalls when only the wall clock moves
     // (FAKETIME_DONT_FAKE_MONOTONIC=1: a timer of 100 ms took 5 s, a new tab failed).
     FAKETIME: String(offset),
+    // No shared memory between the shifted processes: an offset needs none, and PostgreSQL runs
+    // as another user, who may not open a semaphore this user made (`sem_open … Permission denied`).
+    FAKETIME_DISABLE_SHM: '1',
     QUINIELAZO_TEST_JWT_EXPIRY: String(-offset + DAY),
   };
   const shown = spawnSync('date', ['--iso-8601=seconds'], { env, encoding: 'utf8' }).stdout.trim();

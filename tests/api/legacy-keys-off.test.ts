@@ -132,6 +132,16 @@ describe('legacy API keys switched off', () => {
     const keys = browserKeys();
     const endpoint = `${receiver.origin}/ana/${ana.id}`;
     expect((await ana.client.rpc('save_push_subscription', { p_endpoint: endpoint, p_p256dh: keys.p256dh, p_auth: keys.auth, p_user_agent: 'vitest' })).error).toBeNull();
+    // Between 06:30 and 08:00 hora del Centro (by the database clock) the reminder of a round
+    // closing after 08:00 is held by quiet hours until 08:00 (tests/api/notifications.test.ts
+    // holds that). Here the morning comes at once: the reminder is queued now and its hold lifted,
+    // so the dispatcher finds it on its first run whatever the hour.
+    await q('select public.queue_notifications()');
+    const { rows: queued } = await q(
+      `update public.notification_outbox set next_attempt_at = least(next_attempt_at, now()) where user_id = $1 and kind = 'deadline_2h' returning channel`,
+      [ana.id],
+    );
+    expect(queued).toEqual([{ channel: 'push' }]);
     const jobs = SCHEDULE.filter((j) => j.name === 'notifications' || j.name === 'notices-dispatch');
     expect(jobs.map((j) => j.name)).toEqual(['notifications', 'notices-dispatch']);
     const logs: string[] = [];
