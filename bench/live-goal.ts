@@ -17,11 +17,11 @@
 // the host stop the crowd (memory, ports, files), every screen that could not join is counted,
 // with the errors, and the figure says how many screens it is for.
 //
-// What is not in the figure: the wait for the scheduler's next tick (0–5 s: the poller runs every
-// 5 s, supabase/schedule.ts), printed beside it. What is bigger than hosted's defaults here
-// (capacity, supabase/local/platform.ts): Realtime's events per second (every delivery is an
-// event) and the gateway's connection cap; hosted needs a project with those limits raised
-// (docs/scaling.md).
+// What is not in the figure: the wait for the scheduler's next tick (0 to one period of
+// supabase/schedule.ts's live-scores job), printed beside it and added to the worst goal. What
+// is bigger than hosted's defaults here (capacity, supabase/local/platform.ts): Realtime's events
+// per second (every delivery is an event) and the gateway's connection cap; hosted needs a
+// project with those limits raised (docs/scaling.md).
 //
 // benchLiveGoal(platform) loads its own rows (e-mails @bench-live.quinielazo.test), on a platform of its own (run.ts).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -321,7 +321,8 @@ export async function benchLiveGoal(platform: Platform): Promise<LiveGoalFigures
       const all = f.goals.every((g) => g.heard === f.screens);
       console.log(
         `${day}, the provider's goal to the last of ${f.screens.toLocaleString('en')} real screens, poll at once: median ${(medianOf(f) / 1000).toFixed(1)} s, ${(worstOf(f) / 1000).toFixed(1)} s at worst of ${GOALS} goals ` +
-          `(target ≤ ${TARGET_MS / 1000} s: ${all && worstOf(f) <= TARGET_MS ? 'met' : 'NOT met'}${all ? '' : ', not every screen heard every goal'}); the scheduler's tick adds 0–${POLL_PERIOD_MS / 1000} s before the poll`,
+          `(target ≤ ${TARGET_MS / 1000} s: ${all && worstOf(f) <= TARGET_MS ? 'met' : 'NOT met'}${all ? '' : ', not every screen heard every goal'}); the scheduler's tick adds 0–${POLL_PERIOD_MS / 1000} s before the poll: ` +
+            `${((worstOf(f) + POLL_PERIOD_MS) / 1000).toFixed(1)} s at the very worst (${all && worstOf(f) + POLL_PERIOD_MS <= TARGET_MS ? 'met' : 'NOT met'})`,
       );
     }
     if (open < SCREENS) {

@@ -103,7 +103,7 @@ create index notification_outbox_due_idx on public.notification_outbox (next_att
 
 -- A round's live message once per occasion (its dedupe key), as a player's notice is once per player.
 create unique index notification_outbox_live_dedupe_idx on public.notification_outbox (dedupe_key) where user_id is null;
--- The poller asks for them every 5 s (public.live_messages_due): never a scan of the players' notices.
+-- The poller asks for them every 4 s (public.live_messages_due): never a scan of the players' notices.
 create index notification_outbox_live_due_idx on public.notification_outbox (next_attempt_at) where user_id is null and state = 'pending';
 
 -- A browser's push endpoint belongs to the account that saved it first, until that account

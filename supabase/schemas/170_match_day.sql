@@ -64,7 +64,7 @@ create table public.live_feed (
   minute_remaining int,
   updated_at timestamptz not null default now(),
   -- A poll is asking the provider until then (or until it says it is done): a run that meets it
-  -- asks nothing, so runs every 5 s never overlap (a provider slow to answer takes up to 10 s).
+  -- asks nothing, so runs every 4 s never overlap (a provider slow to answer takes up to 10 s).
   polling_until timestamptz
 );
 alter table public.live_feed enable row level security;
@@ -89,26 +89,26 @@ as $$
 $$;
 comment on function public.match_void_after() is 'How long after its kick-off a stopped match may still be completed before it is void (48 hours).';
 
--- How often the scheduler calls the poller (supabase/schedule.ts, 'live-scores': pg_cron's "5
+-- How often the scheduler calls the poller (supabase/schedule.ts, 'live-scores': pg_cron's "4
 -- seconds"): the SQL's copy, for the quota rule below; tests/api/schedule.test.ts holds them equal.
 create function internal.live_poll_period() returns interval
 language sql immutable parallel safe
 as $$
-  select interval '5 seconds'
+  select interval '4 seconds'
 $$;
-comment on function internal.live_poll_period() is 'How often the scheduler calls the live-scores poller (5 s; supabase/schedule.ts is the other home).';
+comment on function internal.live_poll_period() is 'How often the scheduler calls the live-scores poller (4 s; supabase/schedule.ts is the other home).';
 revoke execute on function internal.live_poll_period() from public;
 grant execute on function internal.live_poll_period() to service_role;
 
 -- Which fixtures to ask for now: every match following a fixture from five minutes before its
 -- kick-off — the feed's date once it gave one, so a re-dated match is asked from its new date,
--- not every 5 s from the old one — until its final whistle (at most 48 h after the scheduled
+-- not every 4 s from the old one — until its final whistle (at most 48 h after the scheduled
 -- kick-off, when a match not completed is void); a stopped, postponed or finished match every 15 minutes (a resumption, a new date, a
 -- corrected result within the two hours before the round finalizes by itself), then a finished
 -- one hourly for a day (a correction after finalization). Nothing while the feed backs off, and
 -- nothing for a round whose deadline has not come (picks are open: a score would help them);
 -- nothing while another run is asking (busy): a run that asks takes the poll until it is done
--- (public.live_poll_done) or for a minute at most (a run that died), so the scheduler's 5-second
+-- (public.live_poll_done) or for a minute at most (a run that died), so the scheduler's 4-second
 -- calls never ask twice at once.
 create function public.live_poll_plan() returns jsonb
 language plpgsql volatile security definer set search_path = ''
@@ -313,7 +313,7 @@ comment on function internal.queue_live_message(bigint, jsonb, text) is 'Queues 
 revoke execute on function internal.queue_live_message(p_quiniela bigint, message jsonb, dedupe text) from public;
 
 -- The rounds' live messages due now (queued, or waiting for their retry): the poller sends them at
--- each run (every 5 s), the dispatcher at its minute's run. Service role only.
+-- each run (every 4 s), the dispatcher at its minute's run. Service role only.
 create function public.live_messages_due() returns bigint[]
 language sql stable security definer set search_path = ''
 as $$
@@ -394,7 +394,7 @@ grant execute on function public.live_void_news() to service_role;
 -- A result typed by hand (or changed) for a match of a round being played, a void one included,
 -- reaches the round's open screens as the feed's results do: one message for the change
 -- ({quinielaId, matches: [], results: [{matchId, result}], standings}), through the outbox (the
--- poller sends it within its 5 seconds; a refused one is retried). The feed's own results go in
+-- poller sends it within its 4 seconds; a refused one is retried). The feed's own results go in
 -- the poller's messages already.
 create function internal.tell_typed_result() returns trigger
 language plpgsql security definer set search_path = ''

@@ -167,7 +167,7 @@ describe('a round deleted while the poll stores its scores', () => {
   });
 });
 
-describe('a poll every 5 seconds', () => {
+describe('a poll every 4 seconds', () => {
   it('one run at a time: a run that meets another still asking asks nothing, and the next asks again once it is done', async () => {
     await liveRound([-5]);
     // The provider stops answering: the first run's request hangs (the poller gives up after 10 s).
@@ -188,20 +188,21 @@ describe('a poll every 5 seconds', () => {
     expect((await providerRequests()).length).toBe(again + 1);
   });
 
-  it('spreads a short day over 5-second polls: fewer requests left than 5-second polls until the reset waits its share, more does not', async () => {
-    // Relative to the database clock: enough requests left for a poll every 10 s until 00:00 UTC,
-    // not for one every 5 s (15-second polls would not have spread them).
+  it('spreads a short day over 4-second polls: fewer requests left than 4-second polls until the reset waits its share, more does not', async () => {
+    // Relative to the database clock: enough requests left for a poll every 4.5 s until 00:00 UTC,
+    // not for one every 4 s (5-second polls would not have spread them); one more than 4-second
+    // polls need is not spread.
     const { rows } = await q(`
       with r as (select extract(epoch from ((date_trunc('day', now() at time zone 'UTC') + interval '1 day') at time zone 'UTC') - now())::float8 as to_reset),
-      k as (select to_reset, greatest(1, ceil(to_reset / 10))::int as short_day, ceil(to_reset / 5)::int + 1 as long_day from r)
+      k as (select to_reset, greatest(1, ceil(to_reset / 4.5))::int as short_day, ceil(to_reset / 4)::int + 1 as long_day from r)
       select to_reset, short_day,
              extract(epoch from internal.live_feed_next_request(jsonb_build_object('dailyRemaining', short_day)) - now())::float8 as short_wait,
              internal.live_feed_next_request(jsonb_build_object('dailyRemaining', long_day)) as long_wait
       from k`);
     const { to_reset: toReset, short_day: left, short_wait: wait, long_wait: none } = rows[0];
     expect(none).toBeNull();
-    // (In the last ten seconds of a UTC day one request is enough for what is left of it.)
-    if (left * 5 < toReset) expect(wait).toBeCloseTo(toReset / left, 2);
+    // (In about the last 36 s of a UTC day, 4-second polls fit in the requests left: no spreading.)
+    if (left * 4 < toReset) expect(wait).toBeCloseTo(toReset / left, 2);
     else expect(wait).toBeNull();
   });
 });
@@ -295,7 +296,7 @@ describe('a round still taking picks', () => {
 });
 
 describe('a match re-dated by the feed', () => {
-  it('is asked from its new date (kick-off − 5 min), not every 15 s from the old one; the scheduled kick-off stays ours', async () => {
+  it('is asked from its new date (kick-off − 5 min), not every 4 s from the old one; the scheduled kick-off stays ours', async () => {
     const { matches, fixtures } = await liveRound([-10]);
     await hook(`/fixtures/${fixtures[0]}/postpone`);
     expect((await poll()).body).toMatchObject({ asked: 1 });
@@ -436,7 +437,7 @@ describe('quota', () => {
     await liveRound([-5]);
     await hook('/quota', { daily_remaining: 10 });
     await poll();
-    // 9 left after this request; spread over what is left of the UTC day (unless 5-second polls fit).
+    // 9 left after this request; spread over what is left of the UTC day (unless 4-second polls fit).
     const { rows } = await q(`
       select f.daily_remaining, extract(epoch from f.next_request_at - f.updated_at) as wait_s,
              extract(epoch from ((date_trunc('day', f.updated_at at time zone 'UTC') + interval '1 day') at time zone 'UTC') - f.updated_at) as to_reset_s
@@ -444,7 +445,7 @@ describe('quota', () => {
     expect(rows[0].daily_remaining).toBe(9);
     const toReset = Number(rows[0].to_reset_s);
     // (The wait and the reset are read from one statement's now(), so the share is exact.)
-    if (9 * 5 < toReset) expect(Number(rows[0].wait_s)).toBeCloseTo(toReset / 9, 2);
+    if (9 * 4 < toReset) expect(Number(rows[0].wait_s)).toBeCloseTo(toReset / 9, 2);
     else expect(rows[0].wait_s).toBeNull();
   });
 

@@ -28,7 +28,7 @@ for (const job of SCHEDULE) {
   });
 }
 
-// The poller's period has two homes that must agree: the schedule (pg_cron's "5 seconds") and the
+// The poller's period has two homes that must agree: the schedule (pg_cron's "4 seconds") and the
 // SQL that spreads a short day's quota over the polls left (internal.live_poll_period).
 it('polls live scores at the period the quota rule counts with', async () => {
   const job = SCHEDULE.find((j) => j.name === 'live-scores')!;

@@ -20,7 +20,7 @@ async function hook(path: string, body: unknown = {}): Promise<Record<string, an
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
-/** What the scheduler does every 15 seconds (the secret key as apikey). */
+/** What the scheduler does every 4 seconds (the secret key as apikey). */
 async function poll(): Promise<Record<string, unknown>> {
   const r = await fetch(`${inject('apiUrl')}/functions/v1/poll-live-scores`, {
     method: 'POST',
@@ -319,7 +319,7 @@ describe('a match made void while the round is open on screens', () => {
 
     // The void match was played after all: the admin types its result on the results screen.
     expect((await admin.client.from('matches').update({ correct_result: 'Visita' }).eq('id', r.matches[0]!)).error).toBeNull();
-    await poll(); // the poller's next run (every 5 s) sends what is queued
+    await poll(); // the poller's next run (every 4 s) sends what is queued
     await expect.poll(() => screen.messages.length).toBe(1);
     expect(screen.messages[0]).toMatchObject({
       quinielaId: r.id,

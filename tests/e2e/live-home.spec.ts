@@ -22,7 +22,7 @@ async function hook(path: string, body: unknown = {}): Promise<{ fixture: { id: 
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as { fixture: { id: number } };
 }
-/** What the scheduler does every 5 seconds (again while another journey's run was still asking: `busy`). */
+/** What the scheduler does every 4 seconds (again while another journey's run was still asking: `busy`). */
 const poll = () => scheduled('poll-live-scores');
 
 /** A phone: one browser context, the player signed in, /inicio in one tab and the liga in another. */

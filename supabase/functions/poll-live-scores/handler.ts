@@ -1,5 +1,5 @@
 // The football feed's poller (docs/match-day.md). Only the scheduler calls it (pg_cron → pg_net
-// every 5 seconds, supabase/local/scheduler.ts here), with the service role key. Each run asks
+// every 4 seconds, supabase/local/scheduler.ts here), with the service role key. Each run asks
 // the database which fixtures are on (public.live_poll_plan: kick-off − 5 min to the final
 // whistle, in rounds past their deadline; nothing while backing off or while another run is
 // asking), asks API-Football for them
@@ -70,7 +70,7 @@ export default async function handler(req: Request): Promise<Response> {
     const { data: plan, error } = await db.rpc('live_poll_plan');
     if (error) throw error;
     const { fixtures: ids, waitUntil, busy } = plan as { fixtures: number[]; waitUntil: string | null; busy?: boolean };
-    // Another run is asking the provider (a slow answer outlasts the 5 seconds): it will record it.
+    // Another run is asking the provider (a slow answer outlasts the 4 seconds): it will record it.
     if (busy) return json(200, { asked: 0, busy: true });
     if (!ids.length) return json(200, { asked: 0, waitUntil });
     try {

@@ -70,7 +70,7 @@ export interface Quota {
 
 /**
  * Ultra plan, API-Football's pricing page: 75,000 requests a day, 450 a minute. The plan the
- * product needs: a poll every 5 s is 17,280 a day, which Pro's 7,500 would spread (docs/match-day.md).
+ * product needs: a poll every 4 s is 21,600 a day, which Pro's 7,500 would spread (docs/match-day.md).
  */
 const DEFAULT_QUOTA = { plan: 'Ultra', dailyLimit: 75_000, minuteLimit: 450 };
 
