@@ -7,11 +7,12 @@ import { defineConfig } from '@playwright/test';
 // notifications): the rest run without it (docs/decisions/testing.md, "A faster E2E tier").
 const SERVICE_WORKER_SPECS = [
   'admin-boost', 'background-sync', 'boost', 'charts', 'closed-round', 'fan-offline', 'fan-reads', 'fan-touch',
-  'goal-alerts', 'history-offline', 'install', 'ligas', 'offline', 'pwa',
+  'history-offline', 'install', 'ligas', 'offline', 'pwa',
 ].map((name) => `**/${name}.spec.ts`);
 // The specs of the Push API (a subscription, a push event, a notification's click): only the full
-// browser has a push service.
-const PUSH_SPECS = ['push-click', 'push-settings', 'push'].map((name) => `**/${name}.spec.ts`);
+// browser has a push service. A push event's notification too: the headless shell showed none at
+// a shifted date (goal-alerts, npm run test:calendar at 2024-02-29).
+const PUSH_SPECS = ['goal-alerts', 'push-click', 'push-settings', 'push'].map((name) => `**/${name}.spec.ts`);
 
 // Debian's headless shell (the old headless mode, what Playwright itself runs headless) costs a
 // fraction of the full browser's CPU per new context (2.3 s of CPU a test against 4.6 s, measured
