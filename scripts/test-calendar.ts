@@ -10,7 +10,7 @@
 // until the real clock passes its `exp`. So the dates lie in the past, and the harness's
 // platforms issue tokens that live as long as the shift and a day (docs/testing.md).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 
 const MEXICO_CITY = '-06:00'; // no daylight saving time since October 2022
 
@@ -41,6 +41,33 @@ function libfaketime(): string {
   return installed;
 }
 
+/**
+ * libfaketime (0.9.10, Debian's) gives a process a semaphore and a shared-memory object named after
+ * its pid (/dev/shm/sem.faketime_sem_<pid>, faketime_shm_<pid>; its children open the parent's,
+ * or, as another user, make their own) and never removes them. A PostgreSQL process (it runs as
+ * `postgres` when the harness is root) given the pid of a root process that left its pair cannot
+ * make its own and stops: "sem_open failed and recreation attempts failed: Permission denied",
+ * and no database. So the pairs of processes no longer running are removed before each date and
+ * every few seconds while it runs (pids come round in minutes).
+ */
+function removeFaketimeLeftovers(): void {
+  let names: string[];
+  try {
+    names = readdirSync('/dev/shm');
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = /^(?:sem\.faketime_sem|faketime_shm)_(\d+)$/.exec(name)?.[1];
+    if (!pid || existsSync(`/proc/${pid}`)) continue;
+    try {
+      rmSync(`/dev/shm/${name}`, { force: true });
+    } catch {
+      // Another user's, and this harness is not root: then PostgreSQL runs as this user too.
+    }
+  }
+}
+
 /** What follows `--` goes to every tier's command (a spec or a test file, to look at one case at a date). */
 const PASSED_ON = process.argv.slice(2);
 
@@ -62,14 +89,13 @@ async function atDate(date: string, lib: string): Promise<{ ok: boolean; minutes
     // The monotonic clock moves with it: Chromium stalls when only the wall clock moves
     // (FAKETIME_DONT_FAKE_MONOTONIC=1: a timer of 100 ms took 5 s, a new tab failed).
     FAKETIME: String(offset),
-    // No shared memory between the shifted processes: an offset needs none, and PostgreSQL runs
-    // as another user, who may not open a semaphore this user made (`sem_open … Permission denied`).
-    FAKETIME_DISABLE_SHM: '1',
     QUINIELAZO_TEST_JWT_EXPIRY: String(-offset + DAY),
   };
   const shown = spawnSync('date', ['--iso-8601=seconds'], { env, encoding: 'utf8' }).stdout.trim();
   console.log(`\n=== npm run test:calendar at ${date} (the processes' clock reads ${shown}; shift ${offset} s) ===\n`);
   const started = Date.now();
+  removeFaketimeLeftovers();
+  const sweeper = setInterval(removeFaketimeLeftovers, 5_000);
   const tiers: string[] = [];
   let ok = true;
   for (const tier of TIERS) {
@@ -78,6 +104,8 @@ async function atDate(date: string, lib: string): Promise<{ ok: boolean; minutes
     tiers.push(`${tier} ${code === 0 ? 'passed' : 'FAILED'} (${((Date.now() - t0) / 60_000).toFixed(1)} min)`);
     if (code !== 0) ok = false;
   }
+  clearInterval(sweeper);
+  removeFaketimeLeftovers();
   return { ok, minutes: ((Date.now() - started) / 60_000).toFixed(1), tiers };
 }
 
