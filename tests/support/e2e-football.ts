@@ -1,6 +1,6 @@
 // Match day in E2E (issue 45): the local API-Football's match clock (`/__local` hooks), the
 // scheduler's jobs run by hand ("what the scheduler does": the poller every 4 s, the automatic
-// finalization every minute, the outbox's dispatcher every 5 minutes), and a round that follows
+// finalization every minute, the outbox's dispatcher every minute), and a round that follows
 // new fixtures, arranged against the database clock.
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
