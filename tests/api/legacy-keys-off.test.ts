@@ -126,16 +126,16 @@ describe('legacy API keys switched off', () => {
     const { rows: entries } = await q('select voided_at from public.paid_entries where user_id = $1 and quiniela_id = $2', [ana.id, quinielaId]);
     expect(entries).toEqual([{ voided_at: null }]);
 
-    // A push reminder: her phone subscribes; the scheduled jobs queue the reminder and call the
-    // dispatcher with the secret key, which pushes to her phone. Both start at once and share the
-    // scheduler's one connection, in order: the queueing SQL runs before the dispatcher's.
+    // A push reminder: her phone subscribes, the reminder is queued, and the scheduled dispatcher,
+    // called with the secret key, pushes it to her phone (the schedule's queueing job runs too and
+    // finds it queued already).
     const keys = browserKeys();
     const endpoint = `${receiver.origin}/ana/${ana.id}`;
     expect((await ana.client.rpc('save_push_subscription', { p_endpoint: endpoint, p_p256dh: keys.p256dh, p_auth: keys.auth, p_user_agent: 'vitest' })).error).toBeNull();
     // Between 06:30 and 08:00 hora del Centro (by the database clock) the reminder of a round
     // closing after 08:00 is held by quiet hours until 08:00 (tests/api/notifications.test.ts
-    // holds that). Here the morning comes at once: the reminder is queued now and its hold lifted,
-    // so the dispatcher finds it on its first run whatever the hour.
+    // holds that). Here the morning comes at once: its hold is lifted, so the dispatcher finds it
+    // on its first run whatever the hour.
     await q('select public.queue_notifications()');
     const { rows: queued } = await q(
       `update public.notification_outbox set next_attempt_at = least(next_attempt_at, now()) where user_id = $1 and kind = 'deadline_2h' returning channel`,

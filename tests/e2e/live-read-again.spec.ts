@@ -3,7 +3,7 @@
 // undo a newer one). When Realtime is back the poller's next run sends it, and the open screen
 // reads the round and shows the goal, without a reload: a phone at 390 px, on the weekly page.
 import { expect, test } from '@playwright/test';
-import { feedRound, footballHook, holdFeed, pickAll, releaseFeed, scheduled } from '../support/e2e-football.ts';
+import { feedRound, footballHook, holdFeed, pickAll, realtimeOutage, releaseFeed, scheduled } from '../support/e2e-football.ts';
 import { createPlayer, signInPage } from '../support/e2e-players.ts';
 import { e2eSql } from '../support/e2e-standings.ts';
 
@@ -15,17 +15,6 @@ test.afterEach(async () => {
   await realtimeOutage('none');
   await releaseFeed();
 });
-
-/** The local Realtime's broadcast API down ("unavailable": 503 to the server's broadcasts) or back ("none"). */
-async function realtimeOutage(mode: 'unavailable' | 'none'): Promise<void> {
-  const key = process.env.SUPABASE_SECRET_KEY!;
-  const res = await fetch(`${process.env.SUPABASE_API_URL}/realtime/v1/__local/outage`, {
-    method: 'POST',
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ mode }),
-  });
-  expect(res.status).toBe(200);
-}
 
 test('a goal Realtime refused reaches the open screen when Realtime is back: it reads the round again', async ({ page }) => {
   const r = await feedRound('Jornada sin señal', 10);

@@ -39,6 +39,17 @@ export async function footballHook(path: string, body: unknown = {}): Promise<Re
   return (await res.json()) as Record<string, any>;
 }
 
+/** The local Realtime's broadcast API down ("unavailable": 503 to the server's broadcasts) or back ("none"); as tests/support/clients.ts's for the API tier. */
+export async function realtimeOutage(mode: 'unavailable' | 'none'): Promise<void> {
+  const key = process.env.SUPABASE_SECRET_KEY!;
+  const res = await fetch(`${process.env.SUPABASE_API_URL}/realtime/v1/__local/outage`, {
+    method: 'POST',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ mode }),
+  });
+  if (res.status !== 200) throw new Error(`the local Realtime's outage switch answered ${res.status}: ${await res.text()}`);
+}
+
 /**
  * An Edge Function the scheduler calls, as it calls it (the secret key as apikey). The poller runs
  * one at a time: a run that met another journey's still asking (`busy`) asked nothing, so it is
