@@ -252,6 +252,39 @@ describe('realtime', () => {
     }
   });
 
+  it('makes a visibility check again when it failed for a passing reason: the subscriber still hears the change', async () => {
+    // The policy's first evaluation fails as a lock wait past lock_timeout does (55P03), the way a
+    // busy database fails a check; a sequence counts the calls, since the check is rolled back.
+    const flaky = 'flaky_notes';
+    await db().query(`
+      create sequence ${SCHEMA}.checks;
+      grant usage on sequence ${SCHEMA}.checks to authenticated;
+      create function ${SCHEMA}.check_passes() returns boolean language plpgsql security definer set search_path = '' as $$
+      begin
+        if nextval('${SCHEMA}.checks') = 1 then raise exception 'lock not available' using errcode = '55P03'; end if;
+        return true;
+      end $$;
+      grant execute on function ${SCHEMA}.check_passes() to authenticated;
+      create table ${SCHEMA}.${flaky} (id bigint generated always as identity primary key, body text not null);
+      alter table ${SCHEMA}.${flaky} enable row level security;
+      create policy "Readable once the check passes" on ${SCHEMA}.${flaky} for select to authenticated using (${SCHEMA}.check_passes());
+      grant select on ${SCHEMA}.${flaky} to authenticated;
+      alter publication supabase_realtime add table ${SCHEMA}.${flaky};
+    `);
+    try {
+      const heard: string[] = [];
+      const c = await clientAs(alice);
+      await subscribe(c.channel('flaky').on('postgres_changes' as never, { event: 'INSERT', schema: SCHEMA, table: flaky }, (p: { new: { body: string } }) => heard.push(p.new.body)));
+      await db().query(`insert into ${SCHEMA}.${flaky} (body) values ('a pesar del tropiezo')`);
+      expect(await waitFor(() => (heard.length > 0 ? heard : undefined))).toEqual(['a pesar del tropiezo']);
+      // The first check failed and a second one delivered it.
+      const { rows } = await db().query(`select last_value from ${SCHEMA}.checks`);
+      expect(Number(rows[0].last_value)).toBeGreaterThanOrEqual(2);
+    } finally {
+      await db().query(`alter publication supabase_realtime drop table ${SCHEMA}.${flaky}`);
+    }
+  });
+
   it('answers heartbeats, through supabase-js and on the raw socket', async () => {
     const c = client();
     await subscribe(c.channel('heartbeat-probe'));

@@ -106,6 +106,19 @@ interface Subscription {
   expiryTimer?: NodeJS.Timeout;
 }
 
+/** How often a change whose checks failed for a passing reason is dispatched before it is dropped (~25 s in all). */
+const DELIVERY_TRIES = 15;
+
+/**
+ * A failure that says nothing of the change or its subscribers: the check's time ran out, the
+ * database was busy or restarting, or a connection could not be made or was lost.
+ */
+function transient(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return /^(08|53|57|40001|40P01|55P03)/.test(code);
+  return /timeout exceeded when trying to connect|Connection terminated|ECONNRESET|ECONNREFUSED/.test(String((e as Error | null)?.message ?? e));
+}
+
 /** Frames sent by every connection so far: how a socket's handling measures the work it caused. */
 const sent = { frames: 0 };
 
@@ -878,7 +891,7 @@ class RealtimeServer implements MountedService {
         rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
         for (const row of rows) {
           if (this.closed) return;
-          await this.dispatch(row).catch((e) => this.log(`change ${row.id} on ${row.schema_name}.${row.table_name} not delivered: ${e.stack ?? e}`));
+          await this.deliver(row);
         }
         if (rows.length === DRAIN_BATCH) this.drainAgain = true;
       } while (this.drainAgain && !this.closed);
@@ -886,6 +899,25 @@ class RealtimeServer implements MountedService {
       if (!this.closed) this.log(`drain failed: ${(e as Error).message}`);
     } finally {
       this.draining = false;
+    }
+  }
+
+  /**
+   * Dispatches a change, in order: a check that failed for a passing reason (the database busy,
+   * a connection that took too long) is made again, as hosted's replication slot keeps a change
+   * until it is read; dropping it left a subscriber one change short on a starved machine.
+   */
+  private async deliver(row: ChangeRow): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.dispatch(row);
+      } catch (e) {
+        if (this.closed) return;
+        const again = transient(e) && attempt < DELIVERY_TRIES;
+        this.log(`change ${row.id} on ${row.schema_name}.${row.table_name} ${again ? `held up, tried again (${attempt})` : 'not delivered'}: ${(e as Error).stack ?? e}`);
+        if (!again) return;
+        await new Promise((r) => setTimeout(r, Math.min(2000, 100 * 2 ** attempt)));
+      }
     }
   }
 
@@ -943,7 +975,9 @@ class RealtimeServer implements MountedService {
           if (!tableMeta.pk.every((c) => readable.has(c))) return { g, readable, ok: false, error: 'Error 401: Unauthorized' };
           return { g, readable, ok: await this.canSelectRow(g.role, g.claims, tableMeta, change.record!) };
         } catch (e) {
-          // A failed check for one group of subscribers withholds the change from them alone.
+          // A passing failure is the whole change's, tried again before anyone hears it (deliver).
+          if (transient(e)) throw e;
+          // Any other failed check for one group of subscribers withholds the change from them alone.
           this.log(`visibility check for role ${g.role} failed: ${(e as Error).message}`);
           return { g, readable: new Set<string>(), ok: false };
         }
@@ -1034,6 +1068,7 @@ class RealtimeServer implements MountedService {
       return results[4].rows[0].visible === true;
     } catch (e) {
       await client.query('rollback').catch(() => {});
+      if (transient(e)) throw e;
       // Permission denied on the table means: not visible to this role.
       if ((e as { code?: string }).code !== '42501') this.log(`visibility check on ${meta.schema}.${meta.table} failed: ${(e as Error).message}`);
       return false;

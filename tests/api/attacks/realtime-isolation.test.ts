@@ -12,9 +12,14 @@ import { db } from '../../support/clients.ts';
 const SCHEMA = 'attack_probe';
 const TABLE = 'scores';
 const sockets: WebSocket[] = [];
+/** The good subscriber's own story (realtime-js's transport log, its channels' states): what a failure prints. */
+const story: string[] = [];
 const good = createClient(inject('apiUrl'), inject('anonKey'), {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: WebSocket as never },
+  realtime: {
+    transport: WebSocket as never,
+    logger: (kind: string, msg: string) => void (kind !== 'push' && kind !== 'receive' && story.push(`${new Date().toISOString()} ${kind}: ${msg}`)),
+  },
 });
 
 beforeAll(async () => {
@@ -51,24 +56,42 @@ async function rawSocket(): Promise<{ send: (frame: unknown) => void; replies: A
   return { send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)), replies };
 }
 
-async function until<T>(get: () => T | undefined, ms = 30_000): Promise<T> {
+/** Waits for a state. Past the safety net it says what the subscriber and the server saw. */
+async function until<T>(get: () => T | undefined, what: string, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = get();
     if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`nothing within ${ms} ms`);
+    if (Date.now() > deadline) throw new Error(`${what}: nothing within ${ms} ms\n${await serverSide()}\nthe good subscriber:\n${story.slice(-30).join('\n')}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** The server's side of a delivery that did not come: the queue, the capture trigger, what waits. */
+async function serverSide(): Promise<string> {
+  const { rows } = await db().query(
+    `select (select count(*) from realtime.changes where schema_name = $1) as queued,
+            (select count(*) from realtime.changes) as queued_anywhere,
+            exists (select from pg_trigger where tgname = 'realtime_capture_change' and tgrelid = to_regclass($2)) as captured,
+            (select json_agg(json_build_object('state', state, 'wait', wait_event_type || ':' || wait_event, 'for', now() - query_start, 'query', left(query, 80)))
+               from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle') as busy`,
+    [SCHEMA, `${SCHEMA}.${TABLE}`],
+  );
+  return `the server: ${JSON.stringify(rows[0])}`;
 }
 
 describe('realtime isolation', () => {
   it('refuses the `"event": ["*"]` binding to its sender alone; another subscriber still receives every change', async () => {
     const received: string[] = [];
     await new Promise<RealtimeChannel>((resolve, reject) => {
-      const ch = good.channel('good-subscriber').on('postgres_changes' as never, { event: '*', schema: SCHEMA, table: TABLE }, (p: { new: { body: string } }) =>
-        received.push(p.new.body),
-      );
-      ch.subscribe((status, err) => (status === 'SUBSCRIBED' ? resolve(ch) : status === 'CHANNEL_ERROR' ? reject(err) : undefined));
+      const ch = good.channel('good-subscriber').on('postgres_changes' as never, { event: '*', schema: SCHEMA, table: TABLE }, (p: { new: { body: string } }) => {
+        received.push(p.new.body);
+        story.push(`${new Date().toISOString()} heard ${p.new.body}`);
+      });
+      ch.subscribe((status, err) => {
+        story.push(`${new Date().toISOString()} good-subscriber: ${status}`);
+        return status === 'SUBSCRIBED' ? resolve(ch) : status === 'CHANNEL_ERROR' ? reject(err) : undefined;
+      });
     });
 
     const attacker = await rawSocket();
@@ -90,14 +113,15 @@ describe('realtime isolation', () => {
     const refusals = await until(() => {
       const r = attacker.replies.filter((m) => m.event === 'phx_reply');
       return r.length === variants.length + 1 ? r : undefined;
-    });
+    }, 'the refusals');
     for (const r of refusals) {
       expect(r.payload.status).toBe('error');
       expect(r.payload.response.reason).toMatch(/invalid postgres_changes binding/);
     }
 
     await db().query(`insert into ${SCHEMA}.${TABLE} (body) values ('gol 1'), ('gol 2')`);
-    expect(await until(() => (received.length === 2 ? received : undefined))).toEqual(['gol 1', 'gol 2']);
+    story.push(`${new Date().toISOString()} inserted gol 1, gol 2`);
+    expect(await until(() => (received.length >= 2 ? received : undefined), 'both goals')).toEqual(['gol 1', 'gol 2']);
     // The refused channels receive nothing.
     expect(attacker.replies.filter((m) => m.event === 'postgres_changes')).toEqual([]);
   });
@@ -106,7 +130,7 @@ describe('realtime isolation', () => {
     const noExp = await new SignJWT({ role: 'anon', iss: 'supabase-demo' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(JWT_SECRET));
     const s = await rawSocket();
     s.send({ topic: 'realtime:no-exp', event: 'phx_join', payload: { access_token: noExp, config: {} }, ref: '1', join_ref: '1' });
-    const reply = await until(() => s.replies.find((m) => m.event === 'phx_reply'));
+    const reply = await until(() => s.replies.find((m) => m.event === 'phx_reply'), 'the refusal');
     expect(reply.payload.status).toBe('error');
     expect(reply.payload.response.reason).toMatch(/Invalid JWT.*exp/);
   });
@@ -114,19 +138,24 @@ describe('realtime isolation', () => {
   it('a filter on a name every object inherits (toString, constructor, __proto__) matches no row', async () => {
     const received: string[] = [];
     const ch = await new Promise<RealtimeChannel>((resolve, reject) => {
-      const c = good.channel('good-inherited').on('postgres_changes' as never, { event: 'INSERT', schema: SCHEMA, table: TABLE }, (p: { new: { body: string } }) =>
-        received.push(p.new.body),
-      );
-      c.subscribe((status, err) => (status === 'SUBSCRIBED' ? resolve(c) : status === 'CHANNEL_ERROR' ? reject(err) : undefined));
+      const c = good.channel('good-inherited').on('postgres_changes' as never, { event: 'INSERT', schema: SCHEMA, table: TABLE }, (p: { new: { body: string } }) => {
+        received.push(p.new.body);
+        story.push(`${new Date().toISOString()} heard ${p.new.body}`);
+      });
+      c.subscribe((status, err) => {
+        story.push(`${new Date().toISOString()} good-inherited: ${status}`);
+        return status === 'SUBSCRIBED' ? resolve(c) : status === 'CHANNEL_ERROR' ? reject(err) : undefined;
+      });
     });
     const attacker = await rawSocket();
     const filters = ['toString=neq.x', 'constructor=neq.x', '__proto__=neq.x', 'hasOwnProperty=neq.x'];
     filters.forEach((filter, i) =>
       attacker.send({ topic: `realtime:inherited-${i}`, event: 'phx_join', payload: { config: { postgres_changes: [{ event: 'INSERT', schema: SCHEMA, table: TABLE, filter }] } }, ref: String(i + 1), join_ref: String(i + 1) }),
     );
-    await until(() => (attacker.replies.filter((m) => m.event === 'phx_reply').length === filters.length ? true : undefined));
+    await until(() => (attacker.replies.filter((m) => m.event === 'phx_reply').length === filters.length ? true : undefined), 'the joins');
     await db().query(`insert into ${SCHEMA}.${TABLE} (body) values ('heredado')`);
-    expect(await until(() => (received.includes('heredado') ? received : undefined))).toContain('heredado');
+    story.push(`${new Date().toISOString()} inserted heredado`);
+    expect(await until(() => (received.includes('heredado') ? received : undefined), 'the inserted row')).toContain('heredado');
     // `toString=neq.x` found the inherited function, unequal to 'x', and matched every row.
     await new Promise((r) => setTimeout(r, 300));
     expect(attacker.replies.filter((m) => m.event === 'postgres_changes')).toEqual([]);
