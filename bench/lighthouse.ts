@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import startE2e from '../tests/support/e2e-setup.ts';
 import { createPlayer, serviceWorkerInControl, signInPage, type E2ePlayer } from '../tests/support/e2e-players.ts';
-import { multiplierFor, PHONES, type Phone } from './calibrate.ts';
+import { hostBenchmarkIndex, multiplierFor, PHONES, type Phone } from './calibrate.ts';
 import { PHONE_ROUTES } from './phone-routes.ts';
 
 const only = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim());
@@ -35,6 +35,16 @@ const VISITOR_ROUTES = picked(PHONE_ROUTES.filter((r) => !r.signedIn).map((r) =>
 const PLAYER_ROUTES = picked(PHONE_ROUTES.filter((r) => r.signedIn).map((r) => r.path));
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_OUT;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+/**
+ * How the phone's CPU is slowed. `devtools` (the default): Chrome's own CPU throttling applied
+ * during the load, as Chrome DevTools' calibrated phones apply it, one load per phone. `simulate`:
+ * Lighthouse's simulation, one load whose observed tasks are multiplied for each phone. The
+ * simulation cannot model work that yields by the clock: React's scheduler and the app's start-up
+ * give the browser back the thread every 5 ms of elapsed time, so on a phone ten times slower the
+ * slices stay 5 ms long (ten times as many), while the simulation turns each 5-ms slice of the
+ * host into a 50-ms task a phone would never run (docs/decisions/performance.md).
+ */
+const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'simulate' ? 'simulate' : 'devtools';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Issue 46's targets: on the mid-tier phone performance ≥ 95 and TBT ≤ 100 ms; on the low-tier
@@ -77,23 +87,23 @@ export function met(f: RouteFigures): { mid: boolean; low: boolean } {
 
 /** One page load, gathered once (Lighthouse's -G): its trace, and the host's benchmark index
  * Lighthouse measured right before it. Both phones are then simulated from this same load. */
-function gatherFlags(keepStorage: boolean) {
+function gatherFlags(keepStorage: boolean, throttlingMethod: 'simulate' | 'devtools' = 'simulate') {
   return {
     logLevel: 'error' as const,
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    throttlingMethod: 'simulate' as const,
+    throttlingMethod,
     // Signed-in routes keep the profile's session; visitors start from nothing.
     disableStorageReset: keepStorage,
     ...(process.env.BENCH_LIGHTHOUSE_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
   };
 }
 
+function launchChrome(userDataDir: string) {
+  return chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir });
+}
+
 async function gather(url: string, userDataDir: string, keepStorage: boolean, dir: string): Promise<number> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-    userDataDir,
-  });
+  const chrome = await launchChrome(userDataDir);
   try {
     await lighthouse(url, { port: chrome.port, gatherMode: dir, ...gatherFlags(keepStorage) });
   } finally {
@@ -114,6 +124,28 @@ async function audit(dir: string, keepStorage: boolean, cpuSlowdownMultiplier: n
   artifacts.settings.throttling = throttling;
   await writeFile(file, JSON.stringify(artifacts));
   const result = await lighthouse(undefined, { output: 'json', auditMode: dir, ...gatherFlags(keepStorage), throttling });
+  return figuresOf(result, name, result?.lhr.environment.benchmarkIndex ?? NaN);
+}
+
+/**
+ * One page load on one phone with Chrome's CPU throttling applied during it (Lighthouse's
+ * `devtools` method), the slowdown from the host's index measured right before the load, and
+ * Lighthouse's slow 4G applied to the network as DevTools applies it.
+ */
+async function loadOnPhone(url: string, userDataDir: string, keepStorage: boolean, phone: Phone, name: string): Promise<Figures & { multiplier: number }> {
+  const index = await hostBenchmarkIndex(1);
+  const multiplier = multiplierFor(index, phone);
+  const chrome = await launchChrome(userDataDir);
+  try {
+    const throttling = { ...presets.mobileSlow4G, cpuSlowdownMultiplier: multiplier };
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', ...gatherFlags(keepStorage, 'devtools'), throttling });
+    return { ...(await figuresOf(result, name, index)), multiplier };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function figuresOf(result: Awaited<ReturnType<typeof lighthouse>>, name: string, hostIndex: number): Promise<Figures> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${name}`);
   if (REPORTS_DIR) {
     await mkdir(REPORTS_DIR, { recursive: true });
@@ -137,7 +169,7 @@ async function audit(dir: string, keepStorage: boolean, cpuSlowdownMultiplier: n
     fcp: value('first-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
-    cpu: result.lhr.environment.benchmarkIndex,
+    cpu: hostIndex,
     failed,
   };
 }
@@ -222,6 +254,22 @@ export async function benchLighthouse(): Promise<RouteFigures[]> {
       for (let run = 1; run <= RUNS; run++) {
         // Each run: one page load, the host's index measured by Lighthouse right before it, and
         // each phone's slowdown from that index (the calibration follows the host run by run).
+        const name = (phone: Phone) => `${route.replace(/\W+/g, '_') || '_'}${signedIn ? '-player' : ''}-${phone}-${run}`;
+        if (THROTTLING === 'devtools') {
+          for (const phone of ['mid', 'low'] as const) {
+            // A visitor's every load is a first visit: a new, empty profile each time.
+            const visitorDir = signedIn ? undefined : await mkdtemp(join(tmpdir(), 'quinielazo-lh-visitor-'));
+            try {
+              const figures = await loadOnPhone(base + path, visitorDir ?? playerDir!, signedIn, phone, name(phone));
+              indexes.push(figures.cpu);
+              multipliers[phone].push(figures.multiplier);
+              runs[phone].push(figures);
+            } finally {
+              if (visitorDir) await rm(visitorDir, { recursive: true, force: true });
+            }
+          }
+          continue;
+        }
         const artifactsDir = await mkdtemp(join(tmpdir(), 'quinielazo-lh-artifacts-'));
         const visitorDir = signedIn ? undefined : await mkdtemp(join(tmpdir(), 'quinielazo-lh-visitor-'));
         try {
@@ -230,7 +278,7 @@ export async function benchLighthouse(): Promise<RouteFigures[]> {
           for (const phone of ['mid', 'low'] as const) {
             const multiplier = multiplierFor(index, phone);
             multipliers[phone].push(multiplier);
-            runs[phone].push(await audit(artifactsDir, signedIn, multiplier, `${route.replace(/\W+/g, '_') || '_'}${signedIn ? '-player' : ''}-${phone}-${run}`));
+            runs[phone].push(await audit(artifactsDir, signedIn, multiplier, name(phone)));
           }
         } finally {
           await rm(artifactsDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 // otherwise; and a copy button, each saying what happened.
 import { useState } from 'react';
 import { track } from '@/lib/activity';
+import { WHATSAPP_BUTTON } from '@/components/ui/button';
 import { INVITE_TEXT } from '../invite-link';
 
 export function ShareInvite({ link }: { link: string }) {
@@ -37,7 +38,7 @@ export function ShareInvite({ link }: { link: string }) {
       </label>
       <div className="flex gap-2">
         {canShare ? (
-          <button type="button" onClick={() => void share()} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-[#18733e] px-4 text-sm font-semibold text-white hover:bg-[#145f33]">
+          <button type="button" onClick={() => void share()} className={WHATSAPP_BUTTON}>
             Compartir por WhatsApp
           </button>
         ) : (
@@ -46,7 +47,7 @@ export function ShareInvite({ link }: { link: string }) {
             target="_blank"
             rel="noopener noreferrer"
             onClick={() => track('cta_click', { cta: 'share_invite' })}
-            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-[#18733e] px-4 text-sm font-semibold text-white hover:bg-[#145f33]"
+            className={WHATSAPP_BUTTON}
           >
             Compartir por WhatsApp
           </a>

@@ -3,6 +3,7 @@
 // otherwise; each says what happened.
 import { useState } from 'react';
 import { track } from '@/lib/activity';
+import { WHATSAPP_BUTTON } from '@/components/ui/button';
 import { leagueInviteText, leagueInviteUrl, whatsappShareUrl } from '../league-rules';
 
 export function InviteButtons({ name, code }: { name: string; code: string }) {
@@ -41,7 +42,7 @@ export function InviteButtons({ name, code }: { name: string; code: string }) {
         <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="min-h-11 rounded-xl border border-slate-300 bg-slate-50 px-3 text-sm font-normal text-slate-900" />
       </label>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={() => void share()} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-[#1f8f4e] px-4 text-sm font-semibold text-white hover:bg-[#18733e]">
+        <button type="button" onClick={() => void share()} className={WHATSAPP_BUTTON}>
           Invitar por WhatsApp
         </button>
         <button type="button" onClick={() => void copy()} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100">
