@@ -80,20 +80,25 @@ async function serverSide(): Promise<string> {
   return `the server: ${JSON.stringify(rows[0])}`;
 }
 
+/** The good subscriber's channel on the probe table, and the bodies it hears (told in its story). */
+async function goodSubscriber(topic: string, event: '*' | 'INSERT'): Promise<{ channel: RealtimeChannel; received: string[] }> {
+  const received: string[] = [];
+  const channel = await new Promise<RealtimeChannel>((resolve, reject) => {
+    const ch = good.channel(topic).on('postgres_changes' as never, { event, schema: SCHEMA, table: TABLE }, (p: { new: { body: string } }) => {
+      received.push(p.new.body);
+      story.push(`${new Date().toISOString()} heard ${p.new.body}`);
+    });
+    ch.subscribe((status, err) => {
+      story.push(`${new Date().toISOString()} ${topic}: ${status}`);
+      return status === 'SUBSCRIBED' ? resolve(ch) : status === 'CHANNEL_ERROR' ? reject(err) : undefined;
+    });
+  });
+  return { channel, received };
+}
+
 describe('realtime isolation', () => {
   it('refuses the `"event": ["*"]` binding to its sender alone; another subscriber still receives every change', async () => {
-    const received: string[] = [];
-    await new Promise<RealtimeChannel>((resolve, reject) => {
-      const ch = good.channel('good-subscriber').on('postgres_changes' as never, { event: '*', schema: SCHEMA, table: TABLE }, (p: { new: { body: string } }) => {
-        received.push(p.new.body);
-        story.push(`${new Date().toISOString()} heard ${p.new.body}`);
-      });
-      ch.subscribe((status, err) => {
-        story.push(`${new Date().toISOString()} good-subscriber: ${status}`);
-        return status === 'SUBSCRIBED' ? resolve(ch) : status === 'CHANNEL_ERROR' ? reject(err) : undefined;
-      });
-    });
-
+    const { received } = await goodSubscriber('good-subscriber', '*');
     const attacker = await rawSocket();
     // The exact frame from the attack run.
     attacker.send('{"topic":"realtime:evil","event":"phx_join","payload":{"config":{"postgres_changes":[{"event":["*"],"schema":"public"}]}},"ref":"1","join_ref":"1"}');
@@ -136,17 +141,7 @@ describe('realtime isolation', () => {
   });
 
   it('a filter on a name every object inherits (toString, constructor, __proto__) matches no row', async () => {
-    const received: string[] = [];
-    const ch = await new Promise<RealtimeChannel>((resolve, reject) => {
-      const c = good.channel('good-inherited').on('postgres_changes' as never, { event: 'INSERT', schema: SCHEMA, table: TABLE }, (p: { new: { body: string } }) => {
-        received.push(p.new.body);
-        story.push(`${new Date().toISOString()} heard ${p.new.body}`);
-      });
-      c.subscribe((status, err) => {
-        story.push(`${new Date().toISOString()} good-inherited: ${status}`);
-        return status === 'SUBSCRIBED' ? resolve(c) : status === 'CHANNEL_ERROR' ? reject(err) : undefined;
-      });
-    });
+    const { channel: ch, received } = await goodSubscriber('good-inherited', 'INSERT');
     const attacker = await rawSocket();
     const filters = ['toString=neq.x', 'constructor=neq.x', '__proto__=neq.x', 'hasOwnProperty=neq.x'];
     filters.forEach((filter, i) =>
