@@ -254,8 +254,9 @@ export async function benchLighthouse(): Promise<RouteFigures[]> {
       const runs: Record<Phone, Figures[]> = { mid: [], low: [] };
       const multipliers: Record<Phone, number[]> = { mid: [], low: [] };
       for (let run = 1; run <= RUNS; run++) {
-        // Each run: one page load, the host's index measured by Lighthouse right before it, and
-        // each phone's slowdown from that index (the calibration follows the host run by run).
+        // Each run: the host's index measured right before a load, and each phone's slowdown from
+        // that index (the calibration follows the host run by run): one load per phone when Chrome
+        // throttles it, one load for both when Lighthouse simulates them.
         const name = (phone: Phone) => `${route.replace(/\W+/g, '_') || '_'}${signedIn ? '-player' : ''}-${phone}-${run}`;
         if (THROTTLING === 'devtools') {
           for (const phone of ['mid', 'low'] as const) {
@@ -304,7 +305,7 @@ export async function benchLighthouse(): Promise<RouteFigures[]> {
   console.log(
     `targets: ${PHONES.mid.name} phone (index ${PHONES.mid.index}) performance ≥ ${TARGETS.mid.performance}, TBT ≤ ${TARGETS.mid.tbt} ms; ` +
       `${PHONES.low.name} phone (index ${PHONES.low.index}) LCP ≤ ${TARGETS.low.lcp} ms, TBT ≤ ${TARGETS.low.tbt} ms; accessibility and best practices 100; ` +
-      `CPU slowdown ${THROTTLING === 'simulate' ? "simulated by Lighthouse" : "applied by Chrome during each load"}`,
+      `CPU slowdown ${THROTTLING === 'simulate' ? 'simulated by Lighthouse' : 'applied by Chrome during each load'}`,
   );
   const midMet = figures.filter((f) => met(f).mid).length;
   const lowMet = figures.filter((f) => met(f).low).length;
