@@ -3,10 +3,10 @@
 // with results) passes axe's colour-contrast rule; a closed round paints a wrong pick red, the
 // real result green and a right pick green with a check; locked buttons look locked and say
 // why; and /inicio opens with what the player must do next.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createLastGame, deleteGame } from '../support/e2e-boost.ts';
 import { expectedOpenRound } from '../support/e2e-api.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { closeRoundNow, createPlayer, createRound, signInPage } from '../support/e2e-players.ts';
 import { scoreARoundThisMonth } from '../support/e2e-standings.ts';
 
@@ -14,12 +14,7 @@ import { scoreARoundThisMonth } from '../support/e2e-standings.ts';
 test.describe.configure({ timeout: 180_000 });
 
 /** Serious or critical violations on the page as it is now, colour contrast included. */
-async function axe(page: Page, state: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${state}: ${v.id} ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
-}
+const axe = (page: Page, state: string) => seriousViolations(page, `${state}:`, { why: true });
 
 /** A computed colour as [r, g, b], whatever syntax the stylesheet used (oklch, hex). */
 function rgb(locator: Locator, property: 'backgroundColor' | 'borderTopColor' | 'color'): Promise<number[]> {
