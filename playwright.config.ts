@@ -3,12 +3,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-// The specs whose journeys need the service worker (offline, background sync, install,
-// notifications): the rest run without it (docs/decisions/testing.md, "A faster E2E tier").
-const SERVICE_WORKER_SPECS = [
-  'admin-boost', 'background-sync', 'boost', 'charts', 'closed-round', 'fan-offline', 'fan-reads', 'fan-touch',
-  'history-offline', 'install', 'ligas', 'offline', 'pwa',
-].map((name) => `**/${name}.spec.ts`);
+// The tests whose journeys need the service worker (offline, background sync, install, a read
+// cache or an outbox the worker keeps) carry this tag: they run with it, the rest without
+// (docs/decisions/testing.md, "A faster E2E tier"). A test that goes offline or waits for the
+// worker to control its page is tagged; a whole spec is not, so its other tests stay cheap.
+const SERVICE_WORKER = /@service-worker/;
 // The specs of the Push API (a subscription, a push event, a notification's click): only the full
 // browser has a push service. A push event's notification too: the headless shell showed none at
 // a shifted date (goal-alerts, npm run test:calendar at 2024-02-29).
@@ -73,12 +72,14 @@ export default defineConfig({
   projects: [
     {
       name: 'app',
-      testIgnore: [...SERVICE_WORKER_SPECS, ...PUSH_SPECS],
+      testIgnore: PUSH_SPECS,
+      grepInvert: SERVICE_WORKER,
       use: { serviceWorkers: 'block', launchOptions: { executablePath: LIGHT_CHROMIUM, args: ARGS } },
     },
     {
       name: 'pwa',
-      testMatch: SERVICE_WORKER_SPECS,
+      testIgnore: PUSH_SPECS,
+      grep: SERVICE_WORKER,
       ...SERVICE_WORKER_SAFETY_NETS,
       use: { serviceWorkers: 'allow', launchOptions: { executablePath: LIGHT_CHROMIUM, args: ARGS } },
     },

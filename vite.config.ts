@@ -118,12 +118,19 @@ export default defineConfig(({ mode, command }) => {
         injectRegister: false,
         registerType: 'prompt',
         injectManifest: {
-          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          globPatterns: ['**/*.{js,css,html,svg,png}'],
           // Crests and blog banners are many and rarely all needed: crests are cached as they are
-          // shown (service-worker/sw.ts); blog banners come from the network.
-          globIgnores: ['crests/**', 'blog/**'],
+          // shown (service-worker/sw.ts); blog banners come from the network. The prerendered
+          // pages below the root (rules/index.html…, ~70 KB each with their inlined stylesheet)
+          // are never answered from the precache: every navigation but the home gets the shell
+          // (service-worker/sw.ts), so they were a third of the install for nothing. The link
+          // preview's image (og/) is for the apps that unfurl a link, not for the phone.
+          globIgnores: ['crests/**', 'blog/**', 'og/**', '*/**/*.html'],
         },
-        includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+        // The glob above already lists the icons, the favicon and the touch icon, and
+        // vite-plugin-pwa adds the web manifest itself: each was listed twice.
+        includeAssets: [],
+        includeManifestIcons: false,
         manifest: {
           id: '/',
           name: BRAND.name,

@@ -32,7 +32,7 @@ function gapsBetweenCells(row: Locator): Promise<number[]> {
   });
 }
 
-test('admin creates a Boost game, scores it, and the player sees the result and the points', async ({ page, browser }) => {
+test('admin creates a Boost game, scores it, and the player sees the result and the points', { tag: '@service-worker' }, async ({ page, browser }) => {
   test.setTimeout(120_000);
   // The game is today's and must stay open while the admin makes it and the player answers.
   await clearOfMidnight('day');

@@ -9,7 +9,7 @@ import { registrationId } from '../support/sw-push.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
-test('picks tapped offline reach the server from the service worker with no app tab open', async ({ page, context }) => {
+test('picks tapped offline reach the server from the service worker with no app tab open', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('bgsync');
   const roundId = await currentRoundId();
   await signInPage(page, player);

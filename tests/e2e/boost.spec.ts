@@ -24,7 +24,7 @@ async function submit(box: Locator, label: 'Responder' | 'Actualizar', answer: s
   await expect(box.getByTestId('boost-status')).toHaveText(new RegExp(`^Respuesta guardada ✓ \\d{2}:\\d{2}:\\d{2} · Tu respuesta: ${answer}$`));
 }
 
-test('a player answers each type, updates and cancels', async ({ page }) => {
+test('a player answers each type, updates and cancels', { tag: '@service-worker' }, async ({ page }) => {
   const player = await createPlayer('boost');
   await signInPage(page, player);
   const [home, away] = await twoClubs();
@@ -107,7 +107,7 @@ async function answerThenChangeOffline(page: Page, context: BrowserContext, play
   return box;
 }
 
-test('an answer made offline survives a reload and reaches the server with a receipt', async ({ page, context }) => {
+test('an answer made offline survives a reload and reaches the server with a receipt', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('boostoff');
   const question = `¿Sin señal ${Date.now()}?`;
   const id = await createNextGame('yesno', question);
@@ -132,7 +132,7 @@ test('an answer made offline survives a reload and reaches the server with a rec
   }
 });
 
-test('the no-signal notice of an answer goes once the answer reaches the server', async ({ page, context }) => {
+test('the no-signal notice of an answer goes once the answer reaches the server', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('boostaviso');
   const question = `¿Vuelve la señal ${Date.now()}?`;
   const id = await createNextGame('yesno', question);
@@ -149,7 +149,7 @@ test('the no-signal notice of an answer goes once the answer reaches the server'
   }
 });
 
-test('an answer still waiting when the game locks is marked not sent and the player is told', async ({ page, context }) => {
+test('an answer still waiting when the game locks is marked not sent and the player is told', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('boostlock');
   const question = `¿Cierre sin señal ${Date.now()}?`;
   const id = await createNextGame('overunder', question);
@@ -168,7 +168,7 @@ test('an answer still waiting when the game locks is marked not sent and the pla
   }
 });
 
-test('an answer the game no longer takes is refused for good: the card says why and stays open', async ({ page, context }) => {
+test('an answer the game no longer takes is refused for good: the card says why and stays open', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('boostinvalid');
   const question = `¿Cambio de tipo ${Date.now()}?`;
   const id = await createNextGame('yesno', question);

@@ -162,7 +162,7 @@ test('the admin follows a custom e-mail to 60 players from its first count to do
   await expect(page.getByRole('status').filter({ hasText: 'Terminado: 60 de 60 enviados · 0 fallidos' })).toBeVisible();
 });
 
-test('the Pro pool’s chart says how the pool grew toward the close and its 300 MXN floor, also offline', async ({ page, context }) => {
+test('the Pro pool’s chart says how the pool grew toward the close and its 300 MXN floor, also offline', { tag: '@service-worker' }, async ({ page, context }) => {
   const me = await createPlayer('bolsa');
   const round = await createRound(`Quiniela bolsa ${Date.now().toString(36)}`, 1);
   // Published two days ago by the database clock; two payments credited since, and a refund that

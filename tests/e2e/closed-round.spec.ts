@@ -65,7 +65,7 @@ test('a closed finalized round shows vote percentages and correct / incorrect pi
   await expect(page.getByRole('button', { name: /Guardar/ })).toHaveCount(0);
 });
 
-test('the closed round the player last viewed opens again offline', async ({ page, context }) => {
+test('the closed round the player last viewed opens again offline', { tag: '@service-worker' }, async ({ page, context }) => {
   const ana = await signInPlayer('ana@quinielazo.mx', 'Jugador123');
   await signInPage(page, ana);
   const round = await latestSeedRoundPlayed(ana);

@@ -39,7 +39,7 @@ async function openOffline(page: Page, path: string, ready: ReturnType<Page['get
   await expect(ready).toBeVisible({ timeout: 20_000 });
 }
 
-test('every screen seen once opens offline from the saved copy with its date, name and figures at once', async ({ page, context }) => {
+test('every screen seen once opens offline from the saved copy with its date, name and figures at once', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('fanoff');
   await scoreARoundThisMonth(player.id);
   const [profile] = await e2eSql<{ username: string }>('select username from public.profiles where id = $1', [player.id]);
@@ -91,7 +91,7 @@ test('every screen seen once opens offline from the saved copy with its date, na
   expect(apiCalls()).toEqual([]);
 });
 
-test('a screen never opened says so at once offline, in Spanish', async ({ page, context }) => {
+test('a screen never opened says so at once offline, in Spanish', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('fannew');
   await signInPage(page, player);
   await page.goto('/settings');
@@ -110,7 +110,7 @@ test('a screen never opened says so at once offline, in Spanish', async ({ page,
 
 // Issue 44, item 6, at 390 px: the screens that still failed offline after a visit with signal
 // (/settings, a round's Pro page and its Pro results) open from the phone's copy, saying from when.
-test('item 6: settings, a Pro round and its Pro results, seen once, open offline from the saved copy', async ({ page, context }) => {
+test('item 6: settings, a Pro round and its Pro results, seen once, open offline from the saved copy', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('fanoff6');
   const [open] = await e2eSql<{ id: string; name: string }>(
     `select id::text, name from public.quinielas where deadline > now() and not results_saved order by deadline, id limit 1`,
@@ -140,7 +140,7 @@ test('item 6: settings, a Pro round and its Pro results, seen once, open offline
 
 // Issue 44, item 6's rest, at 390 px: a liga's invitation, seen once with signal, opens offline
 // from the phone's copy, saying from when.
-test("item 6: a liga's invitation, seen once, opens offline from the saved copy", async ({ page }) => {
+test("item 6: a liga's invitation, seen once, opens offline from the saved copy", { tag: '@service-worker' }, async ({ page }) => {
   const [owner, player] = await Promise.all([createPlayer('fanoff6liga'), createPlayer('fanoff6liga')]);
   const name = `Invitación ${Date.now().toString(36)}`;
   const { data, error } = await owner.api.rpc('create_league', { name });
@@ -163,7 +163,7 @@ test("item 6: a liga's invitation, seen once, opens offline from the saved copy"
 // Issue 44, item 6's rest, at 390 px: a visitor's invitation (signed out: the app does not run on
 // it, and a visitor's reads are never kept), seen once with signal, opens offline too: the page
 // the server wrote with the liga in it, kept by the service worker.
-test("item 6: a visitor's liga invitation, seen once, opens offline with the liga and its join button", async ({ page }) => {
+test("item 6: a visitor's liga invitation, seen once, opens offline with the liga and its join button", { tag: '@service-worker' }, async ({ page }) => {
   const owner = await createPlayer('fanoff6visita');
   const name = `Visita ${Date.now().toString(36)}`;
   const { data, error } = await owner.api.rpc('create_league', { name });

@@ -29,7 +29,7 @@ const isRed = ([r, g, b]: number[]) => r! > 150 && g! < 90 && b! < 90;
 const isGreen = ([r, g, b]: number[]) => g! > r! + 40 && g! > b!;
 const isWhite = ([r, g, b]: number[]) => r! > 245 && g! > 245 && b! > 245;
 
-test('the picks screen in every state: one status bar, readable colours, locked buttons that say why, a closed round in red and green', async ({ page, context }) => {
+test('the picks screen in every state: one status bar, readable colours, locked buttons that say why, a closed round in red and green', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('estados');
   const round = await createRound(`Estados ${Date.now()}`, 3);
   const scored = await scoreARoundThisMonth(player.id);

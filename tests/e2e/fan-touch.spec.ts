@@ -162,7 +162,7 @@ function liveTexts(page: Page): Promise<string[]> {
   );
 }
 
-test('the countdown banner and the offline strip are announced once, in words that do not tick', async ({ page, context }) => {
+test('the countdown banner and the offline strip are announced once, in words that do not tick', { tag: '@service-worker' }, async ({ page, context }) => {
   await signInPage(page, await createPlayer('lector'));
   await page.goto('/settings');
   await serviceWorkerInControl(page);

@@ -78,7 +78,7 @@ function phoneTime(page: Page, at: number): Promise<string> {
   }, at);
 }
 
-test('the history and a round detail open offline from the saved copy, expire, and are gone after sign-out', async ({ page, context }) => {
+test('the history and a round detail open offline from the saved copy, expire, and are gone after sign-out', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('histoff');
   const roundId = await scoreARoundThisMonth(player.id);
   const [round] = await e2eSql<{ name: string }>('select name from public.quinielas where id = $1', [roundId]);

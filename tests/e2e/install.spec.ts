@@ -2,7 +2,7 @@
 // page and the login screen open without a network and say so.
 import { expect, test } from '@playwright/test';
 
-test('the installed shell opens offline at the start page and at login', async ({ page, context }) => {
+test('the installed shell opens offline at the start page and at login', { tag: '@service-worker' }, async ({ page, context }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
@@ -23,7 +23,7 @@ test('the installed shell opens offline at the start page and at login', async (
   await expect(page.getByText('Sin conexión', { exact: true })).toBeHidden();
 });
 
-test('the shell tells a player going offline while the app is open', async ({ page, context }) => {
+test('the shell tells a player going offline while the app is open', { tag: '@service-worker' }, async ({ page, context }) => {
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Crea tu cuenta gratis' })).toBeVisible();
   // The page is prerendered HTML: the app is open once the header's actions show (after hydration).

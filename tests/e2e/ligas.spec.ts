@@ -213,7 +213,7 @@ test("a liga's table: its past months, the round and Boost; its members with the
   await expect(page.getByRole('list', { name: 'Miembros' }).getByRole('listitem').filter({ hasText: names[member.id]!.slice(0, 10) })).toContainText('Club América');
 });
 
-test('offline, "Mis ligas" on /inicio and /ligas show the copy saved on the phone', async ({ page, context }) => {
+test('offline, "Mis ligas" on /inicio and /ligas show the copy saved on the phone', { tag: '@service-worker' }, async ({ page, context }) => {
   // Installing the service worker (precaching the shell) on a busy machine takes a while.
   test.setTimeout(120_000);
   const player = await createPlayer('offliga');
@@ -283,7 +283,7 @@ test('an invitation link carries the liga in its preview card, served with the p
   expect(dead).toContain('<meta property="og:title" content="Te invitaron a una liga de Quinielazo" />');
 });
 
-test("a visitor who only read the invitation has the app on his phone: the service worker installs without the app's scripts; offline the invitation opens as it was, and the app on another", async ({ page, context }) => {
+test("a visitor who only read the invitation has the app on his phone: the service worker installs without the app's scripts; offline the invitation opens as it was, and the app on another", { tag: '@service-worker' }, async ({ page, context }) => {
   // Installing the service worker (precaching the shell) on a busy machine takes a while.
   test.setTimeout(120_000);
   const owner = await createPlayer('swliga');

@@ -23,7 +23,7 @@ async function allLocalSaved(page: Page, name: string) {
   return { player, roundId, matches, bar };
 }
 
-test('changes made offline survive a reload, then reach the server with a receipt', async ({ page, context }) => {
+test('changes made offline survive a reload, then reach the server with a receipt', { tag: '@service-worker' }, async ({ page, context }) => {
   const { player, roundId, matches, bar } = await allLocalSaved(page, 'offline');
 
   await context.setOffline(true);
@@ -50,7 +50,7 @@ test('changes made offline survive a reload, then reach the server with a receip
   expect([onServer[1], onServer[2], onServer[3]]).toEqual(['Visita', 'Empate', 'Local']);
 });
 
-test('a change made before the close but still waiting when it passes: the player is told it did not reach the server in time, and what counts', async ({ page, context }) => {
+test('a change made before the close but still waiting when it passes: the player is told it did not reach the server in time, and what counts', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('cierre');
   const round = await createRound(`Cierre con señal perdida ${Date.now()}`);
   await signInPage(page, player);
@@ -84,7 +84,7 @@ test('a change made before the close but still waiting when it passes: the playe
   await expect(first.getByRole('button', { name: /^Visita/ })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('a pick made with no signal waits as pending, and the message comes when the last one reaches the server', async ({ page, context }) => {
+test('a pick made with no signal waits as pending, and the message comes when the last one reaches the server', { tag: '@service-worker' }, async ({ page, context }) => {
   const { player, roundId, matches, bar } = await allLocalSaved(page, 'aviso');
   const saved = page.getByText('Tus predicciones se guardaron correctamente.');
 
@@ -99,7 +99,7 @@ test('a pick made with no signal waits as pending, and the message comes when th
   expect((await serverPicks(player, roundId))[1]).toBe('Visita');
 });
 
-test('after a reload with no signal, the signal coming back brings the header and the screen up to date without another reload', async ({ page, context }) => {
+test('after a reload with no signal, the signal coming back brings the header and the screen up to date without another reload', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('regreso');
   await signInPage(page, player);
   await page.goto('/picks?quiniela=current');
@@ -119,7 +119,7 @@ test('after a reload with no signal, the signal coming back brings the header an
   await expect(page.getByTestId('header-username')).toHaveText(/^regreso_/);
 });
 
-test('after a reload of the home with no signal, its figures load when the signal comes back', async ({ page, context }) => {
+test('after a reload of the home with no signal, its figures load when the signal comes back', { tag: '@service-worker' }, async ({ page, context }) => {
   const player = await createPlayer('cifras');
   await signInPage(page, player);
   await page.goto('/inicio');
