@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** The frame of every auth screen: a centred card with the screen's title. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+/** The frame of every auth screen: a centred card with the screen's title. `notice` comes last,
+ * under the footer's links: it appears once the app runs (InviteNotice), and anything it pushed
+ * down could move under a finger about to tap it (a tap on "Inicia sesión" landed on the card
+ * when the notice appeared above it). */
+export function AuthCard({ title, subtitle, children, footer, notice }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode; notice?: ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-md py-2">
       <div className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
@@ -10,6 +13,7 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
         <div className="mt-5">{children}</div>
       </div>
       {footer ? <div className="mt-4 text-center text-sm text-slate-600">{footer}</div> : null}
+      {notice}
     </section>
   );
 }

@@ -69,6 +69,7 @@ export function LoginForm({ redirectTo, signUpSearch = {}, notice, onSignedIn }:
     <AuthCard
       title="Iniciar sesión"
       subtitle="Entra para hacer tus predicciones de la semana."
+      notice={<InviteNotice text={notice} />}
       footer={
         <>
           ¿No tienes cuenta?{' '}
@@ -111,7 +112,6 @@ export function LoginForm({ redirectTo, signUpSearch = {}, notice, onSignedIn }:
           <Button type="submit" disabled={busy || signedIn} className="w-full">
             {busy ? 'Entrando…' : 'Iniciar sesión'}
           </Button>
-          <InviteNotice text={notice} />
         </FormControls>
       </form>
     </AuthCard>

@@ -101,6 +101,7 @@ export function SignupForm({ leagueCode = null, logInSearch = {} }: { leagueCode
     <AuthCard
       title="Crea tu cuenta gratis"
       subtitle="Elige los resultados de cada quiniela y compite por premios."
+      notice={<InviteNotice text={leagueCode ? 'Al confirmar tu correo entrarás a la liga de tu invitación.' : undefined} />}
       footer={
         <>
           ¿Ya tienes cuenta?{' '}
@@ -181,7 +182,6 @@ export function SignupForm({ leagueCode = null, logInSearch = {} }: { leagueCode
           <Button type="submit" disabled={busy || usernameRefusal !== undefined} className="w-full">
             {busy ? 'Creando cuenta…' : 'Crear cuenta'}
           </Button>
-          <InviteNotice text={leagueCode ? 'Al confirmar tu correo entrarás a la liga de tu invitación.' : undefined} />
         </FormControls>
       </form>
     </AuthCard>
