@@ -69,12 +69,14 @@ export default defineConfig({
     // and the screencast's frames ~0.6 s a test (docs/decisions/testing.md).
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
   },
+  // The longest tests first (the push specs in the full browser, then the service worker's), so
+  // the run ends on short ones and no worker waits alone for a long test at the end.
   projects: [
     {
-      name: 'app',
-      testIgnore: PUSH_SPECS,
-      grepInvert: SERVICE_WORKER,
-      use: { serviceWorkers: 'block', launchOptions: { executablePath: LIGHT_CHROMIUM, args: ARGS } },
+      name: 'push',
+      testMatch: PUSH_SPECS,
+      ...SERVICE_WORKER_SAFETY_NETS,
+      use: { serviceWorkers: 'allow', launchOptions: { executablePath: FULL_CHROMIUM, args: ARGS } },
     },
     {
       name: 'pwa',
@@ -84,10 +86,10 @@ export default defineConfig({
       use: { serviceWorkers: 'allow', launchOptions: { executablePath: LIGHT_CHROMIUM, args: ARGS } },
     },
     {
-      name: 'push',
-      testMatch: PUSH_SPECS,
-      ...SERVICE_WORKER_SAFETY_NETS,
-      use: { serviceWorkers: 'allow', launchOptions: { executablePath: FULL_CHROMIUM, args: ARGS } },
+      name: 'app',
+      testIgnore: PUSH_SPECS,
+      grepInvert: SERVICE_WORKER,
+      use: { serviceWorkers: 'block', launchOptions: { executablePath: LIGHT_CHROMIUM, args: ARGS } },
     },
   ],
 });
